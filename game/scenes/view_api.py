@@ -91,6 +91,18 @@ class GameView:
         shrinks to 0 at 0.5 showing the back, and grows showing the face)."""
         raise NotImplementedError
 
+    def draw_extras(self, surface: pygame.Surface, state, lang: str) -> None:
+        """Optional, drawn every frame after the board and before the pieces: what the view shows
+        beside the board (the palace's stack of soldiers in hand, coordinates, ...)."""
+
+    def handle_key(self, key: int) -> bool:
+        """Optional view toggles (e.g. draughts N: square numbers). True if the key was used."""
+        return False
+
+    def help_keys(self, lang: str) -> list:
+        """[(key name, description)] of the keys handle_key() understands, for the help line."""
+        return []
+
     def draw_overlay(self, surface: pygame.Surface, state, lang: str) -> None:
         """Optional teaching overlay drawn over the pieces when the player turns it on (O key)."""
 
