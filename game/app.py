@@ -1,0 +1,381 @@
+"""The application: window, scene stack, settings, sounds, the AI worker and the frame loop.
+
+    app = App(sys.argv[1:]); app.run()                 # the program (main.py)
+    app = App(["--windowed"], headless=True)           # tests: drive it frame by frame
+    pygame.event.post(...); app.step(); ...; app.close()
+
+Scenes (game.scenes.base.Scene) live on a stack; the top one gets the input events, and every
+scene from the topmost non-overlay one upward is updated and drawn each frame. Answers of the AI
+worker arrive as pygame events of type AI_EVENT (attributes: id, kind, result, error) and are
+given to every scene on the stack, so a dialog on top never swallows the computer's move.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import pygame
+
+from game import fonts
+from game.i18n import LANGS, add, tr
+from game.sprites import theme
+from game.worker import Worker
+
+try:
+    from game import storage
+except ImportError:  # pragma: no cover - the storage module has not landed yet
+    storage = None
+try:
+    from game import audio
+except ImportError:  # pragma: no cover - the audio module has not landed yet
+    audio = None
+
+#: pygame event type of the AI worker's answers (see game.worker.Worker.poll)
+AI_EVENT = pygame.event.custom_type()
+
+GAME_NAMES = ("palace", "draughts", "banqi")
+
+add({
+    "app.title": {"zh": "棋盘", "en": "Qipan"},
+    "app.fullscreen_failed": {"zh": "无法切换全屏", "en": "Cannot switch fullscreen here"},
+    "app.load_failed": {"zh": "无法打开这局棋：{msg}", "en": "Cannot open this game: {msg}"},
+    "games.palace": {"zh": "王宫双门棋", "en": "Palace Double-Door"},
+    "games.draughts": {"zh": "国际跳棋", "en": "International Draughts"},
+    "games.banqi": {"zh": "中国象棋翻棋", "en": "Chinese Chess Flipping"},
+    "games.palace.tag": {"zh": "藏族围猎棋：二王对二十四兵", "en": "Tibetan hunt: 2 kings vs 24 soldiers"},
+    "games.draughts.tag": {"zh": "10×10，飞王，最大吃子", "en": "10×10, flying kings, maximum capture"},
+    "games.banqi.tag": {"zh": "暗棋：翻开，吃子，以小博大", "en": "Dark chess: flip, capture, outwit"},
+})
+
+
+class _SilentSounds:  # pragma: no cover - used only until game.audio lands
+    def __init__(self, settings):
+        pass
+
+    def play(self, name):
+        pass
+
+    def apply(self, settings):
+        pass
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="python main.py", description="Qipan: three traditional board games")
+    p.add_argument("--windowed", action="store_true", help="open in a window instead of fullscreen")
+    p.add_argument("--game", choices=GAME_NAMES, help="go straight to this game's new-game setup")
+    p.add_argument("--lang", choices=LANGS, help="interface language for this run")
+    p.add_argument("--size", help="window size WxH (with --windowed)")
+    p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
+    return p.parse_args(argv)
+
+
+class App:
+    def __init__(self, argv=None, headless: bool = False, size=None):
+        self.started = time.perf_counter()
+        self.args = parse_args([] if argv is None else list(argv))
+        self.headless = headless
+        pygame.init()
+        pygame.key.set_repeat(350, 40)
+        if storage is not None:
+            self.settings, notice = storage.load_settings()
+        else:  # pragma: no cover
+            self.settings, notice = {"language": "zh", "sound": True, "volume": 0.7, "anim_speed": 1.0,
+                                     "show_legal": True, "auto_flip": False}, None
+        self.settings = dict(self.settings)
+        if self.args.lang:
+            self.settings["language"] = self.args.lang
+        self.windowed = bool(self.args.windowed or headless)
+        self.window_size = self._parse_size(self.args.size or size)
+        self.screen = self._open_display()
+        pygame.display.set_caption("Qipan 棋盘")
+        self.sounds = (audio.Sounds if audio is not None else _SilentSounds)(self.settings)
+        self.worker = Worker()
+        self.clock = pygame.time.Clock()
+        self.scenes: list = []
+        self.running = True
+        self.frames = 0
+        self._texts: dict = {}
+        self._toast = None  # (text, seconds left)
+        #: seconds of thinking for the computer; None: the level's default (tests set it small)
+        self.ai_time = None
+        #: a node budget for the computer instead of the clock (tests, benchmarks)
+        self.ai_nodes = None
+        from game.scenes.menu import MenuScene
+
+        self.push(MenuScene(self))
+        if self.args.game:
+            from game.scenes.setup import SetupScene
+
+            self.push(SetupScene(self, self.args.game))
+        if notice:
+            self.toast(notice)
+
+    # ---- display ----------------------------------------------------------------------------
+    @staticmethod
+    def _parse_size(value):
+        if value is None:
+            return None
+        if isinstance(value, str):
+            try:
+                w, h = (int(v) for v in value.lower().split("x"))
+                return (max(320, w), max(240, h))
+            except ValueError:
+                return None
+        return (int(value[0]), int(value[1]))
+
+    def _desktop_size(self):
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+            if sizes and sizes[0][0] > 0:
+                return sizes[0]
+        except pygame.error:
+            pass
+        return (1280, 800)
+
+    def _open_display(self):
+        if self.windowed:
+            if self.window_size is None:
+                dw, dh = self._desktop_size()
+                self.window_size = (max(800, int(dw * 0.8)), max(600, int(dh * 0.8))) if not self.headless else (1280, 800)
+            return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        try:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        except pygame.error:
+            self.windowed = True
+            self.window_size = self.window_size or (1280, 800)
+            return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+
+    @property
+    def size(self):
+        return self.screen.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        """F11. Never raises: where the display cannot switch, a notice shows instead."""
+        old = (self.windowed, self.screen.get_size())
+        try:
+            if self.windowed:
+                self.window_size = self.screen.get_size()
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                self.windowed = False
+            else:
+                self.windowed = True
+                self.screen = pygame.display.set_mode(self.window_size or (1280, 800), pygame.RESIZABLE)
+        except pygame.error:
+            self.windowed = old[0]
+            try:
+                self.screen = pygame.display.get_surface() or pygame.display.set_mode(old[1], pygame.RESIZABLE)
+            except pygame.error:
+                pass
+            self.toast(tr("app.fullscreen_failed", self.lang))
+        self._resized()
+
+    def _resized(self) -> None:
+        for scene in list(self.scenes):
+            scene.on_resize(self.size)
+
+    # ---- settings, language, text -----------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        lang = self.settings.get("language")
+        return lang if lang in LANGS else "en"
+
+    def set_lang(self, lang: str) -> None:
+        self.settings["language"] = lang
+        self.save_settings()
+        self._resized()
+
+    def save_settings(self) -> None:
+        if storage is not None:
+            try:
+                storage.save_settings(self.settings)
+            except OSError:
+                pass
+        self.sounds.apply(self.settings)
+
+    def apply_settings(self, settings=None) -> None:
+        """Take new settings (the settings scene calls this, or just edits app.settings)."""
+        if settings is not None:
+            self.settings = dict(settings)
+        self.sounds.apply(self.settings)
+        self._resized()
+
+    def font(self, size, serif: bool = False):
+        return fonts.font(int(size), serif)
+
+    def text(self, text: str, size: int, colour=theme.TEXT, serif: bool = False) -> pygame.Surface:
+        """`text` rendered (antialiased) and cached: scenes call this every frame at no cost."""
+        key = (text, int(size), tuple(colour), serif)
+        surf = self._texts.get(key)
+        if surf is None:
+            if len(self._texts) > 3000:
+                self._texts.clear()
+            f = fonts.font_for(text, int(size), serif) if hasattr(fonts, "font_for") else fonts.font(int(size), serif)
+            surf = f.render(text, True, colour)
+            self._texts[key] = surf
+        return surf
+
+    def toast(self, text: str, seconds: float = 3.5) -> None:
+        """A one-line notice shown at the top of the window for a few seconds."""
+        self._toast = [text, seconds]
+
+    # ---- scene stack ------------------------------------------------------------------------
+    @property
+    def top(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene) -> None:
+        self.scenes.append(scene)
+        scene.on_resize(self.size)
+        scene.on_enter()
+
+    def pop(self):
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.on_exit()
+        if self.scenes:
+            self.scenes[-1].on_enter()
+        else:
+            self.quit()
+        return scene
+
+    def replace(self, scene) -> None:
+        if self.scenes:
+            self.scenes.pop().on_exit()
+        self.push(scene)
+
+    def back_to_menu(self) -> None:
+        """Pop every scene above the menu."""
+        while len(self.scenes) > 1:
+            self.scenes.pop().on_exit()
+        if self.scenes:
+            self.scenes[-1].on_enter()
+
+    def _start_board(self, scene) -> None:
+        while len(self.scenes) > 1:
+            self.scenes.pop().on_exit()
+        self.push(scene)
+
+    def new_game(self, game, options=None, mode="hotseat", human_seat=0, level="medium", start_state=None):
+        """Start a game: the board scene replaces every scene above the menu.
+
+        mode "hotseat" | "computer"; human_seat 0 (moves first) or 1 with the computer;
+        start_state: a position to start from (e.g. a custom draughts position), else new_game().
+        """
+        from game.scenes.board import BoardScene
+
+        scene = BoardScene(self, game, options or {}, mode=mode, human_seat=human_seat, level=level,
+                           start_state=start_state)
+        self._start_board(scene)
+        return scene
+
+    def open_game(self, record) -> bool:
+        """Restore a saved game (a storage.GameRecord) into the board scene. False (and a notice)
+        when the record cannot be replayed."""
+        from game.scenes.board import BoardScene
+
+        try:
+            scene = BoardScene.from_record(self, record)
+        except Exception as exc:  # a damaged or foreign record: tell the player, never crash
+            self.toast(tr("app.load_failed", self.lang, msg=str(exc) or type(exc).__name__), 6)
+            return False
+        self._start_board(scene)
+        return True
+
+    # ---- frame loop -------------------------------------------------------------------------
+    def dispatch(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            surf = pygame.display.get_surface()
+            if surf is not None:
+                self.screen = surf
+            if self.windowed:
+                self.window_size = self.size
+            self._resized()
+            return
+        if event.type == AI_EVENT:
+            for scene in list(self.scenes):
+                scene.handle_event(event)
+            return
+        top = self.top
+        if top is not None:
+            top.handle_event(event)
+
+    def visible_scenes(self) -> list:
+        """The scenes drawn this frame: the topmost non-overlay scene and every one above it."""
+        i = len(self.scenes) - 1
+        while i > 0 and getattr(self.scenes[i], "overlay", False):
+            i -= 1
+        return self.scenes[max(0, i):]
+
+    def step(self, dt: float | None = None) -> None:
+        """One frame: worker answers, events, update, draw, flip."""
+        if dt is None:
+            dt = 1 / 60 if self.headless else min(0.1, self.clock.tick(60) / 1000)
+        for answer in self.worker.poll():
+            pygame.event.post(pygame.event.Event(AI_EVENT, answer))
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        scenes = self.visible_scenes()
+        for scene in scenes:
+            scene.update(dt)
+        if not self.running:
+            return
+        self.draw(dt)
+
+    def draw(self, dt: float = 0.0) -> None:
+        surface = self.screen
+        for scene in self.visible_scenes():
+            if getattr(scene, "overlay", False):
+                theme.shade(surface) if getattr(scene, "shade", True) else None
+            scene.draw(surface)
+        if self._toast:
+            self._draw_toast(surface)
+            self._toast[1] -= dt
+            if self._toast[1] <= 0:
+                self._toast = None
+        pygame.display.flip()
+        self.frames += 1
+
+    def _draw_toast(self, surface) -> None:
+        s = theme.ui_scale(self.size)
+        img = self.text(self._toast[0], theme.px(20, s))
+        pad = theme.px(12, s)
+        rect = img.get_rect(midtop=(self.size[0] // 2, theme.px(16, s))).inflate(pad * 2, pad)
+        theme.panel(surface, rect, radius=pad, colour=(52, 46, 40), edge=theme.ACCENT)
+        surface.blit(img, img.get_rect(center=rect.center))
+
+    def run(self) -> int:
+        first = True
+        while self.running:
+            self.step()
+            if first and self.args.exit_after_first_frame:
+                print(f"first frame after {time.perf_counter() - self.started:.3f} s")
+                self.quit()
+            first = False
+        self.close()
+        return 0
+
+    def quit(self) -> None:
+        self.running = False
+
+    def close(self) -> None:
+        """Leave cleanly: every scene's on_exit (the board autosaves), stop the worker, quit pygame."""
+        self.running = False
+        while self.scenes:
+            self.scenes.pop().on_exit()
+        self.worker.close()
+        pygame.quit()
+
+
+def main(argv=None) -> int:
+    app = App(sys.argv[1:] if argv is None else argv)
+    return app.run()
