@@ -1,0 +1,756 @@
+"""International draughts (10x10, FMJD rules): the rules of shared/rules/draughts.md.
+
+Pure Python, no pygame. Positions are four bitboards (white men, white kings, black men, black
+kings) in the 63-bit "ghost square" layout used by the engine Scan: square s (0-based, row r =
+s // 5 from Black's side) sits on bit 6*r + r//2 + s%5, so that the four diagonal steps are the
+constant shifts 6 (down-left) and 7 (down-right) toward White's side and the same shifts back.
+The bits between rows are never squares ("ghosts"), which makes stepping off the board land on a
+ghost or outside the mask.
+
+Public contract (shared/DESIGN.md): new_game, from_text, to_text, perft, OPTIONS, SIDES, State,
+Move. The fast internal functions (gen_captures, gen_quiets, apply_move, ...) are shared with the
+computer player (game/ai/draughts_ai.py).
+"""
+from __future__ import annotations
+
+import re
+
+from game.rules.common import Option, PositionError, Result, check_options, find_move
+
+NAME = "draughts"
+SIDES = ("w", "b")
+
+OPTIONS = (
+    Option(
+        "first",
+        "w",
+        ("w", "b"),
+        {"en": "Who moves first", "zh": "先手"},
+        {"w": {"en": "White (FMJD)", "zh": "白方 (国际规则)"}, "b": {"en": "Black", "zh": "黑方"}},
+    ),
+)
+
+# ---- board geometry ------------------------------------------------------------------------------
+SQ_BIT = tuple(6 * (s // 5) + (s // 5) // 2 + s % 5 for s in range(50))  # 0-based square -> bit
+BIT_SQ = {b: s + 1 for s, b in enumerate(SQ_BIT)}  # bit -> square number 1..50
+MASK = sum(1 << b for b in SQ_BIT)
+SQUARE = tuple(1 << b for b in SQ_BIT)  # 0-based square -> single-bit board
+PROMO_W = sum(SQUARE[s] for s in range(0, 5))  # White promotes on squares 1..5
+PROMO_B = sum(SQUARE[s] for s in range(45, 50))  # Black promotes on 46..50
+_DIRS = ((6, True), (7, True), (6, False), (7, False))  # (shift, toward White's side)
+
+
+def _build_rays():
+    """For each bit: ((shift, down, ray mask), ...) in the four directions."""
+    rays = {}
+    for b in SQ_BIT:
+        out = []
+        for sh, down in _DIRS:
+            ray, x = 0, 1 << b
+            while True:
+                x = (x << sh) if down else (x >> sh)
+                if not x & MASK:
+                    break
+                ray |= x
+            out.append((sh, down, ray))
+        rays[1 << b] = tuple(out)
+    return rays
+
+
+RAYS = _build_rays()
+
+
+def square_of(bit: int) -> int:
+    """Square number (1..50) of a single-bit board."""
+    return BIT_SQ[bit.bit_length() - 1]
+
+
+def bit_of(square: int) -> int:
+    """Single-bit board of square number 1..50."""
+    return SQUARE[square - 1]
+
+
+def squares(board: int) -> list[int]:
+    """Square numbers of a bitboard, ascending."""
+    out = []
+    while board:
+        low = board & -board
+        out.append(BIT_SQ[low.bit_length() - 1])
+        board ^= low
+    return sorted(out)
+
+
+def row_col(square: int) -> tuple[int, int]:
+    """(row 0..9 from the top / Black's side, column 0..9 from the left) of square 1..50."""
+    s = square - 1
+    r = s // 5
+    return r, 2 * (s % 5) + (1 if r % 2 == 0 else 0)
+
+
+def square_at(row: int, col: int) -> int | None:
+    """Square number at (row, col) of the 10x10 grid, None for a light cell or off the board."""
+    if not (0 <= row < 10 and 0 <= col < 10) or (row + col) % 2 == 0:
+        return None
+    return row * 5 + col // 2 + 1
+
+
+# ---- fast move generation (internal moves: (from_bit, to_bit, captured_bits)) ---------------------
+def _man_dfs(frm, cur, enemy, occ, caps, out):
+    """Extend a man's capture from `cur`. Captured pieces stay in `occ` (Turkish strike) but leave
+    `enemy` (never jumped twice). Appends finished captures to `out`; True if it could extend."""
+    extended = False
+    for sh in (6, 7):
+        mid = cur << sh
+        if mid & enemy:
+            land = mid << sh
+            if land & MASK and not land & occ:
+                extended = True
+                if not _man_dfs(frm, land, enemy ^ mid, occ, caps | mid, out):
+                    out.append((frm, land, caps | mid))
+        mid = cur >> sh
+        if mid & enemy:
+            land = mid >> sh
+            if land & MASK and not land & occ:
+                extended = True
+                if not _man_dfs(frm, land, enemy ^ mid, occ, caps | mid, out):
+                    out.append((frm, land, caps | mid))
+    return extended
+
+
+def _king_dfs(frm, cur, enemy, occ, caps, out):
+    """Flying-king capture chains from `cur`; `occ` excludes the king itself."""
+    extended = False
+    for sh, down, ray in RAYS[cur]:
+        blockers = ray & occ
+        if not blockers:
+            continue
+        victim = (blockers & -blockers) if down else 1 << (blockers.bit_length() - 1)
+        if not victim & enemy:
+            continue
+        land = (victim << sh) if down else (victim >> sh)
+        rest = enemy ^ victim
+        ncaps = caps | victim
+        while land & MASK and not land & occ:
+            extended = True
+            if not _king_dfs(frm, land, rest, occ, ncaps, out):
+                out.append((frm, land, ncaps))
+            land = (land << sh) if down else (land >> sh)
+    return extended
+
+
+def gen_captures(men, kings, enemy, occ):
+    """Legal captures of the side owning men/kings: maximum captures only, ad-libitum duplicates
+    (same start, end and captured set) once. occ: every piece on the board."""
+    empty = MASK ^ occ
+    raw = []
+    cand = men & (((enemy >> 6) & (empty >> 12)) | ((enemy >> 7) & (empty >> 14))
+                  | ((enemy << 6) & (empty << 12)) | ((enemy << 7) & (empty << 14)))
+    while cand:
+        frm = cand & -cand
+        cand ^= frm
+        _man_dfs(frm, frm, enemy, occ ^ frm, 0, raw)
+    while kings:
+        frm = kings & -kings
+        kings ^= frm
+        _king_dfs(frm, frm, enemy, occ ^ frm, 0, raw)
+    if len(raw) < 2:
+        return raw
+    best = max(m[2].bit_count() for m in raw)
+    if best == 1:
+        return raw
+    return list(dict.fromkeys(m for m in raw if m[2].bit_count() == best))
+
+
+def gen_quiets(men, kings, occ, white):
+    """Non-capturing moves: men one step forward, kings any distance."""
+    empty = MASK ^ occ
+    out = []
+    if white:
+        for sh in (6, 7):
+            t = (men >> sh) & empty
+            while t:
+                low = t & -t
+                t ^= low
+                out.append((low << sh, low, 0))
+    else:
+        for sh in (6, 7):
+            t = (men << sh) & empty
+            while t:
+                low = t & -t
+                t ^= low
+                out.append((low >> sh, low, 0))
+    while kings:
+        frm = kings & -kings
+        kings ^= frm
+        for sh, down in _DIRS:
+            x = (frm << sh) if down else (frm >> sh)
+            while x & empty:
+                out.append((frm, x, 0))
+                x = (x << sh) if down else (x >> sh)
+    return out
+
+
+def has_capture(men, kings, enemy, occ):
+    """Whether the side owning men/kings has a capture."""
+    empty = MASK ^ occ
+    if men & (((enemy >> 6) & (empty >> 12)) | ((enemy >> 7) & (empty >> 14))
+              | ((enemy << 6) & (empty << 12)) | ((enemy << 7) & (empty << 14))):
+        return True
+    while kings:
+        frm = kings & -kings
+        kings ^= frm
+        for sh, down, ray in RAYS[frm]:
+            blockers = ray & occ
+            if blockers:
+                victim = (blockers & -blockers) if down else 1 << (blockers.bit_length() - 1)
+                if victim & enemy:
+                    land = (victim << sh) if down else (victim >> sh)
+                    if land & empty:
+                        return True
+    return False
+
+
+def gen_moves(wm, wk, bm, bk, white):
+    """Every legal move (internal form) of the side to move."""
+    occ = wm | wk | bm | bk
+    if white:
+        return gen_captures(wm, wk, bm | bk, occ) or gen_quiets(wm, wk, occ, True)
+    return gen_captures(bm, bk, wm | wk, occ) or gen_quiets(bm, bk, occ, False)
+
+
+def apply_move(wm, wk, bm, bk, white, mv):
+    """The bitboards after internal move mv, and whether a man moved."""
+    frm, to, caps = mv
+    if white:
+        if wm & frm:
+            wm ^= frm
+            if to & PROMO_W:
+                wk |= to
+            else:
+                wm |= to
+            man = True
+        else:
+            wk = (wk ^ frm) | to
+            man = False
+        if caps:
+            bm &= ~caps
+            bk &= ~caps
+    else:
+        if bm & frm:
+            bm ^= frm
+            if to & PROMO_B:
+                bk |= to
+            else:
+                bm |= to
+            man = True
+        else:
+            bk = (bk ^ frm) | to
+            man = False
+        if caps:
+            wm &= ~caps
+            wk &= ~caps
+    return wm, wk, bm, bk, man
+
+
+def _count_quiets(men, kings, occ, white):
+    empty = MASK ^ occ
+    if white:
+        n = ((men >> 6) & empty).bit_count() + ((men >> 7) & empty).bit_count()
+    else:
+        n = ((men << 6) & empty).bit_count() + ((men << 7) & empty).bit_count()
+    while kings:
+        frm = kings & -kings
+        kings ^= frm
+        for sh, down in _DIRS:
+            x = (frm << sh) if down else (frm >> sh)
+            while x & empty:
+                n += 1
+                x = (x << sh) if down else (x >> sh)
+    return n
+
+
+def _perft(wm, wk, bm, bk, white, depth, cache):
+    occ = wm | wk | bm | bk
+    if white:
+        men, kings, enemy = wm, wk, bm | bk
+    else:
+        men, kings, enemy = bm, bk, wm | wk
+    if has_capture(men, kings, enemy, occ):
+        moves = gen_captures(men, kings, enemy, occ)
+    elif depth == 1:
+        return _count_quiets(men, kings, occ, white)
+    else:
+        moves = gen_quiets(men, kings, occ, white)
+    if depth == 1:
+        return len(moves)
+    if cache is not None:
+        key = (wm, wk, bm, bk, white, depth)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+    total = 0
+    nxt = not white
+    d = depth - 1
+    for mv in moves:
+        nwm, nwk, nbm, nbk, _ = apply_move(wm, wk, bm, bk, white, mv)
+        total += _perft(nwm, nwk, nbm, nbk, nxt, d, cache)
+    if cache is not None:
+        cache[key] = total
+    return total
+
+
+def perft(state, depth: int, hashed: bool = True) -> int:
+    """Number of leaf positions `depth` plies below `state` (captures counted once per distinct
+    start/end/captured set). hashed=True shares the counts of transposed subtrees (exact: the key
+    is the whole position and the remaining depth); hashed=False walks every node."""
+    if depth <= 0:
+        return 1
+    if state.result() is not None:
+        return 0
+    return _perft(state.wm, state.wk, state.bm, state.bk, state.to_move == "w", depth,
+                  {} if hashed and depth >= 4 else None)
+
+
+# ---- moves as players see them ---------------------------------------------------------------------
+class Move:
+    """A legal move. path: the squares the player touches (start, every landing). Two captures
+    with the same start, end and captured set are one move (ad libitum); `paths` lists every way
+    to play it, path is the first. Equal and hashed by (start, end, captured set)."""
+
+    __slots__ = ("path", "paths", "captures", "text")
+
+    def __init__(self, path, captures=(), paths=None, text=None):
+        self.path = tuple(path)
+        self.paths = tuple(paths) if paths else (self.path,)
+        self.captures = tuple(sorted(captures))
+        self.text = text or self.short()
+
+    @property
+    def start(self) -> int:
+        return self.path[0]
+
+    @property
+    def end(self) -> int:
+        return self.path[-1]
+
+    @property
+    def is_capture(self) -> bool:
+        return bool(self.captures)
+
+    def short(self) -> str:
+        return f"{self.path[0]}{'x' if self.captures else '-'}{self.path[-1]}"
+
+    def long(self) -> str:
+        """Every landing square: 25x3x17x44x35 (a step stays 32-28)."""
+        return "x".join(map(str, self.path)) if self.captures else self.short()
+
+    def hub(self) -> str:
+        """Hub protocol notation: start, end, then the captured squares (28x19x23)."""
+        if not self.captures:
+            return self.short()
+        return "x".join(map(str, (self.path[0], self.path[-1], *self.captures)))
+
+    def key(self):
+        return (self.path[0], self.path[-1], self.captures)
+
+    def __eq__(self, other):
+        return isinstance(other, Move) and self.key() == other.key()
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def __lt__(self, other):
+        return self.key() < other.key()
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        return f"Move({self.text!r})"
+
+    def __getstate__(self):
+        return (self.path, self.paths, self.captures, self.text)
+
+    def __setstate__(self, st):
+        self.path, self.paths, self.captures, self.text = st
+
+
+def _man_paths(cur, enemy, occ, caps, path, out):
+    extended = False
+    for sh in (6, 7):
+        for down in (True, False):
+            mid = (cur << sh) if down else (cur >> sh)
+            if mid & enemy:
+                land = (mid << sh) if down else (mid >> sh)
+                if land & MASK and not land & occ:
+                    extended = True
+                    path.append(land)
+                    if not _man_paths(land, enemy ^ mid, occ, caps | mid, path, out):
+                        out.append((tuple(path), caps | mid))
+                    path.pop()
+    return extended
+
+
+def _king_paths(cur, enemy, occ, caps, path, out):
+    extended = False
+    for sh, down, ray in RAYS[cur]:
+        blockers = ray & occ
+        if not blockers:
+            continue
+        victim = (blockers & -blockers) if down else 1 << (blockers.bit_length() - 1)
+        if not victim & enemy:
+            continue
+        land = (victim << sh) if down else (victim >> sh)
+        while land & MASK and not land & occ:
+            extended = True
+            path.append(land)
+            if not _king_paths(land, enemy ^ victim, occ, caps | victim, path, out):
+                out.append((tuple(path), caps | victim))
+            path.pop()
+            land = (land << sh) if down else (land >> sh)
+    return extended
+
+
+def _player_moves(wm, wk, bm, bk, white):
+    """Legal moves as Move objects with full paths, sorted by notation order."""
+    occ = wm | wk | bm | bk
+    men, kings, enemy = (wm, wk, bm | bk) if white else (bm, bk, wm | wk)
+    if not has_capture(men, kings, enemy, occ):
+        return sorted(Move((square_of(f), square_of(t))) for f, t, _ in gen_quiets(men, kings, occ, white))
+    raw = []
+    for pieces, dfs in ((men, _man_paths), (kings, _king_paths)):
+        while pieces:
+            frm = pieces & -pieces
+            pieces ^= frm
+            dfs(frm, enemy, occ ^ frm, 0, [frm], raw)
+    best = max(c.bit_count() for _, c in raw)
+    grouped: dict = {}
+    for path, caps in raw:
+        if caps.bit_count() == best:
+            grouped.setdefault((path[0], path[-1], caps), []).append(tuple(square_of(b) for b in path))
+    ends: dict = {}
+    for f, t, _ in grouped:
+        ends[(f, t)] = ends.get((f, t), 0) + 1
+    moves = []
+    for (f, t, caps), paths in grouped.items():
+        m = Move(paths[0], squares(caps), paths)
+        if ends[(f, t)] > 1:
+            m.text = m.long()
+        moves.append(m)
+    return sorted(moves)
+
+
+def internal(move: Move):
+    """The internal (from_bit, to_bit, captured_bits) form of a Move."""
+    caps = 0
+    for s in move.captures:
+        caps |= SQUARE[s - 1]
+    return SQUARE[move.start - 1], SQUARE[move.end - 1], caps
+
+
+# ---- draw rules ----------------------------------------------------------------------------------
+def endgame_limits(wm, wk, bm, bk):
+    """(16-move clock, 5-move clock) in plies that the material starts, -1 for none: a lone king
+    against 3 pieces with a king -> 32 plies; against 1 or 2 pieces with a king -> 10 plies."""
+    w, b = (wm | wk).bit_count(), (bm | bk).bit_count()
+    if w == 1 and wk and bk and b <= 3:
+        strong = b
+    elif b == 1 and bk and wk and w <= 3:
+        strong = w
+    else:
+        return -1, -1
+    return (32, -1) if strong == 3 else (-1, 10)
+
+
+def advance_clocks(wm, wk, bm, bk, clocks):
+    """Endgame clocks after one more ply leading to the given position. A running clock keeps
+    running (it survives man moves and captures); a newly reached material starts its clock."""
+    a, b = clocks
+    if a > 0:
+        a -= 1
+    if b > 0:
+        b -= 1
+    if wk and bk and (wm | wk | bm | bk).bit_count() <= 4:
+        na, nb = endgame_limits(wm, wk, bm, bk)
+        if a < 0:
+            a = na
+        if b < 0:
+            b = nb
+    return a, b
+
+
+# ---- the state ------------------------------------------------------------------------------------
+class State:
+    """An immutable position with what the draw rules need: kings-only ply counter, endgame clocks
+    and the positions since the last irreversible move (for threefold repetition)."""
+
+    __slots__ = ("wm", "wk", "bm", "bk", "to_move", "quiet_plies", "clocks", "history", "final",
+                 "_moves")
+
+    def __init__(self, wm, wk, bm, bk, to_move="w", quiet_plies=0, clocks=None, history=None,
+                 final=None):
+        self.wm, self.wk, self.bm, self.bk = wm, wk, bm, bk
+        self.to_move = to_move
+        self.quiet_plies = quiet_plies
+        self.clocks = clocks if clocks is not None else endgame_limits(wm, wk, bm, bk)
+        self.history = history if history is not None else (self.key(),)
+        self.final = final
+        self._moves = None
+
+    def __getstate__(self):
+        return (self.wm, self.wk, self.bm, self.bk, self.to_move, self.quiet_plies, self.clocks,
+                self.history, self.final)
+
+    def __setstate__(self, st):
+        (self.wm, self.wk, self.bm, self.bk, self.to_move, self.quiet_plies, self.clocks,
+         self.history, self.final) = st
+        self._moves = None
+
+    def key(self):
+        return (self.wm, self.wk, self.bm, self.bk, self.to_move == "w")
+
+    def __eq__(self, other):
+        return isinstance(other, State) and self.__getstate__() == other.__getstate__()
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def __repr__(self):
+        return f"draughts.State({to_text(self)!r})"
+
+    # ---- pieces
+    def piece_at(self, square: int) -> str | None:
+        """'w', 'W', 'b', 'B' or None."""
+        bit = SQUARE[square - 1]
+        for code, board in (("w", self.wm), ("W", self.wk), ("b", self.bm), ("B", self.bk)):
+            if board & bit:
+                return code
+        return None
+
+    def pieces(self) -> dict:
+        """{square: 'w' | 'W' | 'b' | 'B'}."""
+        out = {}
+        for code, board in (("w", self.wm), ("W", self.wk), ("b", self.bm), ("B", self.bk)):
+            for s in squares(board):
+                out[s] = code
+        return out
+
+    # ---- moves
+    def _all_moves(self):
+        if self._moves is None:
+            self._moves = _player_moves(self.wm, self.wk, self.bm, self.bk, self.to_move == "w")
+        return self._moves
+
+    def legal_moves(self) -> list:
+        if self.final is not None or self._draw() is not None:
+            return []
+        return list(self._all_moves())
+
+    def play(self, move) -> "State":
+        if isinstance(move, str):
+            move = find_move(self, move)
+        if self.result() is not None:
+            raise PositionError("the game is over")
+        legal = self._all_moves()
+        try:
+            move = legal[legal.index(move)]
+        except ValueError:
+            raise PositionError(f"illegal move {move} in this position") from None
+        white = self.to_move == "w"
+        wm, wk, bm, bk, man = apply_move(self.wm, self.wk, self.bm, self.bk, white, internal(move))
+        irreversible = man or move.captures
+        quiet = 0 if irreversible else self.quiet_plies + 1
+        clocks = advance_clocks(wm, wk, bm, bk, self.clocks)
+        key = (wm, wk, bm, bk, not white)
+        history = (key,) if irreversible else self.history + (key,)
+        return State(wm, wk, bm, bk, "b" if white else "w", quiet, clocks, history)
+
+    # ---- end of the game
+    def _draw(self):
+        if self.history.count(self.history[-1]) >= 3:
+            return "repetition"
+        if self.quiet_plies >= 50:
+            return "no_progress_kings"
+        if self.clocks[0] == 0:
+            return "endgame_16"
+        if self.clocks[1] == 0:
+            return "endgame_5"
+        return None
+
+    def result(self):
+        if self.final is not None:
+            return self.final
+        if not self._all_moves():
+            return Result("b" if self.to_move == "w" else "w", "no_moves")
+        reason = self._draw()
+        return None if reason is None else Result(None, reason)
+
+    def can_resign(self) -> bool:
+        return self.result() is None
+
+    def _ended(self, result):
+        return State(self.wm, self.wk, self.bm, self.bk, self.to_move, self.quiet_plies,
+                     self.clocks, self.history, result)
+
+    def resign(self) -> "State":
+        """The side to move resigns."""
+        return self._ended(Result("b" if self.to_move == "w" else "w", "resign"))
+
+    def agree_draw(self) -> "State":
+        return self._ended(Result(None, "agreement"))
+
+    def draw_counter(self):
+        """(reason key, plies left) of the draw rule closest to ending the game, or None."""
+        best = None
+        for reason, left in (("no_progress_kings", 50 - self.quiet_plies if self.quiet_plies else -1),
+                             ("endgame_16", self.clocks[0]), ("endgame_5", self.clocks[1])):
+            if left >= 0 and (best is None or left < best[1]):
+                best = (reason, left)
+        return best
+
+
+# ---- construction and position texts --------------------------------------------------------------
+def _board_from(pieces: dict):
+    wm = wk = bm = bk = 0
+    for sq, code in pieces.items():
+        bit = SQUARE[sq - 1]
+        if code == "w":
+            wm |= bit
+        elif code == "W":
+            wk |= bit
+        elif code == "b":
+            bm |= bit
+        else:
+            bk |= bit
+    return wm, wk, bm, bk
+
+
+def from_pieces(pieces: dict, to_move="w") -> State:
+    """A state from {square: 'w'|'W'|'b'|'B'}. Men on their own promotion row are an error."""
+    for sq, code in pieces.items():
+        if not (isinstance(sq, int) and 1 <= sq <= 50) or code not in ("w", "W", "b", "B"):
+            raise PositionError(f"bad piece {code!r} on square {sq!r}")
+        if code == "w" and sq <= 5:
+            raise PositionError(f"a white man on square {sq} should already be a king")
+        if code == "b" and sq >= 46:
+            raise PositionError(f"a black man on square {sq} should already be a king")
+    if to_move not in SIDES:
+        raise PositionError(f"side to move must be 'w' or 'b', not {to_move!r}")
+    return State(*_board_from(pieces), to_move)
+
+
+def new_game(**options) -> State:
+    opts = check_options(OPTIONS, options)
+    men = {s: "b" for s in range(1, 21)}
+    men.update({s: "w" for s in range(31, 51)})
+    return from_pieces(men, opts["first"])
+
+
+_FEN_RE = re.compile(r"^\s*\[?\s*(?:FEN\s+)?\"?\s*([WBwb])\s*((?::\s*[WBwb][^:\"\]]*){0,2})\s*\.?\s*\"?\s*\]?\s*$")
+
+
+def parse_fen(text: str) -> State:
+    """`W:W31-50:B1-20` (K before a king, ranges allowed, lists in either order)."""
+    m = _FEN_RE.match(text)
+    if not m:
+        raise PositionError(f"not a draughts FEN: {text.strip()[:60]!r}")
+    side = m.group(1).lower()
+    pieces: dict = {}
+    for part in m.group(2).split(":")[1:]:
+        part = part.strip().rstrip(".")
+        colour = part[0].lower()
+        body = part[1:].strip()
+        if not body:
+            continue
+        for item in body.split(","):
+            item = item.strip()
+            king = item[:1].upper() == "K"
+            if king:
+                item = item[1:].strip()
+            rng = re.fullmatch(r"(\d+)\s*-\s*(\d+)", item)
+            if rng:
+                lo, hi = int(rng.group(1)), int(rng.group(2))
+                if lo > hi:
+                    raise PositionError(f"FEN range {item} runs backwards")
+                span = range(lo, hi + 1)
+            elif item.isdigit():
+                span = (int(item),)
+            else:
+                raise PositionError(f"FEN: cannot read square {item!r}")
+            for sq in span:
+                if not 1 <= sq <= 50:
+                    raise PositionError(f"FEN: square {sq} is not on the board (1..50)")
+                if sq in pieces:
+                    raise PositionError(f"FEN: square {sq} is given twice")
+                pieces[sq] = colour.upper() if king else colour
+    return from_pieces(pieces, side)
+
+
+def to_fen(state: State) -> str:
+    def part(colour, men, kings):
+        items = [(s, f"K{s}") for s in squares(kings)] + [(s, str(s)) for s in squares(men)]
+        return colour + ",".join(t for _, t in sorted(items))
+
+    return f"{state.to_move.upper()}:{part('W', state.wm, state.wk)}:{part('B', state.bm, state.bk)}"
+
+
+def parse_grid(text: str, to_move: str | None = None, default_side="w") -> State:
+    """The source game's 100 characters (rows from the top, White at the bottom): 0 empty,
+    w/W white man/king, b/B black man/king; the side to move may follow after a blank."""
+    parts = text.split()
+    if len(parts) == 2 and to_move is None:
+        grid, to_move = parts
+    elif len(parts) == 1:
+        grid = parts[0]
+    else:
+        raise PositionError("expected 100 board characters, then optionally the side to move (w/b)")
+    side = (to_move or default_side).lower()
+    if side not in SIDES:
+        raise PositionError(f"side to move must be w or b, not {to_move!r}")
+    if len(grid) != 100:
+        raise PositionError(f"the board text must have 100 characters, it has {len(grid)}")
+    pieces = {}
+    for i, ch in enumerate(grid):
+        row, col = divmod(i, 10)
+        if ch not in "0wWbB":
+            raise PositionError(f"unknown character {ch!r} at row {row + 1}, column {col + 1}")
+        if ch == "0":
+            continue
+        sq = square_at(row, col)
+        if sq is None:
+            raise PositionError(f"a piece on a light square at row {row + 1}, column {col + 1}")
+        pieces[sq] = ch
+    return from_pieces(pieces, side)
+
+
+def to_grid(state: State) -> str:
+    """The 100-character board text (without the side to move)."""
+    cells = ["0"] * 100
+    for sq, code in state.pieces().items():
+        r, c = row_col(sq)
+        cells[r * 10 + c] = code
+    return "".join(cells)
+
+
+def from_text(text: str, **options) -> State:
+    """A FEN, the 100-character board (+ side to move), or a PDN game (its final position)."""
+    opts = check_options(OPTIONS, options)
+    if not isinstance(text, str) or not text.strip():
+        raise PositionError("empty position")
+    stripped = text.strip()
+    first = stripped.split()[0]
+    if ":" not in first and len(first) > 12 and not first.startswith("["):
+        return parse_grid(stripped, default_side=opts["first"])
+    if re.match(r"^[WBwb]\s*(:|$)", stripped):
+        return parse_fen(stripped)
+    if stripped.startswith("[") or re.match(r"^\d+\s*\.", stripped):
+        from game.rules.draughts_pdn import read_games
+
+        games = read_games(stripped)
+        return games[0].states[-1]
+    raise PositionError(f"not a draughts position (FEN, 100 board characters or PDN): {stripped[:40]!r}")
+
+
+def to_text(state: State) -> str:
+    """The FEN of the position."""
+    return to_fen(state)
