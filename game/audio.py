@@ -1,0 +1,235 @@
+"""Sound effects, synthesised at start (no sound files, no numpy).
+
+    sounds = Sounds(settings)       # settings: "sound" (on/off) and "volume" (0..1)
+    sounds.play("move")             # move capture drop flip illegal win lose click
+    sounds.apply(settings)          # after the player changed the settings
+
+Each sound is built as floats in [-1, 1] by small additive/noise synthesis (wooden knocks are
+decaying inharmonic partials plus a noise transient), converted to the mixer's sample format with
+the array module and handed to pygame.mixer.Sound(buffer=...). When the mixer cannot start (no
+audio device) every method is a silent no-op.
+"""
+from __future__ import annotations
+
+import array
+import math
+import random
+import sys
+
+import pygame
+
+NAMES = ("move", "capture", "drop", "flip", "illegal", "win", "lose", "click")
+
+# loudness of each sound relative to the others (multiplied by the volume setting)
+GAIN = {"move": 0.9, "capture": 1.0, "drop": 0.9, "flip": 0.8, "illegal": 0.55, "win": 0.7,
+        "lose": 0.7, "click": 0.45}
+
+RATE = 44100
+
+
+# ---- synthesis: each returns a list of floats at `rate` ------------------------------------------
+def _silence(seconds, rate):
+    return [0.0] * int(seconds * rate)
+
+
+def _mix(into, part, start, rate, gain=1.0):
+    """Add `part` into `into` from `start` seconds on (growing `into` if needed)."""
+    i0 = int(start * rate)
+    need = i0 + len(part) - len(into)
+    if need > 0:
+        into.extend([0.0] * need)
+    for i, v in enumerate(part):
+        into[i0 + i] += v * gain
+    return into
+
+
+def _partials(freqs_amps_taus, seconds, rate, attack=0.002):
+    """Sum of exponentially decaying sines: [(freq Hz, amplitude, decay time s)]."""
+    n = int(seconds * rate)
+    out = [0.0] * n
+    na = max(1, int(attack * rate))
+    for freq, amp, tau in freqs_amps_taus:
+        # rotate a phasor and decay it by multiplication: no sin/exp per sample
+        c, s = math.cos(2 * math.pi * freq / rate), math.sin(2 * math.pi * freq / rate)
+        d = math.exp(-1.0 / (tau * rate))
+        x, y, a = 0.0, 1.0, amp
+        for i in range(n):
+            x, y = x * c + y * s, y * c - x * s
+            out[i] += x * a
+            a *= d
+            if a < 1e-5:
+                break
+    for i in range(min(na, n)):
+        out[i] *= i / na
+    return out
+
+
+def _noise_burst(seconds, rate, tau, cutoff, rng, attack=0.001):
+    """Low-passed white noise with an exponential decay (a knock's transient, a thud's body)."""
+    n = int(seconds * rate)
+    k = 1 - math.exp(-2 * math.pi * cutoff / rate)
+    d = math.exp(-1.0 / (tau * rate))
+    na = max(1, int(attack * rate))
+    out, lp, a = [0.0] * n, 0.0, 1.0
+    for i in range(n):
+        lp += k * (rng.uniform(-1, 1) - lp)
+        out[i] = lp * a * (i / na if i < na else 1.0)
+        a *= d
+    return out
+
+
+def _knock(rate, rng, pitch=1.0, body=1.0, length=0.14):
+    """A piece of wood set down on a wooden board."""
+    tone = _partials([(620 * pitch, 0.55 * body, 0.030), (1180 * pitch, 0.35, 0.018),
+                      (2150 * pitch, 0.22, 0.010), (3400 * pitch, 0.10, 0.006)], length, rate, 0.0008)
+    click = _noise_burst(0.03, rate, 0.004, 5000, rng)
+    return _mix(tone, click, 0, rate, 0.5)
+
+
+def _tone(freq, seconds, rate, tau, harmonics=((1, 1.0), (2, 0.35), (3, 0.12)), attack=0.006):
+    return _partials([(freq * h, a, tau / (1 + 0.6 * (h - 1))) for h, a in harmonics], seconds, rate, attack)
+
+
+def _fade_out(samples, rate, seconds=0.01):
+    n = min(len(samples), int(seconds * rate))
+    for i in range(n):
+        samples[-1 - i] *= i / n
+    return samples
+
+
+def _normalise(samples, peak=0.85):
+    top = max((abs(v) for v in samples), default=0.0)
+    if top > 0:
+        g = peak / top
+        samples = [v * g for v in samples]
+    return samples
+
+
+def synth(name: str, rate: int = RATE) -> list:
+    """The sound `name` as floats in [-1, 1] (peak 0.85), starting and ending at silence."""
+    rng = random.Random(NAMES.index(name) + 1)  # the same sound on every start
+    if name == "click":
+        s = _partials([(2400, 0.5, 0.006), (3900, 0.25, 0.004)], 0.035, rate, 0.0005)
+        s = _mix(s, _noise_burst(0.02, rate, 0.003, 6000, rng), 0, rate, 0.3)
+    elif name == "move":
+        s = _knock(rate, rng)
+    elif name == "capture":  # the mover strikes, the taken piece rattles away
+        s = _knock(rate, rng, pitch=0.9, body=1.3, length=0.16)
+        s = _mix(s, _knock(rate, rng, pitch=1.25, body=0.6, length=0.12), 0.07, rate, 0.55)
+        s = _mix(s, _knock(rate, rng, pitch=1.4, body=0.4, length=0.10), 0.13, rate, 0.3)
+    elif name == "drop":  # a soft thud: a falling low tone and dull noise
+        n = int(0.22 * rate)
+        s, phase = [0.0] * n, 0.0
+        for i in range(n):
+            t = i / rate
+            phase += 2 * math.pi * (95 + 90 * math.exp(-t / 0.03)) / rate
+            s[i] = math.sin(phase) * math.exp(-t / 0.055) * min(1.0, t / 0.003)
+        s = _mix(s, _noise_burst(0.12, rate, 0.025, 900, rng), 0, rate, 0.7)
+        s = _mix(s, _knock(rate, rng, pitch=0.7, body=0.3, length=0.08), 0.0, rate, 0.25)
+    elif name == "flip":  # a swish of the tile turning over, then it lands
+        n = int(0.16 * rate)
+        s, lp, bp = [0.0] * n, 0.0, 0.0
+        for i in range(n):
+            t = i / n
+            cutoff = 1500 + 5000 * math.sin(math.pi * t)
+            k = 1 - math.exp(-2 * math.pi * cutoff / rate)
+            x = rng.uniform(-1, 1)
+            lp += k * (x - lp)
+            bp += 0.35 * (lp - bp)
+            s[i] = (lp - bp) * math.sin(math.pi * t) ** 2
+        s = _mix(s, _knock(rate, rng, pitch=1.1, body=0.8, length=0.12), 0.15, rate, 0.8)
+    elif name == "illegal":  # a low, short double buzz
+        s = []
+        for start in (0.0, 0.13):
+            n = int(0.1 * rate)
+            part = [0.0] * n
+            for i in range(n):
+                t = i / rate
+                env = min(1.0, t / 0.008) * min(1.0, (0.1 - t) / 0.02)
+                ph = 2 * math.pi * 116 * t
+                part[i] = env * (math.sin(ph) + 0.3 * math.sin(3 * ph) + 0.15 * math.sin(5 * ph))
+            _mix(s, part, start, rate)
+    elif name == "win":  # a bright rising arpeggio ending on a chord
+        s = []
+        for k, semis in enumerate((0, 4, 7, 12)):
+            f = 523.25 * 2 ** (semis / 12)
+            _mix(s, _tone(f, 0.5, rate, 0.18), 0.09 * k, rate, 0.5)
+        for semis in (0, 4, 7, 12):
+            _mix(s, _tone(523.25 * 2 ** (semis / 12), 0.6, rate, 0.25), 0.4, rate, 0.22)
+    elif name == "lose":  # a slow falling minor line
+        s = []
+        for k, semis in enumerate((7, 3, 0, -5)):
+            f = 392.0 * 2 ** (semis / 12)
+            _mix(s, _tone(f, 0.45, rate, 0.2, ((1, 1.0), (2, 0.2))), 0.17 * k, rate, 0.5)
+    else:
+        raise ValueError(f"unknown sound {name!r}; expected one of {', '.join(NAMES)}")
+    return _normalise(_fade_out(s, rate))
+
+
+def to_buffer(samples, size: int, channels: int) -> bytes:
+    """Floats in [-1, 1] as raw samples for a mixer of format `size` (pygame.mixer.get_init())."""
+    if size in (-16, 16):
+        data = array.array("h", (int(max(-1.0, min(1.0, v)) * 32767) for v in samples))
+        if size == 16:  # unsigned
+            data = array.array("H", (v + 32768 for v in data))
+    elif size in (-8, 8):
+        data = array.array("b", (int(max(-1.0, min(1.0, v)) * 127) for v in samples))
+        if size == 8:
+            data = array.array("B", (v + 128 for v in data))
+    elif size == 32:  # float 32
+        data = array.array("f", (max(-1.0, min(1.0, v)) for v in samples))
+    elif size == -32:
+        data = array.array("i", (int(max(-1.0, min(1.0, v)) * 2147483647) for v in samples))
+    else:
+        raise ValueError(f"unsupported mixer sample size {size}")
+    if channels > 1:
+        wide = array.array(data.typecode)
+        for v in data:
+            wide.extend([v] * channels)
+        data = wide
+    if sys.byteorder != "little" and data.itemsize > 1:  # SDL's default formats are little-endian
+        data.byteswap()
+    return data.tobytes()
+
+
+class Sounds:
+    """The game's sound effects; silent no-ops when no audio device can be opened."""
+
+    def __init__(self, settings=None):
+        self.sounds: dict = {}
+        self.enabled = True
+        self.volume = 0.7
+        self.available = False
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+            rate, size, channels = pygame.mixer.get_init()
+            for name in NAMES:
+                self.sounds[name] = pygame.mixer.Sound(buffer=to_buffer(synth(name, rate), size, channels))
+            self.available = True
+        except (pygame.error, ValueError, OSError) as exc:
+            print(f"qipan: sound off ({exc})", file=sys.stderr)
+            self.sounds = {}
+        self.apply(settings or {})
+
+    def apply(self, settings) -> None:
+        """Take "sound" (on/off) and "volume" (0..1) from the settings."""
+        self.enabled = bool(settings.get("sound", True))
+        try:
+            volume = float(settings.get("volume", 0.7))
+        except (TypeError, ValueError):
+            volume = 0.7
+        self.volume = min(1.0, max(0.0, volume if math.isfinite(volume) else 0.7))
+        for name, sound in self.sounds.items():
+            sound.set_volume(self.volume * GAIN[name])
+
+    def play(self, name: str) -> None:
+        """Play one of NAMES (no-op when the sound is off or there is no audio device)."""
+        if name not in GAIN:
+            raise ValueError(f"unknown sound {name!r}; expected one of {', '.join(NAMES)}")
+        if not self.enabled or self.volume <= 0 or not self.sounds:
+            return
+        try:
+            self.sounds[name].play()
+        except pygame.error:
+            pass
