@@ -80,12 +80,12 @@ class App:
         if storage is not None:
             self.settings, notice = storage.load_settings()
         else:  # pragma: no cover
-            self.settings, notice = {"language": "zh", "sound": True, "volume": 0.7, "anim_speed": 1.0,
-                                     "show_legal": True, "auto_flip": False}, None
+            self.settings, notice = {"lang": "zh", "sound": True, "volume": 0.7, "anim_speed": 1.0,
+                                     "show_legal": True, "auto_flip": False, "fullscreen": True}, None
         self.settings = dict(self.settings)
         if self.args.lang:
-            self.settings["language"] = self.args.lang
-        self.windowed = bool(self.args.windowed or headless)
+            self.settings["lang"] = self.args.lang
+        self.windowed = bool(self.args.windowed or headless or not self.settings.get("fullscreen", True))
         self.window_size = self._parse_size(self.args.size or size)
         self.screen = self._open_display()
         pygame.display.set_caption("Qipan 棋盘")
@@ -168,6 +168,9 @@ class App:
             except pygame.error:
                 pass
             self.toast(tr("app.fullscreen_failed", self.lang))
+        if self.windowed != old[0] and not self.headless:
+            self.settings["fullscreen"] = not self.windowed
+            self.save_settings()
         self._resized()
 
     def _resized(self) -> None:
@@ -177,11 +180,11 @@ class App:
     # ---- settings, language, text -----------------------------------------------------------
     @property
     def lang(self) -> str:
-        lang = self.settings.get("language")
+        lang = self.settings.get("lang")
         return lang if lang in LANGS else "en"
 
     def set_lang(self, lang: str) -> None:
-        self.settings["language"] = lang
+        self.settings["lang"] = lang
         self.save_settings()
         self._resized()
 
@@ -189,8 +192,8 @@ class App:
         if storage is not None:
             try:
                 storage.save_settings(self.settings)
-            except OSError:
-                pass
+            except (OSError, storage.SaveError) as exc:
+                self.toast(str(exc))
         self.sounds.apply(self.settings)
 
     def apply_settings(self, settings=None) -> None:
