@@ -1,0 +1,512 @@
+"""Two real endpoints on 127.0.0.1: full games, every message, questions, hidden Banqi layout,
+drops and resumes. Everything is pumped from the test's thread, each wait bounded in time."""
+import random
+
+import pytest
+
+from game.net import protocol as P
+from game.net import saves, session as S
+from game.net.game import NetGame
+from game.net.session import GuestSession, HostSession, SessionError
+from game.rules.common import find_move
+
+from net_helpers import Pair, RawPeer, kinds, pump_until
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIPAN_HOME", str(tmp_path))
+    monkeypatch.setattr("os.fsync", lambda fd: None)  # autosaves write the same files, just faster
+
+
+@pytest.fixture
+def fast_retry(monkeypatch):
+    monkeypatch.setattr(S, "RETRY_EVERY", 0.05)
+
+
+@pytest.mark.parametrize("game, host_seat, seed", [("palace", 0, 1), ("palace", 1, 2), ("draughts", 0, 3),
+                                                   ("draughts", 1, 4), ("banqi", 0, 5), ("banqi", 1, 6)])
+def test_full_game(game, host_seat, seed):
+    pair = Pair(game, host_seat=host_seat, saves=host_seat == 1)
+    try:
+        assert pair.host.my_seat == host_seat and pair.guest.my_seat == 1 - host_seat
+        n = pair.play_random(random.Random(seed), 600)
+        h, g = pair.host.game, pair.guest.game
+        assert h.plies == g.plies and len(h.plies) == n
+        assert h.result() == g.result() is not None, "a random game of 600 plies at most ends"
+        ended = [s.role for s, e in pair.events if e.kind == "ended"]
+        assert sorted(ended) == ["guest", "host"]
+        if host_seat == 1:  # both autosaves replay to the same game
+            for role in ("host", "guest"):
+                saved, data = saves.read(role)
+                assert saved.plies == h.plies and saved.result() == h.result()
+            assert saves.read("guest")[1]["secret_seed"] is None
+    finally:
+        pair.close()
+
+
+def test_guest_sees_the_offer_before_accepting_and_may_decline():
+    pair = Pair("draughts", host_seat=1, start=False)
+    try:
+        pair.wait(lambda: pair.guest.phase == "offered")
+        offer = [e for s, e in pair.events if e.kind == "offer"][0].info
+        assert offer["game"] == "draughts" and offer["host_seat"] == 1 and offer["resume"] is False
+        assert offer["options"] == pair.host._offer.options and offer["position"] == "start"
+        assert pair.host.game is None and pair.guest.game is None
+        pair.guest.decline()
+        pair.wait(lambda: pair.host.phase == "declined")
+        assert "declined" in kinds(pair.events, pair.host) and pair.host.game is None
+        # the host changes its offer: the guest sees the new one and accepts it
+        pair.host.set_offer("palace", {"opening": "doors"}, 0)
+        pair.wait(lambda: pair.guest.phase == "offered" and pair.guest.offer["game"] == "palace")
+        assert pair.guest.offer["options"]["opening"] == "doors"
+        pair.guest.accept()
+        pair.wait(lambda: pair.host.phase == "playing")
+        assert pair.host.game.id == pair.guest.game.id
+        assert pair.guest.game.state.legal_moves() == pair.host.game.state.legal_moves()
+    finally:
+        pair.close()
+
+
+def test_offer_from_a_position():
+    fen = "W:W28,K33:B19,22"
+    pair = Pair("draughts", position=fen)
+    try:
+        assert pair.guest.game.rules.to_text(pair.guest.game.state) == pair.host.game.rules.to_text(pair.host.game.state)
+        pair.play_random(random.Random(0), 200)
+        assert pair.host.game.result() == pair.guest.game.result() is not None
+    finally:
+        pair.close()
+
+
+def test_draw_offer_declined_then_accepted():
+    pair = Pair("palace")
+    try:
+        host, guest = pair.sessions
+        host.offer_draw()
+        with pytest.raises(SessionError):  # the offerer waits for the answer
+            host.play(host.game.state.legal_moves()[0])
+        pair.wait(lambda: guest.their_draw is not None)
+        guest.answer_draw(False)
+        pair.wait(lambda: "draw_declined" in kinds(pair.events, host))
+        assert host.game.result() is None and guest.game.result() is None
+        host.play(host.game.state.legal_moves()[0])
+        pair.wait(pair.settled)
+        guest.offer_draw()
+        pair.wait(lambda: host.their_draw is not None)
+        host.answer_draw(True)
+        pair.wait(lambda: guest.game.result() is not None)
+        assert host.game.result().reason == guest.game.result().reason == "agreement"
+        assert host.game.result().winner is None
+    finally:
+        pair.close()
+
+
+def test_moving_instead_of_answering_declines_the_draw():
+    pair = Pair("draughts")
+    try:
+        host, guest = pair.sessions
+        guest.offer_draw()  # on the host's turn
+        pair.wait(lambda: host.their_draw is not None)
+        host.play(host.game.state.legal_moves()[0])
+        pair.wait(lambda: "draw_declined" in kinds(pair.events, guest) and pair.settled())
+        assert guest.my_draw is None and guest.my_turn()
+    finally:
+        pair.close()
+
+
+def test_undo_request_declined_then_accepted():
+    pair = Pair("palace", host_seat=0)
+    try:
+        host, guest = pair.sessions
+        rng = random.Random(3)
+        for _ in range(3):  # host, guest, host
+            side = pair.mover()
+            side.play(rng.choice(side.game.state.legal_moves()))
+            pair.wait(pair.settled)
+        assert guest.my_turn() and host.undo_target() == 2 and guest.undo_target() == 1
+        host.request_undo()
+        pair.wait(lambda: guest.their_undo == 2)
+        guest.answer_undo(False)
+        pair.wait(lambda: "undo_declined" in kinds(pair.events, host))
+        assert host.game.ply == guest.game.ply == 3
+        guest.request_undo()  # back to before the guest's own move: ply 1
+        pair.wait(lambda: host.their_undo == 1)
+        host.answer_undo(True)
+        pair.wait(lambda: guest.game.ply == 1)
+        assert host.game.ply == 1 and guest.my_turn()
+        assert host.game.plies == guest.game.plies
+        assert "undone" in kinds(pair.events, guest)
+    finally:
+        pair.close()
+
+
+def test_undo_in_banqi_restores_face_down_pieces():
+    pair = Pair("banqi", host_seat=1)
+    try:
+        host, guest = pair.sessions
+        guest.play(guest.game.state.legal_moves()[0])  # a flip, revealed by the host
+        pair.wait(pair.settled)
+        assert guest.game.state.to_move is not None
+        guest.request_undo()
+        pair.wait(lambda: host.their_undo == 0)
+        host.answer_undo(True)
+        pair.wait(lambda: guest.game.ply == 0)
+        assert guest.game.state.to_move is None and host.game.state.to_move is None
+        assert guest.game.state.board == host.game.state.board
+    finally:
+        pair.close()
+
+
+def test_resign_ends_the_game_for_the_other_side():
+    pair = Pair("draughts", host_seat=0)
+    try:
+        host, guest = pair.sessions
+        guest.resign()  # not the guest's turn: resigning is allowed at any time
+        pair.wait(lambda: host.game.result() is not None)
+        assert host.game.result() == guest.game.result()
+        assert host.game.result().winner == "w" and host.game.result().reason == "resign"
+        with pytest.raises(SessionError):
+            host.play(host.game.state.legal_moves()[0])
+    finally:
+        pair.close()
+
+
+def test_banqi_resign_waits_for_ten_plies():
+    pair = Pair("banqi")
+    try:
+        with pytest.raises(SessionError):
+            pair.guest.resign()
+        pair.guest._send("RESIGN")  # a hand-made RESIGN is refused too
+        pair.wait(lambda: "peer_error" in kinds(pair.events, pair.guest))
+        assert pair.host.game.result() is None
+    finally:
+        pair.close()
+
+
+def test_banqi_traffic_never_shows_a_face_down_piece(monkeypatch):
+    sent = []
+    real = S.LineConnection.send_line
+
+    def spy(conn, line):
+        sent.append(line)
+        return real(conn, line)
+
+    monkeypatch.setattr(S.LineConnection, "send_line", spy)
+    pair = Pair("banqi")
+    try:
+        host, guest = pair.sessions
+        seed = host.game.secret_seed
+        rng = random.Random(11)
+        for _ in range(40):
+            side = pair.mover()
+            side.play(rng.choice(side.game.state.legal_moves()))
+            pair.wait(pair.settled)
+        truth = host.game
+        flipped = {}  # square -> piece, in the order of the game
+        for i, (text, piece) in enumerate(truth.plies):
+            if piece is not None:
+                flipped[text] = piece
+        for line in sent:
+            assert str(seed) not in line
+            words = line.split()
+            letters = [w for w in words[1:] if len(w) == 1 and w in "KABRNCPkabrncp"]
+            if letters:
+                assert words[0] in ("MOVE", "REVEAL", "PLAYED")
+                assert flipped[words[2]] == letters[0]
+        assert guest.game.state.hidden is None
+        assert guest.game.state.board == truth.state.board
+        assert guest.record()["secret_seed"] is None and host.record()["secret_seed"] == seed
+    finally:
+        pair.close()
+
+
+def test_banqi_offers_of_two_deals_are_alike_on_the_wire(monkeypatch):
+    lines = []
+    real = S.LineConnection.send_line
+    monkeypatch.setattr(S.LineConnection, "send_line", lambda c, l: (lines.append(l), real(c, l))[1])
+    for _ in range(2):
+        pair = Pair("banqi")
+        pair.close()
+    offers = [l for l in lines if l.startswith("OFFER")]
+    assert len(offers) == 2
+    assert offers[0].split()[2:] == offers[1].split()[2:]  # only the game id differs
+    assert not any(l.startswith(("REVEAL", "PLAYED")) for l in lines)
+
+
+def test_out_of_turn_illegal_and_unsynced_moves_are_refused(monkeypatch):
+    pair = Pair("palace", host_seat=0)
+    try:
+        host, guest = pair.sessions
+        guest._send("MOVE", 0, str(guest.game.state.legal_moves()[0]))  # host's turn
+        pair.wait(lambda: "peer_error" in kinds(pair.events, guest))
+        assert [e.info["code"] for s, e in pair.events if e.kind == "peer_error"] == [P.E_TURN]
+        host.play(host.game.state.legal_moves()[0])
+        pair.wait(pair.settled)
+        guest._send("MOVE", 0, str(guest.game.state.legal_moves()[0]))  # stale ply
+        guest._send("MOVE", 1, "z9")  # not a point of the board
+        guest._send("MOVE", 1, "c4")  # a drop on a white soldier
+        guest._send("MOVE", 1, str(guest.game.state.legal_moves()[0]), "K")  # a piece from the guest
+        pair.wait(lambda: len([1 for s, e in pair.events if e.kind == "peer_error"]) == 5)
+        codes = [e.info["code"] for s, e in pair.events if e.kind == "peer_error"]
+        assert codes == [P.E_TURN, P.E_SYNC, P.E_ILLEGAL, P.E_ILLEGAL, P.E_MALFORMED]
+        assert host.game.ply == guest.game.ply == 1
+        assert guest.my_turn()
+        # the game goes on
+        guest.play(guest.game.state.legal_moves()[0])
+        pair.wait(pair.settled)
+        assert host.game.ply == 2
+    finally:
+        pair.close()
+
+
+def _hello(raw, sessions):
+    raw.expect(sessions, lambda l: l.startswith("HELLO"))
+    raw.send("HELLO QIPAN 1")
+
+
+def test_hostile_guest_cannot_change_or_crash_the_host():
+    host = HostSession(bind="127.0.0.1")
+    host.set_offer("palace", {}, 1)  # the raw guest moves first
+    raw = RawPeer(host.port)
+    log = []
+    try:
+        raw.send("MOVE 0 c7")  # before HELLO
+        raw.expect([host], lambda l: l.startswith("ERROR unexpected"), log)
+        assert log[0].startswith("HELLO QIPAN 1")
+        raw.send("HELLO QIPAN 1")
+        offer = raw.expect([host], lambda l: l.startswith("OFFER"), log)
+        game_id = offer.split()[1]
+        raw.send("MOVE 0 c8-c7")  # before accepting
+        raw.expect([host], lambda l: l.startswith("ERROR unexpected"))
+        raw.send(f"ACCEPT {game_id}")
+        pump_until([host], lambda: host.phase == "playing")
+        hostile = [
+            b"x" * 100_000 + b"\n",  # oversized
+            b"MOVE 0 c8-c7\x00\n",  # NUL
+            "MOVE 0 c8-c7 \u738b\n".encode(),  # not ASCII
+            b"\xff\xfe\n",
+            b"OFFER 0123abcd palace 0 - start\n",  # only the host offers
+            b"REVEAL 0 a1 K\n",
+            b"PLAYED 0 c8-c7\n",
+            b"__import__('os')\n",
+            b"cos\nsystem\n(S'echo pwned'\ntR.\n",  # a pickle
+            b"MOVE 0 c9-c9\n",
+            b"UNDO REQUEST 0\n",  # nothing to undo
+            b"DRAW ACCEPT 0\n",  # no offer to accept
+            b"HELLO QIPAN 1\n",  # twice
+            b"\n",
+        ]
+        for data in hostile:
+            raw.send(data)
+        errors = []
+        pump_until([host], lambda: (errors.extend(l for l in raw.lines() if l.startswith("ERROR")),
+                                    len(errors) >= 17)[1])
+        codes = [l.split()[1] for l in errors]
+        assert codes[0] == P.E_TOO_LONG and P.E_MALFORMED in codes and P.E_UNKNOWN in codes
+        assert host.game.ply == 0 and host.phase == "playing"
+        raw.send("MOVE 0 c8-c7")  # a real move still works
+        pump_until([host], lambda: host.game.ply == 1)
+        assert host.game.plies == [("c8-c7", None)]
+    finally:
+        raw.close()
+        host.close()
+
+
+def test_a_flooding_peer_is_cut_off():
+    host = HostSession(bind="127.0.0.1")
+    raw = RawPeer(host.port)
+    try:
+        raw.send(b"junk\n" * (S.MAX_ERRORS + 5))
+        raw.expect([host], lambda l: l == "\0EOF")
+        assert host.conn is None and host.phase == "waiting"
+    finally:
+        raw.close()
+        host.close()
+
+
+def test_wrong_version_is_refused():
+    host = HostSession(bind="127.0.0.1")
+    raw = RawPeer(host.port)
+    try:
+        raw.send("HELLO QIPAN 2")
+        raw.expect([host], lambda l: l.startswith("ERROR version"))
+        raw.expect([host], lambda l: l == "\0EOF")
+    finally:
+        raw.close()
+        host.close()
+
+
+def test_second_guest_is_told_the_host_is_busy():
+    pair = Pair("palace")
+    try:
+        other = GuestSession("127.0.0.1", pair.host.port)
+        pump_until([pair.host, pair.guest, other], lambda: other.phase == "closed")
+        assert pair.host.phase == "playing" and pair.guest.connected
+    finally:
+        pair.close()
+
+
+def test_hostile_host_cannot_fool_the_guest():
+    raw = RawPeer(server=True)
+    guest = GuestSession("127.0.0.1", raw.port)
+    events = []
+    try:
+        raw.accept([guest])
+        raw.send("HELLO QIPAN 1")
+        raw.send("OFFER 0123abcd palace 0 opening=nowhere start")  # bad option value
+        raw.send("OFFER 0123abcd banqi 0 - xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxA r - 0")  # layout
+        raw.send("OFFER 0123abcd draughts 0 - W:W99:B1")  # bad position
+        errors = []
+        pump_until([guest], lambda: (errors.extend(l for l in raw.lines() if l.startswith("ERROR")),
+                                     len(errors) >= 3)[1], log=events)
+        assert all(l.startswith("ERROR bad_offer") for l in errors)
+        raw.send("OFFER 0123abcd banqi 0 - start")
+        pump_until([guest], lambda: guest.phase == "offered", log=events)
+        guest.accept()
+        assert raw.expect([guest], lambda l: l.startswith("ACCEPT")) == "ACCEPT 0123abcd"
+        raw.send("MOVE 0 a1")  # a host flip that does not say what it reveals
+        raw.send("MOVE 0 a1 Q")
+        raw.send("REVEAL 0 a1 K")  # no flip of the guest is waiting
+        raw.send("MOVE 0 a1 K")  # fine
+        pump_until([guest], lambda: guest.game.ply == 1, log=events)
+        guest.play(find_move(guest.game.state, "b1"))
+        raw.expect([guest], lambda l: l == "MOVE 1 b1")
+        raw.send("REVEAL 1 c1 K")  # wrong square
+        raw.send("REVEAL 1 b1 K")  # the only General is already face up
+        raw.send("REVEAL 1 b1 p")
+        pump_until([guest], lambda: guest.game.ply == 2, log=events)
+        assert guest.game.plies == [("a1", "K"), ("b1", "p")]
+        rejected = [e.info["code"] for s, e in events if e.kind == "rejected"]
+        assert rejected == [P.E_OPTIONS] * 3 + [P.E_MALFORMED] * 2 + [P.E_STATE, P.E_SYNC, P.E_ILLEGAL]
+    finally:
+        raw.close()
+        guest.close()
+
+
+def test_disconnect_pauses_and_reconnect_resumes(fast_retry):
+    pair = Pair("draughts", saves=True)
+    try:
+        host, guest = pair.sessions
+        rng = random.Random(8)
+        for _ in range(10):
+            side = pair.mover()
+            side.play(rng.choice(side.game.state.legal_moves()))
+            pair.wait(pair.settled)
+        guest.conn.sock.close()  # the cable is pulled on the guest's side
+        pair.wait(lambda: host.phase == "paused" and guest.phase == "paused")
+        assert "paused" in kinds(pair.events, host) and "paused" in kinds(pair.events, guest)
+        with pytest.raises(SessionError):
+            pair.mover().play(pair.mover().game.state.legal_moves()[0])
+        pair.wait(lambda: host.phase == "playing" and guest.phase == "playing")
+        assert "resumed" in kinds(pair.events, host) and "resumed" in kinds(pair.events, guest)
+        assert guest.game.plies == host.game.plies and len(host.game.plies) == 10
+        pair.play_random(rng, 400)
+        assert host.game.result() == guest.game.result() is not None
+    finally:
+        pair.close()
+
+
+def test_a_move_lost_in_the_drop_is_replaced_by_the_host_record(fast_retry):
+    pair = Pair("palace", host_seat=1)
+    try:
+        host, guest = pair.sessions
+        guest.conn.sock.close()
+        guest.play(guest.game.state.legal_moves()[0])  # goes nowhere
+        assert guest.game.ply == 1
+        pair.wait(lambda: host.phase == "playing" and guest.phase == "playing" and "resumed" in kinds(pair.events, guest))
+        assert guest.game.ply == host.game.ply == 0 and guest.my_turn()
+    finally:
+        pair.close()
+
+
+def test_both_programs_restart_and_resume_from_their_autosaves(fast_retry):
+    pair = Pair("banqi", saves=True)
+    rng = random.Random(4)
+    for _ in range(12):
+        side = pair.mover()
+        side.play(rng.choice(side.game.state.legal_moves()))
+        pair.wait(pair.settled)
+    truth = list(pair.host.game.plies)
+    port = pair.host.port
+    pair.host.conn.sock.close()  # both programs die without a word
+    pair.guest.conn.sock.close()
+    pair.host.listener.close()
+    pair.host.conn = pair.guest.conn = None
+
+    host_game, host_data = saves.read("host")
+    guest_game, guest_data = saves.read("guest")
+    assert host_game.plies == guest_game.plies == truth and host_data["port"] == port
+    host = HostSession(port=port, bind="127.0.0.1", autosave=saves.autosave)
+    host.resume_game(host_game)
+    guest = GuestSession(*guest_data["address"], autosave=saves.autosave, known={guest_game.id})
+    try:
+        log = pump_until([host, guest], lambda: host.phase == guest.phase == "playing")
+        assert guest.game.plies == truth and guest.game.state.hidden is None
+        assert host.game.state.hidden is not None
+        pair2 = Pair.__new__(Pair)
+        pair2.host, pair2.guest, pair2.events = host, guest, log
+        pair2.play_random(rng, 500)
+        assert host.game.result() == guest.game.result() is not None
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_an_unknown_guest_is_asked_before_resuming(fast_retry):
+    pair = Pair("palace")
+    try:
+        pair.host.play(pair.host.game.state.legal_moves()[0])
+        pair.wait(pair.settled)
+        game_id = pair.host.game.id
+        pair.guest.close()
+        pair.wait(lambda: pair.host.phase == "paused")
+        newcomer = GuestSession("127.0.0.1", pair.host.port)
+        log = pump_until([pair.host, newcomer], lambda: newcomer.phase == "offered")
+        offer = [e for s, e in log if e.kind == "offer"][0].info
+        assert offer["resume"] is True and offer["id"] == game_id
+        newcomer.accept()
+        pump_until([pair.host, newcomer], lambda: pair.host.phase == "playing")
+        assert newcomer.game.ply == 1 and newcomer.my_turn()
+        newcomer.close()
+    finally:
+        pair.close()
+
+
+def test_ping_pong_and_silence(monkeypatch):
+    now = [0.0]
+    clock = lambda: now[0]  # noqa: E731
+    host = HostSession(bind="127.0.0.1", clock=clock)
+    host.set_offer("palace")
+    guest = GuestSession("127.0.0.1", host.port, clock=clock)
+    pings = []
+    real = S.LineConnection.send_line
+    monkeypatch.setattr(S.LineConnection, "send_line", lambda c, l: (pings.append(l), real(c, l))[1])
+    try:
+        pump_until([host, guest], lambda: guest.phase == "offered")
+        now[0] += S.PING_EVERY + 0.1
+        pump_until([host, guest], lambda: any(l.startswith("PONG") for l in pings))
+        # a peer that stays silent too long counts as gone
+        def later():
+            now[0] += 1.0
+            return host.conn is None
+
+        events = pump_until([host], later)
+        assert "paused" in kinds(events, host) and host.phase == "waiting"
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_saved_files_are_checked(tmp_path):
+    game = NetGame("palace", "0123abcd", {}, 0)
+    game.apply(game.state.legal_moves()[0])
+    record = {**game.record(), "role": "host", "port": 5000}
+    saves.write(record)
+    assert saves.read("host")[0].plies == game.plies
+    for bad in ({"plies": [["z9-z9", None]]}, {"id": "../../x"}, {"host_seat": True},
+                {"secret_seed": "1"}, {"plies": "c8-c7"}, {"game": "chess"}):
+        saves.write({**record, **bad})
+        assert saves.read("host") is None
+    saves.path("host").write_text("{not json")
+    assert saves.read("host") is None
