@@ -376,6 +376,9 @@ class App:
         while self.scenes:
             self.scenes.pop().on_exit()
         self.worker.close()
+        clear_fonts = getattr(fonts, "_clear", None)
+        if clear_fonts is not None:  # fonts die with pygame.quit(); a later App in this process needs new ones
+            clear_fonts()
         pygame.quit()
 
 

@@ -16,3 +16,71 @@ def _qipan_home(tmp_path, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     yield home
+
+
+class Driver:
+    """Drives the real app headless: posts events and steps frames (each step advances 1/60 s)."""
+
+    def __init__(self, argv=("--windowed",), size=(1280, 800)):
+        from game.app import App
+
+        self.app = App(list(argv), headless=True, size=size)
+        self.app.ai_nodes = 300      # a small deterministic budget keeps the computer quick
+        self.app.ai_time = 0.05
+        self.app.step()
+
+    @property
+    def top(self):
+        return self.app.top
+
+    def post(self, type_, **attrs):
+        import pygame
+
+        pygame.event.post(pygame.event.Event(type_, **attrs))
+
+    def step(self, n=1):
+        for _ in range(n):
+            if not self.app.running:
+                return
+            self.app.step()
+
+    def click(self, pos, button=1, frames=1):
+        import pygame
+
+        pos = (int(pos[0]), int(pos[1]))
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        self.step(frames)
+
+    def key(self, key, mod=0, unicode="", frames=1):
+        import pygame
+
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)
+        self.step(frames)
+
+    def settle(self, frames=120):
+        """Let animations finish."""
+        self.step(frames)
+
+    def wait(self, cond, seconds=30.0):
+        """Step frames until cond() (the computer answers from its own process)."""
+        import time
+
+        end = time.monotonic() + seconds
+        while not cond():
+            if time.monotonic() > end:
+                raise AssertionError("timed out waiting")
+            self.app.step()
+            time.sleep(0.005)
+
+    def close(self):
+        self.app.close()
+
+
+@pytest.fixture
+def driver():
+    d = Driver()
+    yield d
+    d.close()

@@ -1,0 +1,265 @@
+"""The real app, headless, driven by posted events: menu, setup, playing by clicking board points,
+undo/redo, hint, computer moves through the worker process, save, Esc + Continue, resign and the
+result screen, review, rematch, resize, F11, quit."""
+import random
+
+import pygame
+import pytest
+
+from game import storage
+from game.rules import GAMES, module
+from game.scenes.board import BoardScene, view_class
+from game.scenes.menu import MenuScene
+from game.scenes.result import ResultScene
+from game.scenes.setup import SetupScene
+from game.scenes.widgets import Dialog
+
+HAVE_VIEW = [g for g in GAMES if view_class(g) is not None]
+needs_view = pytest.mark.skipif(not HAVE_VIEW, reason="no game view has landed yet")
+
+
+def ctrl(driver, key):
+    driver.key(key, mod=pygame.KMOD_LCTRL)
+
+
+def play_by_clicks(driver, scene, move):
+    """Click every point of the move's path; returns after the animation has finished."""
+    for p in move.path:
+        driver.click(scene.view.point_xy(p))
+    driver.settle(90)
+
+
+def test_start_shows_the_menu(driver):
+    app = driver.app
+    assert isinstance(app.top, MenuScene)
+    assert app.frames >= 1
+    assert not app.top.continue_btn.visible  # nothing to continue in a fresh home
+
+
+def test_command_line_game_opens_setup():
+    from conftest import Driver
+
+    d = Driver(("--windowed", "--game", "palace", "--lang", "zh"))
+    try:
+        assert isinstance(d.top, SetupScene) and d.top.game == "palace"
+        assert d.app.lang == "zh"
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, MenuScene)
+    finally:
+        d.close()
+
+
+@needs_view
+@pytest.mark.parametrize("game", HAVE_VIEW)
+def test_menu_setup_play_undo_redo_continue(driver, game):
+    app = driver.app
+    card = next(c for c in app.top.cards if c.game == game)
+    driver.click(card.rect.center)
+    setup = driver.top
+    assert isinstance(setup, SetupScene) and setup.game == game
+    # hot-seat: click the first segment of the mode choice, then Start
+    driver.click(setup.mode.segments()[0].center)
+    assert setup.mode.value == "hotseat"
+    driver.click(setup.start_btn.rect.center)
+    scene = driver.top
+    assert isinstance(scene, BoardScene) and scene.game == game and scene.mode == "hotseat"
+    rng = random.Random(3)
+    for _ in range(4):
+        move = rng.choice(scene.legal_moves())
+        play_by_clicks(driver, scene, move)
+        assert scene.moves[-1] == str(move)
+    assert len(scene.moves) == 4
+    # autosave after every move
+    record, notice = storage.read_autosave()
+    assert notice is None and record.moves == scene.moves
+    ctrl(driver, pygame.K_z)
+    assert len(scene.moves) == 3 and len(scene.redo) == 1
+    ctrl(driver, pygame.K_z)
+    ctrl(driver, pygame.K_y)
+    driver.settle(60)
+    assert len(scene.moves) == 3 and len(scene.redo) == 1
+    played, redo = list(scene.moves), list(scene.redo)
+    text = module(game).to_text(scene.state)
+    # Esc: back to the menu with the game autosaved; Continue restores it exactly
+    driver.key(pygame.K_ESCAPE)
+    menu = driver.top
+    assert isinstance(menu, MenuScene) and menu.continue_btn.visible
+    driver.click(menu.continue_btn.rect.center)
+    again = driver.top
+    assert isinstance(again, BoardScene) and again is not scene
+    assert again.moves == played and again.redo == redo
+    assert module(game).to_text(again.state) == text
+    assert again.seat_to_move == scene.seat_to_move
+
+
+@needs_view
+@pytest.mark.parametrize("game", HAVE_VIEW)
+def test_wrong_click_deselects_and_marks_follow_the_path(driver, game):
+    scene = driver.app.new_game(game, {}, mode="hotseat")
+    driver.step()
+    moves = [m for m in scene.legal_moves() if len(m.path) >= 2]
+    if not moves:  # first moves are all drops / flips: play one, to reach steps
+        play_by_clicks(driver, scene, scene.legal_moves()[0])
+        moves = [m for m in scene.legal_moves() if len(m.path) >= 2]
+    if not moves:
+        pytest.skip("no step moves early in this game")
+    m = moves[0]
+    driver.click(scene.view.point_xy(m.path[0]))
+    assert scene.selection == [m.path[0]]
+    # a point no move of this piece reaches deselects
+    others = [p for p in scene.view.points()
+              if not any(tuple(x.path[:2]) == (m.path[0], p) for x in scene.legal_moves()) and p != m.path[0]
+              and not any(x.path[0] == p for x in scene.legal_moves())]
+    driver.click(scene.view.point_xy(others[0]))
+    assert scene.selection == []
+    assert scene.moves == [] or len(scene.moves) == 1
+
+
+@needs_view
+@pytest.mark.parametrize("game", HAVE_VIEW)
+def test_against_the_computer_undo_takes_back_both_moves_and_hint(driver, game):
+    app = driver.app
+    scene = app.new_game(game, {}, mode="computer", human_seat=1, level="easy")
+    driver.wait(lambda: len(scene.moves) >= 1)  # the computer moves first, from its process
+    driver.settle(60)
+    assert scene.seat_to_move == 1 and scene.human_turn()
+    ctrl(driver, pygame.K_z)  # nothing of the human's to take back yet
+    assert len(scene.moves) == 1
+    driver.key(pygame.K_h)
+    driver.wait(lambda: scene.hint is not None)
+    assert scene.hint in scene.legal_moves()
+    hint = scene.hint
+    play_by_clicks(driver, scene, hint)
+    assert scene.moves[1] == str(hint)
+    driver.wait(lambda: len(scene.moves) >= 3 or scene.over())
+    driver.settle(60)
+    if scene.over():
+        return
+    ctrl(driver, pygame.K_z)
+    assert len(scene.moves) == 1 and scene.human_turn() and len(scene.redo) == 2
+    ctrl(driver, pygame.K_y)
+    driver.settle(60)
+    assert len(scene.moves) == 3 and scene.human_turn()
+
+
+@needs_view
+@pytest.mark.parametrize("game", HAVE_VIEW)
+def test_undo_while_the_computer_thinks_cancels_it(driver, game):
+    app = driver.app
+    app.ai_nodes = None
+    app.ai_time = 30.0  # it would think for half a minute
+    scene = app.new_game(game, {}, mode="computer", human_seat=0, level="hard")
+    driver.step()
+    play_by_clicks(driver, scene, scene.legal_moves()[0])
+    assert scene.seats[1].thinking and app.worker.busy
+    ctrl(driver, pygame.K_z)
+    assert not scene.seats[1].thinking and not app.worker.busy
+    assert scene.moves == [] and scene.human_turn()
+
+
+@needs_view
+@pytest.mark.parametrize("game", HAVE_VIEW)
+def test_resign_result_review_rematch(driver, game):
+    app = driver.app
+    scene = app.new_game(game, {}, mode="computer", human_seat=0, level="easy")
+    driver.step()
+    rng = random.Random(5)
+    while not scene.state.can_resign() or len(scene.moves) < 4:  # banqi: resigning after 10 plies
+        if scene.human_turn():
+            play_by_clicks(driver, scene, rng.choice(scene.legal_moves()))
+        else:
+            driver.wait(lambda: scene.human_turn() or scene.over())
+            driver.settle(60)
+        assert not scene.over()
+    resign = next(b for b in scene.buttons if b.on_click == scene.ask_resign)
+    driver.wait(lambda: scene.human_turn())
+    driver.click(resign.rect.center)
+    dialog = driver.top
+    assert isinstance(dialog, Dialog)
+    driver.click(dialog.buttons[0].rect.center)  # Yes
+    driver.step(3)
+    result = driver.top
+    assert isinstance(result, ResultScene)
+    assert scene.result().reason == "resign" and scene.winner_seat() == 1
+    assert result.title() == "The computer wins" or app.lang == "zh"
+    assert storage.read_autosave() == (None, None)  # a finished game is not offered to continue
+    n = len(scene.moves)
+    driver.click(result.review_btn.rect.center)
+    assert driver.top is scene and scene.review == 0
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)
+    assert scene.review == 2
+    driver.key(pygame.K_END)
+    assert scene.review == n
+    driver.key(pygame.K_RETURN)
+    result = driver.top
+    assert isinstance(result, ResultScene)
+    driver.step(30)
+    driver.click(result.rematch_btn.rect.center)
+    again = driver.top
+    assert isinstance(again, BoardScene) and again is not scene
+    assert again.human_seat == 1 and again.moves == [] or again.seats[0].thinking or again.moves
+
+
+@needs_view
+@pytest.mark.parametrize("game", HAVE_VIEW)
+def test_hotseat_draw_offer_accepted(driver, game):
+    scene = driver.app.new_game(game, {}, mode="hotseat")
+    driver.step()
+    draw = next(b for b in scene.buttons if b.on_click == scene.offer_draw)
+    driver.click(draw.rect.center)
+    dialog = driver.top
+    assert isinstance(dialog, Dialog)
+    driver.click(dialog.buttons[0].rect.center)  # the other player accepts
+    driver.step(3)
+    assert scene.result().reason == "agreement" and scene.result().winner is None
+    assert isinstance(driver.top, ResultScene)
+
+
+@needs_view
+def test_save_and_load_named_game(driver):
+    from game.scenes.files_scene import LoadGameScene, SaveGameScene
+
+    game = HAVE_VIEW[0]
+    scene = driver.app.new_game(game, {}, mode="hotseat")
+    driver.step()
+    play_by_clicks(driver, scene, scene.legal_moves()[0])
+    ctrl(driver, pygame.K_s)
+    save_scene = driver.top
+    assert isinstance(save_scene, SaveGameScene)
+    driver.click(save_scene.save_btn.rect.center)
+    assert driver.top is scene
+    (name, path, _, saved_game), = storage.list_saves()
+    assert saved_game == game
+    driver.key(pygame.K_ESCAPE)
+    menu = driver.top
+    load = next(b for b in menu.buttons if "load" in str(b.text()).lower() or "读取" in str(b.text()))
+    driver.click(load.rect.center)
+    assert isinstance(driver.top, LoadGameScene)
+    assert driver.app.open_game(storage.load_named(path))
+    assert isinstance(driver.top, BoardScene) and driver.top.moves == scene.moves
+
+
+def test_open_game_refuses_a_broken_record(driver):
+    bad = storage.GameRecord(game="palace", options={}, start={"text": "nonsense"}, moves=["zz"])
+    assert driver.app.open_game(bad) is False
+    assert isinstance(driver.top, MenuScene)
+
+
+@needs_view
+def test_resize_fullscreen_and_quit(driver):
+    app = driver.app
+    scene = app.new_game(HAVE_VIEW[0], {}, mode="hotseat")
+    driver.step()
+    pygame.display.set_mode((900, 700), pygame.RESIZABLE)
+    driver.post(pygame.VIDEORESIZE, size=(900, 700), w=900, h=700)
+    driver.step()
+    assert app.size == (900, 700)
+    assert scene.panel_rect.right <= 900 and scene.board_area.right < scene.panel_rect.x
+    assert scene.view.rect.width <= scene.board_area.width
+    driver.key(pygame.K_F11)
+    driver.key(pygame.K_F11)
+    assert app.running
+    driver.post(pygame.QUIT)
+    driver.step()
+    assert not app.running
