@@ -17,9 +17,11 @@ from game.storage import GameRecord, SaveError
 
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("QIPAN_HOME", str(tmp_path))
+    home = tmp_path / "storage_home"
+    home.mkdir()
+    monkeypatch.setenv("QIPAN_HOME", str(home))
     monkeypatch.setattr(storage, "message_lang", "en")
-    return tmp_path
+    return home
 
 
 def _rules(name):
