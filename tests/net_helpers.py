@@ -145,3 +145,22 @@ class RawPeer:
             self.sock.close()
         if getattr(self, "listener", None) is not None:
             self.listener.close()
+
+
+def run_guest_process(port: int, seed: int) -> int:
+    """Body of a guest program in its own process (see test_net_session): accept the offer, play
+    seeded random moves until the game ends, print the record, leave. Exit status 0 on success."""
+    guest = GuestSession("127.0.0.1", port)
+    rng = random.Random(seed)
+    pump_until([guest], lambda: guest.phase == "offered")
+    guest.accept()
+    end = time.monotonic() + 60
+    while guest.game.result() is None and time.monotonic() < end:
+        guest.pump()
+        if guest.my_turn():
+            guest.play(rng.choice(guest.game.state.legal_moves()))
+        time.sleep(0.001)
+    pump_until([guest], lambda: True)
+    print(" ".join(text + (piece or "") for text, piece in guest.game.plies), flush=True)
+    guest.close()
+    return 0 if guest.game.result() is not None else 1

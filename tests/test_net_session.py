@@ -510,3 +510,32 @@ def test_saved_files_are_checked(tmp_path):
         assert saves.read("host") is None
     saves.path("host").write_text("{not json")
     assert saves.read("host") is None
+
+
+@pytest.mark.parametrize("game", ["palace", "draughts", "banqi"])
+def test_guest_in_another_process(game, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    host = HostSession(bind="127.0.0.1")
+    host.set_offer(game, {}, 0)
+    here = os.path.dirname(__file__)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.path.dirname(here), here])}
+    child = subprocess.Popen([sys.executable, "-c", f"import net_helpers, sys; sys.exit(net_helpers.run_guest_process({host.port}, 9))"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    rng = random.Random(10)
+    try:
+        pump_until([host], lambda: host.phase == "playing", limit=30)
+        while host.game.result() is None:
+            pump_until([host], lambda: host.my_turn() or host.game.result() is not None, limit=30)
+            if host.game.result() is None:
+                host.play(rng.choice(host.game.state.legal_moves()))
+        out, err = child.communicate(timeout=30)
+        assert child.returncode == 0, err
+        assert out.split() == [text + (piece or "") for text, piece in host.game.plies]
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+        host.close()

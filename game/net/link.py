@@ -69,6 +69,8 @@ class LineConnection:
         self._outbox += line.encode("ascii") + b"\n"
         if len(self._outbox) > MAX_OUTBOX:
             self.close("the other side stopped reading")
+        elif self.state == "open":
+            self._flush()  # at once, so a line never waits for the next pump
 
     def pump(self) -> list:
         """Progress the connection; returns the complete lines received (bytes without the LF,
