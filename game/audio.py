@@ -15,6 +15,7 @@ import array
 import math
 import random
 import sys
+import threading
 
 import pygame
 
@@ -152,10 +153,9 @@ def synth(name: str, rate: int = RATE) -> list:
     elif name == "win":  # a bright rising arpeggio ending on a chord
         s = []
         for k, semis in enumerate((0, 4, 7, 12)):
-            f = 523.25 * 2 ** (semis / 12)
-            _mix(s, _tone(f, 0.5, rate, 0.18), 0.09 * k, rate, 0.5)
-        for semis in (0, 4, 7, 12):
-            _mix(s, _tone(523.25 * 2 ** (semis / 12), 0.6, rate, 0.25), 0.4, rate, 0.22)
+            note = _tone(523.25 * 2 ** (semis / 12), 0.55, rate, 0.2)
+            _mix(s, note, 0.09 * k, rate, 0.5)
+            _mix(s, note, 0.4, rate, 0.22)  # and all four together as a closing chord
     elif name == "lose":  # a slow falling minor line
         s = []
         for k, semis in enumerate((7, 3, 0, -5)):
@@ -168,49 +168,97 @@ def synth(name: str, rate: int = RATE) -> list:
 
 def to_buffer(samples, size: int, channels: int) -> bytes:
     """Floats in [-1, 1] as raw samples for a mixer of format `size` (pygame.mixer.get_init())."""
+    clipped = [-1.0 if v < -1.0 else 1.0 if v > 1.0 else v for v in samples]
     if size in (-16, 16):
-        data = array.array("h", (int(max(-1.0, min(1.0, v)) * 32767) for v in samples))
+        data = array.array("h", [int(v * 32767) for v in clipped])
         if size == 16:  # unsigned
-            data = array.array("H", (v + 32768 for v in data))
+            data = array.array("H", [v + 32768 for v in data])
     elif size in (-8, 8):
-        data = array.array("b", (int(max(-1.0, min(1.0, v)) * 127) for v in samples))
+        data = array.array("b", [int(v * 127) for v in clipped])
         if size == 8:
-            data = array.array("B", (v + 128 for v in data))
+            data = array.array("B", [v + 128 for v in data])
     elif size == 32:  # float 32
-        data = array.array("f", (max(-1.0, min(1.0, v)) for v in samples))
+        data = array.array("f", clipped)
     elif size == -32:
-        data = array.array("i", (int(max(-1.0, min(1.0, v)) * 2147483647) for v in samples))
+        data = array.array("i", [int(v * 2147483647) for v in clipped])
     else:
         raise ValueError(f"unsupported mixer sample size {size}")
-    if channels > 1:
-        wide = array.array(data.typecode)
-        for v in data:
-            wide.extend([v] * channels)
+    if channels > 1:  # interleave: the same sample on every channel
+        wide = array.array(data.typecode, bytes(len(data) * channels * data.itemsize))
+        for c in range(channels):
+            wide[c::channels] = data
         data = wide
     if sys.byteorder != "little" and data.itemsize > 1:  # SDL's default formats are little-endian
         data.byteswap()
     return data.tobytes()
 
 
-class Sounds:
-    """The game's sound effects; silent no-ops when no audio device can be opened."""
+_buffers: dict = {}          # (name, rate, size, channels) -> bytes, made once per process
+_buffers_lock = threading.Lock()
 
-    def __init__(self, settings=None):
+
+def buffer_for(name: str, rate: int, size: int, channels: int) -> bytes:
+    key = (name, rate, size, channels)
+    with _buffers_lock:
+        data = _buffers.get(key)
+        if data is None:
+            data = _buffers[key] = to_buffer(synth(name, rate), size, channels)
+    return data
+
+
+class Sounds:
+    """The game's sound effects; silent no-ops when no audio device can be opened.
+
+    The samples are synthesised in a background thread so that the window opens at once; a sound
+    asked for before its turn is made on the spot."""
+
+    def __init__(self, settings=None, background: bool = True):
         self.sounds: dict = {}
         self.enabled = True
         self.volume = 0.7
         self.available = False
+        self.format = None
+        self._lock = threading.Lock()
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
-            rate, size, channels = pygame.mixer.get_init()
-            for name in NAMES:
-                self.sounds[name] = pygame.mixer.Sound(buffer=to_buffer(synth(name, rate), size, channels))
+            self.format = pygame.mixer.get_init()
+            if self.format is None:
+                raise pygame.error("the mixer did not start")
             self.available = True
-        except (pygame.error, ValueError, OSError) as exc:
+        except (pygame.error, OSError) as exc:
             print(f"qipan: sound off ({exc})", file=sys.stderr)
-            self.sounds = {}
         self.apply(settings or {})
+        if self.available:
+            if background:
+                threading.Thread(target=self._make_all, name="qipan-sounds", daemon=True).start()
+            else:
+                self._make_all()
+
+    def _make(self, name):
+        """The pygame Sound of `name`, made now if the background thread has not got to it."""
+        with self._lock:
+            sound = self.sounds.get(name)
+            if sound is None and self.available:
+                try:
+                    sound = pygame.mixer.Sound(buffer=buffer_for(name, *self.format))
+                except (pygame.error, ValueError) as exc:  # the mixer was closed meanwhile
+                    self.available = False
+                    print(f"qipan: sound off ({exc})", file=sys.stderr)
+                    return None
+                sound.set_volume(self.volume * GAIN[name])
+                self.sounds[name] = sound
+            return sound
+
+    def _make_all(self) -> None:
+        for name in NAMES:
+            if not self.available:
+                return
+            self._make(name)
+
+    def ready(self) -> bool:
+        """True once every sound is made (or there is no audio)."""
+        return not self.available or len(self.sounds) == len(NAMES)
 
     def apply(self, settings) -> None:
         """Take "sound" (on/off) and "volume" (0..1) from the settings."""
@@ -220,16 +268,20 @@ class Sounds:
         except (TypeError, ValueError):
             volume = 0.7
         self.volume = min(1.0, max(0.0, volume if math.isfinite(volume) else 0.7))
-        for name, sound in self.sounds.items():
-            sound.set_volume(self.volume * GAIN[name])
+        with self._lock:
+            for name, sound in self.sounds.items():
+                sound.set_volume(self.volume * GAIN[name])
 
     def play(self, name: str) -> None:
         """Play one of NAMES (no-op when the sound is off or there is no audio device)."""
         if name not in GAIN:
             raise ValueError(f"unknown sound {name!r}; expected one of {', '.join(NAMES)}")
-        if not self.enabled or self.volume <= 0 or not self.sounds:
+        if not self.enabled or self.volume <= 0 or not self.available:
+            return
+        sound = self.sounds.get(name) or self._make(name)
+        if sound is None:
             return
         try:
-            self.sounds[name].play()
+            sound.play()
         except pygame.error:
             pass

@@ -53,10 +53,10 @@ def mixer():
 
 
 def test_play_mute_and_volume(mixer):
-    sounds = audio.Sounds({"sound": True, "volume": 0.5})
+    sounds = audio.Sounds({"sound": True, "volume": 0.5}, background=False)
     if not sounds.available:
         pytest.skip("no audio driver here (tests set SDL_AUDIODRIVER=dummy)")
-    assert set(sounds.sounds) == set(audio.NAMES)
+    assert set(sounds.sounds) == set(audio.NAMES) and sounds.ready()
     assert sounds.sounds["capture"].get_volume() == pytest.approx(0.5 * audio.GAIN["capture"], abs=0.01)
     for name in audio.NAMES:
         sounds.play(name)
@@ -71,6 +71,20 @@ def test_play_mute_and_volume(mixer):
     assert sounds.volume == 0.7
     with pytest.raises(ValueError):
         sounds.play("trumpet")
+
+
+def test_sounds_are_made_in_the_background_or_on_demand(mixer):
+    sounds = audio.Sounds({"sound": True, "volume": 0.5})
+    if not sounds.available:
+        pytest.skip("no audio driver here")
+    sounds.play("lose")                       # made on the spot if the thread is not there yet
+    assert "lose" in sounds.sounds
+    deadline = __import__("time").monotonic() + 20
+    while not sounds.ready() and __import__("time").monotonic() < deadline:
+        __import__("time").sleep(0.01)
+    assert sounds.ready() and set(sounds.sounds) == set(audio.NAMES)
+    again = audio.Sounds({"sound": True, "volume": 0.5}, background=False)  # cached samples
+    assert again.sounds["win"].get_raw() == sounds.sounds["win"].get_raw()
 
 
 def test_no_audio_device_is_a_silent_no_op(mixer, monkeypatch):
