@@ -1,0 +1,123 @@
+"""Monkey test: thousands of random mouse and key events into every scene (fixed seeds). No event
+may raise, and a game on the board must always be consistent: its states are exactly the replay
+of its moves, and a game that is not over has legal moves."""
+import random
+
+import pygame
+import pytest
+from conftest import Driver
+
+from game import storage
+from game.rules import GAMES, module
+from game.scenes.board import BoardScene, view_class
+
+SIZE = (1024, 640)
+HAVE_VIEW = [g for g in GAMES if view_class(g) is not None]
+
+KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
+        pygame.K_TAB, pygame.K_ESCAPE, pygame.K_h, pygame.K_f, pygame.K_o, pygame.K_n, pygame.K_z,
+        pygame.K_y, pygame.K_s, pygame.K_BACKSPACE, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
+        pygame.K_PAGEDOWN, pygame.K_a, pygame.K_1, pygame.K_F11]
+
+
+def targets(app) -> list:
+    """Points worth clicking in the top scene: widget rects and board points."""
+    out = []
+    for scene in app.scenes[-2:]:
+        for value in vars(scene).values():
+            items = value if isinstance(value, list) else [value]
+            for w in items:
+                rect = getattr(w, "rect", None)
+                if isinstance(rect, pygame.Rect) and rect.w > 0 and hasattr(w, "handle_event"):
+                    out.append(rect.center)
+        if isinstance(scene, BoardScene):
+            out += [scene.view.point_xy(p) for p in scene.view.points()]
+    return out
+
+
+def random_event(rng, app):
+    w, h = app.size
+    pts = targets(app)
+    pos = rng.choice(pts) if pts and rng.random() < 0.7 else (rng.randrange(w), rng.randrange(h))
+    pos = (int(pos[0]) + rng.randint(-3, 3), int(pos[1]) + rng.randint(-3, 3))
+    r = rng.random()
+    if r < 0.55:
+        button = 1 if rng.random() < 0.9 else rng.choice((2, 3))
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+    if r < 0.62:
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))]
+    if r < 0.67:
+        return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False, precise_x=0.0,
+                                   precise_y=0.0)]
+    if r < 0.72:
+        return [pygame.event.Event(pygame.TEXTINPUT, text=rng.choice("ab棋1 "))]
+    key = rng.choice(KEYS)
+    mod = pygame.KMOD_LCTRL if key in (pygame.K_z, pygame.K_y, pygame.K_s) and rng.random() < 0.7 else 0
+    if key == pygame.K_ESCAPE and rng.random() < 0.6:  # leaving too often would keep the monkey in the menu
+        key = pygame.K_h
+    return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)]
+
+
+def check_board(scene):
+    assert len(scene.states) == len(scene.moves) + 1 == len(scene.move_objs) + 1
+    rules = module(scene.game)
+    replayed = storage.replay(scene.record())
+    assert rules.to_text(replayed[-1]) == rules.to_text(scene.state)
+    if scene.result() is None:
+        assert scene.legal_moves()
+    if scene.review is not None:
+        assert 0 <= scene.review < len(scene.states)
+
+
+def monkey(d, rng, events, enter=None):
+    checked = 0
+    seen = set()
+    for i in range(events):
+        if not d.app.running:
+            d.close()
+            d.__init__(size=SIZE)
+            d.app.ai_nodes = 200
+            if enter:
+                enter(d)
+        for ev in random_event(rng, d.app):
+            pygame.event.post(ev)
+        if i % 2 == 0:
+            d.step()
+        seen.add(type(d.app.top).__name__)
+        boards = [s for s in d.app.scenes if isinstance(s, BoardScene)]
+        if boards and i % 40 == 0:
+            check_board(boards[-1])
+            checked += 1
+    d.step(5)
+    print(f"scenes seen: {sorted(seen)}; board checks: {checked}")
+    return checked, seen
+
+
+@pytest.fixture
+def monkey_driver():
+    d = Driver(size=SIZE)
+    d.app.ai_nodes = 200
+    yield d
+    d.close()
+
+
+def test_monkey_menus(monkey_driver):
+    """From the menu: setup screens, settings, rules, load, language switch..."""
+    _, seen = monkey(monkey_driver, random.Random(11), 1500)
+    assert {"MenuScene", "SetupScene", "SettingsScene"} <= seen
+
+
+@pytest.mark.skipif(not HAVE_VIEW, reason="no game view has landed yet")
+@pytest.mark.parametrize("game", HAVE_VIEW)
+@pytest.mark.parametrize("mode", ["hotseat", "computer"])
+def test_monkey_board(monkey_driver, game, mode):
+    def enter(d):
+        d.app.new_game(game, {}, mode=mode, human_seat=0, level="easy")
+        d.step()
+
+    enter(monkey_driver)
+    checked, seen = monkey(monkey_driver, random.Random(f"{game}-{mode}"), 800, enter)
+    assert checked > 0 and "BoardScene" in seen
