@@ -162,7 +162,13 @@ def test_resign_ends_the_game_for_the_other_side():
     pair = Pair("draughts", host_seat=0)
     try:
         host, guest = pair.sessions
-        guest.resign()  # not the guest's turn: resigning is allowed at any time
+        with pytest.raises(SessionError):  # the player to move resigns, as in the rules
+            guest.resign()
+        guest._send("RESIGN")
+        pair.wait(lambda: "peer_error" in kinds(pair.events, guest))
+        host.play(host.game.state.legal_moves()[0])
+        pair.wait(pair.settled)
+        guest.resign()
         pair.wait(lambda: host.game.result() is not None)
         assert host.game.result() == guest.game.result()
         assert host.game.result().winner == "w" and host.game.result().reason == "resign"

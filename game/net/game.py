@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 
 from game.rules import module
-from game.rules.common import PositionError, Result, check_options, find_move
+from game.rules.common import PositionError, check_options, find_move
 
 BANQI_START = "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - - 0"
 
@@ -25,7 +25,7 @@ class NetGame:
 
     plies: [(notation, piece or None)] (piece: the letter a Banqi flip revealed)
     states: [start, after ply 1, ...] (true layout for the Banqi host, public view for the guest)
-    over: a Result that ended the game by request (resign, agreement), else None
+    end_state: the last state ended by request (state.resign() / state.agree_draw()), else None
     """
 
     def __init__(self, game: str, game_id: str, options: dict, host_seat: int, position: str = "start",
@@ -55,7 +55,7 @@ class NetGame:
             raise PositionError("the game is already over in this position")
         self.states = [start]
         self.plies: list[tuple[str, str | None]] = []
-        self.over: Result | None = None
+        self.end_state = None
 
     # ---- reading --------------------------------------------------------------------------------
     @property
@@ -70,7 +70,7 @@ class NetGame:
         return self.ply % 2
 
     def result(self) -> Result | None:
-        return self.over or self.state.result()
+        return (self.end_state or self.state).result()
 
     def is_flip(self, move) -> bool:
         return self.name == "banqi" and len(move.path) == 1
@@ -120,14 +120,14 @@ class NetGame:
         del self.states[ply + 1:]
         del self.plies[ply:]
 
-    def end(self, result: Result) -> None:
-        self.over = result
+    def agree_draw(self) -> Result:
+        self.end_state = self.state.agree_draw()
+        return self.result()
 
-    def resign(self, seat: int) -> Result:
-        """`seat` gives up: the other seat's side wins."""
-        winner = self.side_of_seat(1 - seat)
-        self.over = Result(winner, "resign")
-        return self.over
+    def resign(self) -> Result:
+        """The player to move gives up (the rules' state.resign())."""
+        self.end_state = self.state.resign()
+        return self.result()
 
     def can_resign(self) -> bool:
         return self.result() is None and self.state.can_resign()
@@ -139,7 +139,7 @@ class NetGame:
             "game": self.name, "id": self.id, "options": dict(self.options),
             "host_seat": self.host_seat, "position": self.position, "hidden": self.hidden,
             "secret_seed": self.secret_seed, "plies": [list(p) for p in self.plies],
-            "over": None if self.over is None else [self.over.winner, self.over.reason],
+            "over": None if self.end_state is None else [self.result().winner, self.result().reason],
         }
 
     @classmethod
@@ -148,6 +148,14 @@ class NetGame:
                    data.get("secret_seed"), bool(data.get("hidden")))
         for text, piece in data["plies"]:
             game.apply(find_move(game.state, text), piece)
-        if data.get("over"):
-            game.over = Result(*data["over"])
+        over = data.get("over")
+        if over:
+            if over[1] == "resign":
+                if not game.can_resign():
+                    raise PositionError("a resignation where none is allowed")
+                game.resign()
+            else:
+                game.agree_draw()
+            if (game.result().winner, game.result().reason) != tuple(over):
+                raise PositionError("the saved ending does not fit the game")
         return game

@@ -280,9 +280,11 @@ class Session:
         game = self._playing()
         if game.result() is not None:
             raise P.ProtocolError(P.E_OVER, "the game is over")
+        if game.seat_to_move() != 1 - self.my_seat or self.pending_flip is not None:
+            raise P.ProtocolError(P.E_TURN, "resign on your own turn")
         if not game.can_resign():
             raise P.ProtocolError(P.E_STATE, "resignation is not allowed yet")
-        game.resign(1 - self.my_seat)
+        game.resign()
         self._check_end()
         self._save()
 
@@ -304,7 +306,7 @@ class Session:
             raise P.ProtocolError(P.E_STATE, "no draw offer of yours is pending")
         self.my_draw = None
         if what == "ACCEPT":
-            game.end(Result(None, "agreement"))
+            game.agree_draw()
             self._check_end()
             self._save()
         else:
@@ -379,12 +381,18 @@ class Session:
             self._send("UNDO", "DECLINE", self.their_undo)
             self.their_undo = None
 
+    def can_resign(self) -> bool:
+        return self.my_turn() and self.game.can_resign()
+
     def resign(self) -> Result:
+        """Give up, on our own turn (as the rules' state.resign(): the player to move resigns)."""
         game = self._require_game()
+        if not self.my_turn():
+            raise SessionError("not your turn")
         if not game.can_resign():
             raise SessionError("resignation is not allowed yet")
         self._send("RESIGN")
-        result = game.resign(self.my_seat)
+        result = game.resign()
         self._check_end()
         self._save()
         return result
@@ -408,7 +416,7 @@ class Session:
         ply, self.their_draw = self.their_draw, None
         self._send("DRAW", "ACCEPT" if accept else "DECLINE", ply)
         if accept:
-            game.end(Result(None, "agreement"))
+            game.agree_draw()
             self._check_end()
             self._save()
 
