@@ -1,0 +1,108 @@
+"""Draughts computer player and Hub protocol (node budgets only: the same on any machine)."""
+import io
+import os
+import subprocess
+import sys
+
+import pytest
+
+from game.ai import choose_move, evaluate
+from game.ai import draughts_ai as A
+from game.ai.draughts_hub import Hub, format_position, parse_position
+from game.rules import draughts as R
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_returns_a_legal_move_deterministically(level):
+    s = R.new_game().play("32-28").play("19-23")
+    m1 = choose_move(s, level, seed=3, nodes=3000)
+    m2 = choose_move(s, level, seed=3, nodes=3000)
+    assert m1 in s.legal_moves() and str(m1) == str(m2)
+    assert str(m1) == "28x19"  # the only legal move: compulsory capture
+
+
+def test_finds_the_winning_block():
+    # 46-41 leaves the black man on 36 without a move (47 stops the capture): White wins at once
+    s = R.from_text("W:W46,47:B36")
+    assert str(choose_move(s, "hard", nodes=2000)) == "46-41"
+    assert s.play("46-41").result().reason == "no_moves"
+
+
+@pytest.mark.parametrize("fen,best", [
+    # positions from random games where dame-rs at depth 10 sees far more than the static score
+    ("B:W16,25,33,36,37,38,40,41,42,43,44,45,46,49,50:B1,2,4,5,6,7,8,9,10,11,13,14,19,23,24", "24-30"),
+    ("B:W26,30,33,34,35,36,38,40,43,44,45,47,48,49:B1,2,3,4,5,6,7,9,10,11,13,15,16,19,22,25,41", "41-46"),
+    ("B:W16,17,25,33,34,37,41,44,45,46,47,48,49,50:B1,2,3,4,6,7,8,10,13,14,15,18", "7-11"),
+])
+def test_agrees_with_dame_rs_deep_search_on_tactics(fen, best):
+    assert str(choose_move(R.from_text(fen), "hard", nodes=30000)) == best
+
+
+def test_evaluate_is_bounded_and_signed():
+    assert evaluate(R.from_text("W:W31-50:B1")) > 0.5
+    assert evaluate(R.from_text("B:W31-50:B1"), nodes=2000) < -0.5
+    assert -1 <= evaluate(R.new_game(), nodes=2000) <= 1
+    assert evaluate(R.new_game().resign()) == -1.0
+
+
+def test_easy_makes_varied_choices_medium_is_stable():
+    s = R.new_game()
+    easy = {str(choose_move(s, "easy", seed=i, nodes=5000)) for i in range(12)}
+    assert len(easy) > 1
+    medium = {str(choose_move(s, "medium", seed=i, nodes=5000)) for i in range(3)}
+    assert len(medium) == 1
+
+
+def test_repetition_is_a_draw_in_search():
+    # two kings each: nobody can win; the score stays near 0
+    s = R.from_text("W:WK46,K50:BK1,K5")
+    _, score, _, _ = A.analyse(s, "hard", nodes=5000)
+    assert abs(score) < 100
+
+
+def test_describe_after_bestmove():
+    s = R.new_game()
+    m = choose_move(s, "hard", nodes=3000)
+    lines = A.describe(s, m)
+    assert any(line.startswith("score") for line in lines)
+
+
+# ---- Hub protocol -------------------------------------------------------------------------------------
+def run_hub(lines):
+    out = io.StringIO()
+    hub = Hub(out)
+    for line in lines:
+        hub.handle(line)
+        if hub.thread is not None and line.startswith("go"):
+            hub.thread.join()
+    return out.getvalue().splitlines()
+
+
+def test_hub_handshake_and_search():
+    out = run_hub(["hub", "init", "ping", 'pos moves="32-28 19-23"', "level nodes=500", "go think"])
+    assert out[0].startswith("id name=") and "wait" in out and "ready" in out and "pong" in out
+    assert out[-1] == "done move=28x19x23"
+
+
+def test_hub_position_and_depth():
+    start = format_position(R.new_game())
+    assert start == "W" + "b" * 20 + "e" * 10 + "w" * 20
+    assert parse_position(start) == R.new_game()
+    out = run_hub([f"pos pos={start}", "level depth=3", "go"])
+    assert any(line.startswith("info depth=3") for line in out)
+    move = out[-1].split("move=")[1].split()[0]
+    assert move in {m.hub() for m in R.new_game().legal_moves()}
+
+
+def test_hub_errors_are_reported():
+    out = run_hub(["pos pos=Wxyz", 'pos moves="32-29"', "frobnicate"])
+    assert len(out) == 3 and all(line.startswith("error message=") for line in out)
+
+
+def test_hub_as_a_process():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    proc = subprocess.run([sys.executable, "-m", "game.cli", "hub"], cwd=root, text=True, timeout=120,
+                          input='hub\ninit\npos moves="32-28 19-23"\nlevel nodes=300\ngo think\n',
+                          capture_output=True)
+    lines = proc.stdout.splitlines()
+    assert proc.returncode == 0 and "ready" in lines and lines[-1] == "done move=28x19x23"
