@@ -39,6 +39,7 @@ GAME_NAMES = ("palace", "draughts", "banqi")
 add({
     "app.title": {"zh": "棋盘", "en": "Qipan"},
     "app.fullscreen_failed": {"zh": "无法切换全屏", "en": "Cannot switch fullscreen here"},
+    "app.autosave_failed": {"zh": "自动保存失败：{msg}", "en": "Autosave failed: {msg}"},
     "app.load_failed": {"zh": "无法打开这局棋：{msg}", "en": "Cannot open this game: {msg}"},
     "games.palace": {"zh": "王宫双门棋", "en": "Palace Double-Door"},
     "games.draughts": {"zh": "国际跳棋", "en": "International Draughts"},
@@ -47,6 +48,54 @@ add({
     "games.draughts.tag": {"zh": "10×10，飞王，最大吃子", "en": "10×10, flying kings, maximum capture"},
     "games.banqi.tag": {"zh": "暗棋：翻开，吃子，以小博大", "en": "Dark chess: flip, capture, outwit"},
 })
+
+
+class AutosaveWriter:
+    """Writes the autosave in a background thread, so a slow disk (atomic write + fsync) never
+    stalls a frame. Only the newest request matters: a write replaces one still waiting.
+    flush() waits until the file on disk is up to date (the menu calls it before reading)."""
+
+    def __init__(self):
+        import threading
+
+        self._cond = threading.Condition()
+        self._job = None
+        self._busy = False
+        self._thread = None
+        self.errors: list = []
+
+    def _ensure(self):
+        import threading
+
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run, name="qipan-autosave", daemon=True)
+            self._thread.start()
+
+    def submit(self, func, *args) -> None:
+        with self._cond:
+            self._job = (func, args)
+            self._ensure()
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._job is None:
+                    self._cond.wait()
+                func, args = self._job
+                self._job = None
+                self._busy = True
+            try:
+                func(*args)
+            except Exception as exc:  # reported to the player by the app
+                self.errors.append(str(exc) or type(exc).__name__)
+            with self._cond:
+                self._busy = False
+                self._cond.notify_all()
+
+    def flush(self, timeout: float = 5.0) -> None:
+        with self._cond:
+            self._cond.wait_for(lambda: self._job is None and not self._busy, timeout)
 
 
 class _SilentSounds:  # pragma: no cover - used only until game.audio lands
@@ -91,6 +140,7 @@ class App:
         pygame.display.set_caption("Qipan 棋盘")
         self.sounds = (audio.Sounds if audio is not None else _SilentSounds)(self.settings)
         self.worker = Worker()
+        self.autosaver = AutosaveWriter()
         self.clock = pygame.time.Clock()
         self.scenes: list = []
         self.running = True
@@ -321,6 +371,9 @@ class App:
         """One frame: worker answers, events, update, draw, flip."""
         if dt is None:
             dt = 1 / 60 if self.headless else min(0.1, self.clock.tick(60) / 1000)
+        if self.autosaver.errors:
+            self.toast(tr("app.autosave_failed", self.lang, msg=self.autosaver.errors.pop()))
+            self.autosaver.errors.clear()
         for answer in self.worker.poll():
             pygame.event.post(pygame.event.Event(AI_EVENT, answer))
         for event in pygame.event.get():
@@ -375,6 +428,7 @@ class App:
         self.running = False
         while self.scenes:
             self.scenes.pop().on_exit()
+        self.autosaver.flush()
         self.worker.close()
         clear_fonts = getattr(fonts, "_clear", None)
         if clear_fonts is not None:  # fonts die with pygame.quit(); a later App in this process needs new ones

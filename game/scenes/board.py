@@ -82,7 +82,6 @@ add({
     "board.ai_declines_why": {"zh": "它认为自己的形势更好。", "en": "It thinks its position is better."},
     "board.asking": {"zh": "电脑正在考虑你的提议…", "en": "The computer considers your offer…"},
     "board.ai_error": {"zh": "电脑出错，改走一步合法着法", "en": "The computer failed; it plays a legal move instead"},
-    "board.save_failed": {"zh": "自动保存失败：{msg}", "en": "Autosave failed: {msg}"},
     "board.not_your_turn": {"zh": "现在不是你的回合", "en": "It is not your turn"},
     "board.help": {"zh": "Ctrl+Z 悔棋 · Ctrl+Y 重做 · H 提示 · F 翻转 · Ctrl+S 保存 · Esc 菜单 · F11 全屏",
                    "en": "Ctrl+Z undo · Ctrl+Y redo · H hint · F flip · Ctrl+S save · Esc menu · F11 fullscreen"},
@@ -270,7 +269,9 @@ class BoardScene(Scene):
         self._legal_key = None
         self._legal = []
         self._cap_cache = {}
-        self._save_warned = False
+        self._panel_surf = None
+        self._spinners = []
+        self._panel_origin = (0, 0)
         self.show_overlay = False
         self.board_area = pygame.Rect(0, 0, 1, 1)
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
@@ -355,17 +356,13 @@ class BoardScene(Scene):
                                   human_seat=self.human_seat, level=self.level, end=end)
 
     def autosave(self) -> None:
+        """Write the game in progress (a finished game clears the autosave), in the background."""
         if storage is None or not self.autosave_on:
             return
-        try:
-            if self.over():
-                storage.clear_autosave()
-            else:
-                storage.write_autosave(self.record())
-        except Exception as exc:  # a full disk must not stop the game
-            if not self._save_warned:
-                self._save_warned = True
-                self.app.toast(tr("board.save_failed", self.app.lang, msg=str(exc)))
+        if self.over():
+            self.app.autosaver.submit(storage.clear_autosave)
+        else:
+            self.app.autosaver.submit(storage.write_autosave, self.record())
 
     # ---- seats and turns ------------------------------------------------------------------------
     def cancel_all(self) -> None:
@@ -740,6 +737,7 @@ class BoardScene(Scene):
         self.review_buttons[5].rect = pygame.Rect(p.x + pad + half + gap, top + 2 * (bh + gap), half, bh)
         self.buttons_top = top
         self._cap_cache.clear()
+        self._panel_surf = None
 
     # ---- events --------------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -950,10 +948,40 @@ class BoardScene(Scene):
             img = self.app.text(text, max(9, int(theme.px(16, self.s) * self.board_area.w / img.get_width())), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=(self.board_area.centerx, self.help_y)))
 
+    def _panel_key(self):
+        buttons = tuple((b.hover, b._pressed, b.enabled, b.focused) for b in self.active_buttons())
+        seats = tuple(seat.thinking for seat in self.seats)
+        return (self.app.lang, self.panel_rect.size, self.ply, self.review, self.end_state is not None,
+                self.result_shown, self.list_scroll, self.list_follow, seats, self.hint_rid is not None,
+                self.draw_rid is not None, buttons, self.app.size)
+
     def draw_panel(self, surface) -> None:
+        """The side panel, rendered into a cached surface when something on it changes; only the
+        thinking spinners are drawn every frame."""
+        key = self._panel_key()
+        if key != getattr(self, "_panel_cache_key", None) or self._panel_surf is None:
+            p = self.panel_rect
+            surf = pygame.Surface(p.size).convert()
+            surf.blit(theme.background(surface.get_size()), (0, 0), p)
+            self._spinners = []
+            self._panel_origin = p.topleft
+            for b in self.active_buttons():
+                b.rect.move_ip(-p.x, -p.y)
+            try:
+                self._draw_panel(surf, pygame.Rect((0, 0), p.size))
+            finally:
+                for b in self.active_buttons():
+                    b.rect.move_ip(p.x, p.y)
+            self._panel_surf = surf
+            self._panel_cache_key = self._panel_key()
+        surface.blit(self._panel_surf, self.panel_rect)
+        ox, oy = self.panel_rect.topleft
+        for (x, y), radius, colour in self._spinners:
+            highlight.spinner(surface, (x + ox, y + oy), radius, self.t, colour)
+
+    def _draw_panel(self, surface, p) -> None:
         s = self.s
         lang = self.app.lang
-        p = self.panel_rect
         theme.panel(surface, p, radius=theme.px(14, s))
         pad = theme.px(14, s)
         x, y = p.x + pad, p.y + pad
@@ -992,14 +1020,13 @@ class BoardScene(Scene):
             role = seat_ctl.label(lang)
             if seat_ctl.thinking and self.review is None:
                 role = tr("board.thinking", lang)
-                highlight.spinner(surface, (box.right - theme.px(22, s), box.y + theme.px(22, s)), theme.px(10, s), self.t)
+                self._spinners.append(((box.right - theme.px(22, s), box.y + theme.px(22, s)), theme.px(10, s), theme.ACCENT))
             elif active and self.hint_rid is not None:
                 role = tr("board.hint_thinking", lang)
-                highlight.spinner(surface, (box.right - theme.px(22, s), box.y + theme.px(22, s)), theme.px(10, s), self.t,
-                                  theme.HINT)
+                self._spinners.append(((box.right - theme.px(22, s), box.y + theme.px(22, s)), theme.px(10, s), theme.HINT))
             elif active and self.draw_rid is not None:
                 role = tr("board.asking", lang)
-                highlight.spinner(surface, (box.right - theme.px(22, s), box.y + theme.px(22, s)), theme.px(10, s), self.t)
+                self._spinners.append(((box.right - theme.px(22, s), box.y + theme.px(22, s)), theme.px(10, s), theme.ACCENT))
             role_img = self.app.text(role, theme.px(16, s), theme.TEXT_DIM)
             surface.blit(role_img, role_img.get_rect(topright=(box.right - theme.px(40, s), box.y + theme.px(13, s))))
             side = self.side_of_seat(seat)
@@ -1014,9 +1041,9 @@ class BoardScene(Scene):
             surface.blit(img, (x, y))
             y += img.get_height() + theme.px(2, s)
         y += theme.px(6, s)
-        bottom = self.buttons_top - theme.px(10, s)
-        if (self.over() and self.result_shown) or self.review is not None:
-            bottom = self.result_btn.rect.y - theme.px(10, s) if self.review is None else bottom
+        bottom = self.buttons_top - self.panel_rect.y + p.y - theme.px(10, s)
+        if self.over() and self.result_shown and self.review is None:
+            bottom = self.result_btn.rect.y - theme.px(10, s)
         self._draw_moves(surface, pygame.Rect(x, y, p.w - 2 * pad, max(0, bottom - y)))
         for b in self.active_buttons():
             b.draw(surface)
@@ -1051,7 +1078,7 @@ class BoardScene(Scene):
         surface.blit(head, (rect.x, rect.y))
         area = pygame.Rect(rect.x, rect.y + head.get_height() + theme.px(4, s), rect.w, rect.h - head.get_height() - theme.px(4, s))
         pygame.draw.rect(surface, (26, 28, 36), area, border_radius=theme.px(8, s))
-        self.list_rect = area
+        self.list_rect = area.move(self._panel_origin)
         self.row_h = rh = theme.px(25, s)
         rows = (len(self.moves) + 1) // 2
         visible = max(1, area.h // rh)

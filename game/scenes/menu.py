@@ -158,6 +158,7 @@ class MenuScene(Scene):
 
         self.autosave = None
         if storage is not None:
+            self.app.autosaver.flush()
             try:
                 record, notice = storage.read_autosave()
             except Exception:  # never let a damaged file stop the menu

@@ -58,6 +58,8 @@ def background(size) -> pygame.Surface:
             t = y / max(1, h - 1)
             c = tuple(int(BG_TOP[i] + (BG[i] - BG_TOP[i]) * t) for i in range(3))
             pygame.draw.line(surf, c, (0, y), (w, y))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()  # the display's pixel format blits fastest
         if len(_gradients) > 4:
             _gradients.clear()
         _gradients[size] = surf
