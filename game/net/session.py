@@ -465,10 +465,16 @@ class HostSession(Session):
         self.phase = "waiting"
         self._offer: NetGame | None = None
 
+    @property
+    def offer_game(self) -> NetGame | None:
+        """The game offered and not yet accepted."""
+        return self._offer
+
     def set_offer(self, game: str, options: dict | None = None, host_seat: int = 0,
                   position: str = "start") -> NetGame:
-        """Choose the game to offer (sent to the guest at once if one is connected)."""
-        if self.phase == "playing":
+        """Choose the game to offer (sent to the guest at once if one is connected): before the
+        first game, after a decline, or after the end of a game (a rematch)."""
+        if self.game is not None and self.game.result() is None:
             raise SessionError("a game is in progress")
         module(game)  # unknown game -> ValueError
         self._offer = NetGame(game, new_game_id(), options or {}, host_seat, position)
@@ -611,7 +617,8 @@ class GuestSession(Session):
             self._emit("failed", reason=reason)
 
     def _announced(self, game_id, game, seat, options, position, resume) -> None:
-        if self.phase not in ("connecting", "offered", "paused", "declined"):
+        finished = self.phase == "playing" and self.game is not None and self.game.result() is not None
+        if self.phase not in ("connecting", "offered", "paused", "declined") and not finished:
             raise P.ProtocolError(P.E_STATE, "an offer during a game")
         try:
             rules = module(game)
@@ -659,6 +666,7 @@ class GuestSession(Session):
             self._emit("resumed", game=game)
             self._save()
         else:  # a game this guest does not know: ask the player like an offer
+            self.offer["plies"] = game.ply
             self.phase = "offered"
             self._emit("offer", **self.offer)
 
