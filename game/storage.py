@@ -18,12 +18,14 @@ come back exactly.
 """
 from __future__ import annotations
 
+import atexit
 import json
 import locale
 import math
 import os
 import re
 import tempfile
+import threading
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -485,15 +487,99 @@ def _write_record(path: Path, record: GameRecord, name=None) -> None:
         raise SaveError("storage.write_failed", why=exc.strerror or type(exc).__name__) from None
 
 
-def write_autosave(record: GameRecord) -> None:
-    """The game in progress, written atomically (call after every move). SaveError on failure."""
-    _write_record(autosave_path(), record)
+class _BackgroundWriter:
+    """Writes files atomically in a thread, so that the autosave after a move (an fsync: several
+    milliseconds, more on a busy disk) never delays a frame. Only the newest text of a path is
+    written; flush() waits for everything submitted. A failure is raised by the next submit() or
+    flush(). At interpreter exit, pending writes are finished (atexit)."""
+
+    def __init__(self):
+        self.cond = threading.Condition()
+        self.pending: dict = {}
+        self.busy = None      # the path being written
+        self.errors: dict = {}  # path -> SaveError of its last failed write, not yet reported
+        self.pid = None
+
+    def _start(self) -> None:
+        if self.pid != os.getpid():  # first use, or in a forked child: a thread of our own
+            self.pid = os.getpid()
+            self.pending.clear()
+            self.busy = None
+            threading.Thread(target=self._run, name="qipan-autosave", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            with self.cond:
+                while not self.pending:
+                    self.cond.wait()
+                path = next(iter(self.pending))
+                text = self.pending.pop(path)
+                self.busy = path
+            error = None
+            try:
+                atomic_write_text(path, text)
+            except OSError as exc:
+                error = SaveError("storage.write_failed", why=exc.strerror or type(exc).__name__)
+            with self.cond:
+                self.busy = None
+                if error is not None:
+                    self.errors[path] = error
+                else:
+                    self.errors.pop(path, None)
+                self.cond.notify_all()
+
+    def _raise_error(self, path) -> None:
+        error = self.errors.pop(Path(path), None) if path is not None else \
+            (self.errors.pop(next(iter(self.errors))) if self.errors else None)
+        if error is not None:
+            raise error
+
+    def submit(self, path: Path, text: str) -> None:
+        with self.cond:
+            self._start()
+            self.pending[Path(path)] = text
+            self.cond.notify_all()
+            self._raise_error(path)
+
+    def flush(self, path=None, discard: bool = False, timeout: float = 30.0) -> None:
+        """Wait until `path` (None: every path) is written; discard: drop its pending text instead."""
+        with self.cond:
+            if self.pid != os.getpid():
+                return
+            if discard and path is not None:
+                self.pending.pop(Path(path), None)
+            self.cond.wait_for(lambda: (not self.pending if path is None else Path(path) not in self.pending)
+                               and (self.busy is None if path is None else self.busy != Path(path)), timeout)
+            self._raise_error(path)
+
+
+_writer = _BackgroundWriter()
+atexit.register(lambda: _writer.flush(timeout=10) if _writer.pid == os.getpid() else None)
+
+
+def write_autosave(record: GameRecord, wait: bool = False) -> None:
+    """The game in progress, written atomically (call after every move). The write happens in a
+    background thread (wait=True: before returning); a failure raises SaveError here, at the
+    latest on the next call, or from flush_autosave()."""
+    text = record.to_json() + "\n"
+    _writer.submit(autosave_path(), text)
+    if wait:
+        flush_autosave()
+
+
+def flush_autosave() -> None:
+    """Wait until the autosave on its way is on disk (SaveError if writing it failed)."""
+    _writer.flush(autosave_path())
 
 
 def read_autosave():
     """(record or None, notice or None). A damaged autosave (unreadable, or its moves do not replay)
     gives a one-line notice and is kept beside as autosave.json.bak."""
     path = autosave_path()
+    try:
+        flush_autosave()
+    except SaveError:
+        pass  # the last complete autosave on disk is still good
     if not path.exists():
         return None, None
     try:
@@ -506,6 +592,11 @@ def read_autosave():
 
 
 def clear_autosave() -> None:
+    """Remove the autosave (a write still on its way is dropped first)."""
+    try:
+        _writer.flush(autosave_path(), discard=True)
+    except SaveError:
+        pass
     try:
         autosave_path().unlink()
     except FileNotFoundError:

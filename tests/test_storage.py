@@ -121,10 +121,50 @@ def test_failed_write_keeps_the_old_file_and_no_temp(home, monkeypatch):
 
     monkeypatch.setattr(os, "fsync", boom)
     with pytest.raises(SaveError) as info:
-        storage.write_autosave(GameRecord(game="palace", start={"text": "x"}))
+        storage.write_autosave(GameRecord(game="palace", start={"text": "x"}), wait=True)
     assert "No space left" in str(info.value) and "\n" not in str(info.value)
+    storage.write_autosave(GameRecord(game="palace", start={"text": "y"}))  # in the background
+    with pytest.raises(SaveError):
+        storage.flush_autosave()
     assert path.read_text() == "old"
     assert sorted(p.name for p in home.iterdir()) == ["autosave.json"]
+    with pytest.raises(SaveError):  # a failure nobody flushed shows on the next write
+        storage.write_autosave(GameRecord(game="palace", start={"text": "z"}))
+        time.sleep(0.3)
+        storage.write_autosave(GameRecord(game="palace", start={"text": "z"}))
+    monkeypatch.undo()
+    storage.flush_autosave()
+
+
+def test_background_autosave_is_ordered_flushed_and_cleared(home):
+    records = [_random_game("draughts", n, seed=9)[0] for n in (2, 4, 6)]
+    for record in records:
+        storage.write_autosave(record)
+    assert storage.read_autosave() == (records[-1], None)  # reading waits for the newest
+    storage.write_autosave(records[0])
+    storage.clear_autosave()                                # drops the write on its way
+    time.sleep(0.1)
+    assert storage.read_autosave() == (None, None) and not storage.autosave_path().exists()
+
+
+def test_autosave_written_just_before_exit_is_complete(home):
+    code = textwrap.dedent("""
+        import random
+        from game import storage
+        from game.rules import module
+        rules = module("palace")
+        state, moves, rng = rules.new_game(), [], random.Random(3)
+        for _ in range(30):
+            move = rng.choice(state.legal_moves())
+            moves.append(str(move))
+            state = state.play(move)
+        storage.write_autosave(storage.GameRecord(game="palace", start={"text": rules.to_text(rules.new_game())},
+                                                  moves=moves))
+    """)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    subprocess.run([sys.executable, "-c", code], cwd=root, check=True, env={**os.environ, "QIPAN_HOME": str(home)})
+    record, notice = storage.read_autosave()
+    assert notice is None and len(record.moves) == 30
 
 
 def test_a_killed_writer_never_leaves_half_a_file(home):
