@@ -249,6 +249,8 @@ class BoardScene(Scene):
             else:
                 seats = [HumanSeat("board.player", 1), HumanSeat("board.player", 2)]
         self.seats = seats
+        if any(isinstance(seat, ComputerSeat) for seat in seats):
+            app.worker.start()  # start the AI process now, so its first answer is not late
         self.autosave_on = autosave
         self.ai_seed = None
         self.view = make_view(game, self.options)

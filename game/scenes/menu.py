@@ -187,17 +187,19 @@ class MenuScene(Scene):
         for i, c in enumerate(self.cards):
             c.rect = pygame.Rect(left + i * (card_w + gap), top, card_w, card_h)
         shown = [b for b in self.buttons if b.visible]
-        bw = theme.px(190, s)
-        total = len(shown) * bw + (len(shown) - 1) * gap
-        if total > w - 2 * margin:
-            bw = (w - 2 * margin - (len(shown) - 1) * gap) // len(shown)
-            total = len(shown) * bw + (len(shown) - 1) * gap
+        base = theme.px(180, s)
+        widths = {b: int(base * (1.9 if b is self.continue_btn else 1.0)) for b in shown}
+        total = sum(widths.values()) + (len(shown) - 1) * gap
+        if total > w - 2 * margin:  # narrow window: shrink all
+            k = (w - 2 * margin - (len(shown) - 1) * gap) / (total - (len(shown) - 1) * gap)
+            widths = {b: int(v * k) for b, v in widths.items()}
+            total = sum(widths.values()) + (len(shown) - 1) * gap
         y = min(h - bh - margin, top + card_h + theme.px(36, s))
         x = w // 2 - total // 2
         for b in self.buttons:
             if b.visible:
-                b.rect = pygame.Rect(x, y, bw, bh)
-                x += bw + gap
+                b.rect = pygame.Rect(x, y, widths[b], bh)
+                x += widths[b] + gap
             else:
                 b.rect = pygame.Rect(0, 0, 0, 0)
         self.lang_btn.rect = pygame.Rect(w - margin - theme.px(120, s), margin // 2, theme.px(120, s), theme.px(40, s))

@@ -55,10 +55,10 @@ def last_move(surface, points, r: int) -> None:
         rect = pygame.Rect(0, 0, 2 * k, 2 * k)
         rect.center = p
         pygame.draw.rect(surface, theme.LAST_MOVE, rect, max(2, w - 1))
-    if len(points) == 1:
-        rect = pygame.Rect(0, 0, int(r * 2.3), int(r * 2.3))
-        rect.center = points[0]
-        pygame.draw.rect(surface, theme.LAST_MOVE, rect, max(2, w - 1))
+    # a square frame around the point the move ended on (visible around the piece standing there)
+    rect = pygame.Rect(0, 0, int(r * 2.3), int(r * 2.3))
+    rect.center = points[-1]
+    pygame.draw.rect(surface, theme.LAST_MOVE, rect, max(2, w - 1))
 
 
 def _arrow_head(surface, a, b, r, colour) -> None:
