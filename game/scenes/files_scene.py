@@ -39,6 +39,7 @@ add({
     "files.moves": {"zh": "已走 {n} 步", "en": "{n} moves played"},
     "files.to_move": {"zh": "轮到：{side}", "en": "To move: {side}"},
     "files.finished": {"zh": "对局已结束", "en": "The game is over"},
+    "files.you_play": {"zh": "你执：{seat}", "en": "You play: {seat}"},
     "files.saved_at": {"zh": "保存于 {when}", "en": "Saved {when}"},
     "files.load_hint": {"zh": "↑↓ 选择 · Enter 打开 · Delete 删除 · Esc 返回",
                         "en": "↑↓ choose · Enter open · Delete remove · Esc back"},
@@ -54,7 +55,7 @@ def _when(mtime: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(mtime))
 
 
-def render_position(game, options, state, size):
+def render_position(game, options, state, size, lang="en"):
     """A picture of `state` drawn by the game's view (None when the view is not available)."""
     try:
         from game.scenes.board import view_class
@@ -66,7 +67,7 @@ def render_position(game, options, state, size):
         view.layout(pygame.Rect(0, 0, size[0], size[1]), False)
         surf = pygame.Surface(size, pygame.SRCALPHA)
         view.draw_board(surf)
-        view.draw_extras(surf, state, "en")
+        view.draw_extras(surf, state, lang)
         for point, code in view.pieces(state).items():
             view.draw_piece(surf, code, view.point_xy(point))
         return surf
@@ -295,8 +296,12 @@ class LoadGameScene(Scene):
             record, states = self.detail
             mode = tr("files.hotseat", lang) if record.mode == "hotseat" else \
                 tr("files.computer", lang, level=tr(f"files.level.{record.level}", lang))
-            lines += [(_game_name(record.game, lang), 21, theme.TEXT), (mode, 19, theme.TEXT),
-                      (tr("files.moves", lang, n=len(record.moves)), 19, theme.TEXT)]
+            lines += [(_game_name(record.game, lang), 21, theme.TEXT), (mode, 19, theme.TEXT)]
+            if record.mode == "computer" and record.human_seat is not None:
+                seat = self._view_call(record, "seat_label", record.human_seat, states[0], lang)
+                if seat:
+                    lines.append((tr("files.you_play", lang, seat=seat), 19, theme.TEXT))
+            lines.append((tr("files.moves", lang, n=len(record.moves)), 19, theme.TEXT))
             last = states[-1]
             if last.result() is not None:
                 lines.append((tr("files.finished", lang), 19, theme.TEXT_DIM))
@@ -310,23 +315,27 @@ class LoadGameScene(Scene):
         if isinstance(self.detail, tuple):
             side = min(width, r.bottom - y - pad)
             if side > 60:
-                if self._preview is None or self._preview[0] != (str(path), mtime, side):
+                if self._preview is None or self._preview[0] != (str(path), mtime, side, lang):
                     record, states = self.detail
-                    self._preview = ((str(path), mtime, side),
-                                     render_position(record.game, record.options, states[-1], (side, side)))
+                    self._preview = ((str(path), mtime, side, lang),
+                                     render_position(record.game, record.options, states[-1], (side, side), lang))
                 if self._preview[1] is not None:
                     surface.blit(self._preview[1], self._preview[1].get_rect(midtop=(r.centerx, y + theme.px(6, s))))
 
-    def _side_label(self, record, side, lang) -> str:
+    def _view_call(self, record, method, *args):
+        """view.<method>(*args) of the record's game view, or None (no view, or it failed)."""
         try:
             from game.scenes.board import view_class
 
             cls = view_class(record.game)
             if cls is not None:
-                return cls(record.options).side_label(side, lang)
+                return getattr(cls(record.options), method)(*args)
         except Exception:
             pass
-        return str(side)
+        return None
+
+    def _side_label(self, record, side, lang) -> str:
+        return self._view_call(record, "side_label", side, lang) or str(side)
 
 
 class ImeTextInput(TextInput):
