@@ -252,8 +252,8 @@ def test_bad_start_text_is_a_save_error():
     assert str(info.value).startswith("The saved starting position is wrong")
 
 
-def _valid_dict():
-    record, _ = _random_game("palace", 4, seed=5)
+def _valid_dict(game="palace"):
+    record, _ = _random_game(game, 4, seed=5)
     return json.loads(record.to_json())
 
 
@@ -290,11 +290,18 @@ fields = st.sampled_from(["format", "version", "game", "options", "start", "move
                           "human_seat", "level", "end"])
 
 
+game_values = st.sampled_from(["palace", "draughts", "banqi"]) | json_values
+start_values = st.fixed_dictionaries({}, optional={"text": st.text(max_size=60) | json_values,
+                                                   "seed": st.integers(-5, 2**70) | json_values})
+
+
 @hsettings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.dictionaries(fields, json_values, max_size=6), st.binary(max_size=40))
-def test_any_damaged_file_is_a_save_error_or_a_sound_record(change, noise):
-    data = _valid_dict()
+@given(st.sampled_from(["palace", "draughts", "banqi"]), st.dictionaries(fields, json_values, max_size=6),
+       st.fixed_dictionaries({}, optional={"game": game_values, "start": start_values}), st.binary(max_size=40))
+def test_any_damaged_file_is_a_save_error_or_a_sound_record(base, change, change2, noise):
+    data = _valid_dict(base)
     data.update(change)
+    data.update(change2)
     for text in (json.dumps(data), json.dumps(data).encode()[: len(noise) * 3] + noise):
         try:
             record = GameRecord.from_json(text)
