@@ -22,7 +22,7 @@ def caps_except(on_board: str, face_down: int = 0) -> str:
     for c in on_board:
         left.remove(c)
     for _ in range(face_down):
-        left.remove("p" if "p" in left else "P")
+        left.pop()
     return "".join(left) or "-"
 
 
