@@ -1,0 +1,163 @@
+"""The network screens in the real app (headless): host, join, the board with a remote seat.
+The other computer is a bare session on 127.0.0.1 driven by the test."""
+import random
+import time
+
+import pygame
+import pytest
+
+from game.net import saves
+from game.net.session import GuestSession, HostSession
+from game.scenes import net_scenes as N
+from game.scenes.board import view_class
+
+from net_helpers import pump_until
+
+
+@pytest.fixture(autouse=True)
+def _loopback(monkeypatch):
+    # only 127.0.0.1: the app's host listens on loopback, and a free port
+    monkeypatch.setattr(N, "open_host", lambda port=0: HostSession(port=0, bind="127.0.0.1", autosave=saves.autosave))
+    monkeypatch.setattr("os.fsync", lambda fd: None)
+
+
+def _game_with_view():
+    for game in ("draughts", "palace", "banqi"):
+        if view_class(game) is not None:
+            return game
+    pytest.skip("no game view yet")
+
+
+def wait(driver, cond, others=(), seconds=10.0):
+    end = time.monotonic() + seconds
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out; top scene {type(driver.top).__name__}")
+        for s in others:
+            s.pump()
+        driver.step()
+        time.sleep(0.002)
+
+
+def click(driver, widget):
+    driver.click(widget.rect.center)
+
+
+def test_host_screen_shows_the_address_and_the_board_plays_a_remote_seat(driver):
+    game = _game_with_view()
+    app = driver.app
+    app.push(N.NetLobbyScene(app))
+    driver.step()
+    click(driver, app.top.widgets[0])  # Host a game
+    setup = app.top
+    assert isinstance(setup, N.HostSetupScene)
+    setup.game.set(game)
+    setup.seat.set(0)
+    click(driver, setup.open_btn)
+    wait_scene = app.top
+    assert isinstance(wait_scene, N.HostWaitScene)
+    port = wait_scene.net.session.port
+    assert wait_scene.address.endswith(f":{port}")
+    driver.step()
+    lines = [line[0] for line in wait_scene.lines()]
+    assert wait_scene.address in lines
+
+    guest = GuestSession("127.0.0.1", port)
+    wait(driver, lambda: guest.phase == "offered", [guest])
+    assert guest.offer["game"] == game and guest.offer["host_seat"] == 0
+    guest.accept()
+    wait(driver, lambda: isinstance(app.top, N.NetBoardScene), [guest])
+    board = app.top
+    assert board.my_seat == 0 and board.human_turn()
+
+    rng = random.Random(2)
+    for _ in range(6):
+        if board.human_turn():  # the app's player clicks a legal move point by point
+            move = rng.choice(board.legal_moves())
+            for point in move.path:
+                x, y = board.view.point_xy(point)
+                driver.click((x, y))
+            driver.settle(5)
+            wait(driver, lambda: guest.game.ply == len(board.moves) and board.anim is None, [guest])
+        else:
+            assert not board.human_turn()
+            guest.play(rng.choice(guest.game.state.legal_moves()))
+            wait(driver, lambda: len(board.moves) == guest.game.ply and board.anim is None, [guest])
+        assert board.moves == [t for t, _ in guest.game.plies]
+
+    # the guest asks for an undo: a dialog, the player accepts
+    if guest.can_request_undo():
+        guest.request_undo()
+        wait(driver, lambda: type(app.top).__name__ == "Dialog", [guest])
+        click(driver, app.top.buttons[0])
+        wait(driver, lambda: len(board.moves) == guest.game.ply and guest.my_undo is None, [guest])
+        assert board.moves == [t for t, _ in guest.game.plies]
+
+    # the connection drops: a notice, no moves; the guest comes back: the game goes on
+    guest.conn.sock.close()
+    wait(driver, lambda: board.notice is not None, [guest])
+    assert not board.human_turn()
+    driver.step()
+    guest.close()
+    returning = GuestSession("127.0.0.1", port, known={guest.game.id})
+    wait(driver, lambda: returning.phase == "playing" and board.net.read(lambda s: s.phase) == "playing", [returning])
+    wait(driver, lambda: board.notice is None, [returning])
+    assert board.notice is None and returning.game.plies == board.net.session.game.plies
+
+    # the draw offer from the app's player, accepted by the other
+    if not board.human_turn():
+        returning.play(returning.game.state.legal_moves()[0])
+        wait(driver, lambda: board.human_turn(), [returning])
+    board.offer_draw()
+    wait(driver, lambda: returning.their_draw is not None, [returning])
+    returning.answer_draw(True)
+    wait(driver, lambda: board.over(), [returning])
+    assert board.result().reason == "agreement"
+    driver.settle(30)
+    returning.close()
+
+
+def test_join_screen_shows_the_offer_before_accepting(driver):
+    game = _game_with_view()
+    app = driver.app
+    host = HostSession(bind="127.0.0.1")
+    host.set_offer(game, {}, 1)
+    try:
+        app.push(N.NetLobbyScene(app))
+        driver.step()
+        click(driver, app.top.widgets[1])  # Join a game
+        join = app.top
+        assert isinstance(join, N.JoinScene)
+        join.input.value = "not an address:x"
+        click(driver, join.connect_btn)
+        assert join.status == "net.bad_address" and join.net is None
+        join.input.value = f"127.0.0.1:{host.port}"
+        driver.key(pygame.K_RETURN)
+        if join.net is None:
+            click(driver, join.connect_btn)
+        wait(driver, lambda: join.offer is not None, [host])
+        text = " ".join(line[0] for line in join.lines())
+        assert pygame.display.get_surface() is not None
+        assert join.accept_btn.visible and join.offer["game"] == game
+        assert "·" in text  # you play ... · the host plays ...
+        click(driver, join.accept_btn)
+        wait(driver, lambda: isinstance(app.top, N.NetBoardScene) and host.phase == "playing", [host])
+        board = app.top
+        assert board.my_seat == 0 and board.role == "guest"
+        assert board.human_turn()
+        # leaving asks first, then says BYE: the host pauses
+        board.to_menu()
+        assert type(app.top).__name__ == "Dialog"
+        click(driver, app.top.buttons[0])
+        pump_until([host], lambda: host.phase == "paused")
+    finally:
+        host.close()
+
+
+def test_parse_address():
+    assert N.parse_address(" 192.168.1.20:5000 ") == ("192.168.1.20", 5000)
+    assert N.parse_address("host.lan") == ("host.lan", N.DEFAULT_PORT)
+    assert N.parse_address("[::1]:7000") == ("::1", 7000)
+    for bad in ("", ":5000", "a:0", "a:70000", "a b:5", "a:x", "[::1"):
+        with pytest.raises(ValueError):
+            N.parse_address(bad)
