@@ -120,7 +120,7 @@ def start_position(game, options, seed=None):
     return rules.new_game(**options)
 
 
-def render_thumbnail(game, size):
+def render_thumbnail(game, size, lang="en"):
     """A picture of the game's board with its start pieces (menu cards), or None."""
     cls = view_class(game)
     if cls is None:
@@ -137,7 +137,7 @@ def render_thumbnail(game, size):
                 state = state.play(moves[(i * 7) % len(moves)])
         surf = pygame.Surface(size, pygame.SRCALPHA)
         view.draw_board(surf)
-        view.draw_extras(surf, state, "en")
+        view.draw_extras(surf, state, lang)
         for point, code in view.pieces(state).items():
             view.draw_piece(surf, code, view.point_xy(point))
         return surf
@@ -579,6 +579,7 @@ class BoardScene(Scene):
         if self.over():
             return
         self.cancel_all()
+        self.hint = None
         self.end_state = self.states[-1].agree_draw()
         self.autosave()
 
@@ -596,6 +597,7 @@ class BoardScene(Scene):
         if self.over() or not self.state.can_resign():
             return
         self.cancel_all()
+        self.hint = None
         self.end_state = self.states[-1].resign()
         self.autosave()
 
@@ -935,7 +937,7 @@ class BoardScene(Scene):
                 nxt = {path[n] for _, path in legal if len(path) > n and path[:n] == sel}
                 for p in nxt:
                     highlight.target(surface, view.point_xy(p), r, p in pieces and p != self.selection[0])
-        if self.hint is not None and self.review is None:
+        if self.hint is not None and self.review is None and not self.over():
             highlight.hint(surface, [view.point_xy(p) for p in self.hint.path], r, pulse(self.t))
         if self.show_overlay and view.has_overlay():
             view.draw_overlay(surface, state, lang)

@@ -16,6 +16,7 @@ add({
     "menu.subtitle": {"zh": "三种传统棋戏 · 双人同屏或人机对弈", "en": "Three traditional board games · two players or against the computer"},
     "menu.continue": {"zh": "继续", "en": "Continue"},
     "menu.load": {"zh": "读取", "en": "Load"},
+    "menu.network": {"zh": "联网对战", "en": "Network"},
     "menu.settings": {"zh": "设置", "en": "Settings"},
     "menu.rules": {"zh": "规则", "en": "Rules"},
     "menu.quit": {"zh": "退出", "en": "Quit"},
@@ -54,11 +55,12 @@ class GameCard(Widget):
         self.available = view_class(game) is not None
 
     def thumbnail(self, size):
-        if self._thumb_size != size:
+        key = (size, self.app.lang)
+        if self._thumb_size != key:
             from game.scenes.board import render_thumbnail
 
-            self._thumb = render_thumbnail(self.game, size)
-            self._thumb_size = size
+            self._thumb = render_thumbnail(self.game, size, self.app.lang)
+            self._thumb_size = key
         return self._thumb
 
     def handle_event(self, event) -> bool:
@@ -122,6 +124,7 @@ class MenuScene(Scene):
         self.buttons = [
             self.continue_btn,
             Button(app, lang("menu.load"), lambda: open_scene(app, "files_scene", "LoadGameScene")),
+            Button(app, lang("menu.network"), lambda: open_scene(app, "net_scenes", "NetLobbyScene")),
             Button(app, lang("menu.settings"), lambda: open_scene(app, "settings_scene", "SettingsScene")),
             Button(app, lang("menu.rules"), lambda: open_scene(app, "rules_scene", "RulesScene", None)),
             Button(app, lang("menu.quit"), self.ask_quit),
@@ -187,7 +190,7 @@ class MenuScene(Scene):
         for i, c in enumerate(self.cards):
             c.rect = pygame.Rect(left + i * (card_w + gap), top, card_w, card_h)
         shown = [b for b in self.buttons if b.visible]
-        base = theme.px(180, s)
+        base = theme.px(170, s)
         widths = {b: int(base * (1.9 if b is self.continue_btn else 1.0)) for b in shown}
         total = sum(widths.values()) + (len(shown) - 1) * gap
         if total > w - 2 * margin:  # narrow window: shrink all

@@ -65,8 +65,8 @@ class ResultScene(Scene):
     def on_resize(self, size) -> None:
         s = theme.ui_scale(size)
         self.s = s
-        w = min(theme.px(620, s), int(size[0] * 0.9))
-        h = theme.px(330, s)
+        w = min(theme.px(760, s), int(size[0] * 0.94))
+        h = theme.px(300, s)
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = (size[0] // 2, size[1] // 2)
         gap = theme.px(14, s)

@@ -129,7 +129,9 @@ class SetupScene(Scene):
         col_w = min(theme.px(820, s), int(w * 0.86))
         x = w // 2 - col_w // 2
         row_h, gap = theme.px(50, s), theme.px(14, s)
-        y = theme.px(130, s)
+        content = 3 * (row_h + gap) + theme.px(52, s) + len(self.option_widgets) * (row_h + gap) + theme.px(100, s)
+        y = max(theme.px(130, s), (h - content) // 2 + theme.px(40, s))
+        self.title_y = y - theme.px(90, s)
         for wdg in (self.mode, self.side, self.level):
             wdg.rect = pygame.Rect(x, y, col_w, row_h)
             y += row_h + gap
@@ -167,7 +169,7 @@ class SetupScene(Scene):
         surface.blit(theme.background((w, h)), (0, 0))
         title = self.app.text(tr("setup.title", self.app.lang, game=tr(f"games.{self.game}", self.app.lang)),
                               theme.px(40, s), theme.ACCENT, serif=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(40, s))))
+        surface.blit(title, title.get_rect(midtop=(w // 2, max(theme.px(30, s), self.title_y))))
         for wdg in (self.mode, self.side, self.level):
             wdg.draw(surface)
         if self.option_widgets:

@@ -179,7 +179,8 @@ class Button(Widget):
         size = self.font_size or min(font_px(self.app), int(self.rect.h * 0.5))
         x = self.rect.centerx
         img = self.app.text(label, size, fg) if label else None
-        sc = self.app.text(self.shortcut, max(8, int(size * 0.7)), theme.TEXT_DIM) if self.shortcut else None
+        sc_colour = theme.ACCENT_DARK if self.style == "primary" and enabled else theme.TEXT_DIM
+        sc = self.app.text(self.shortcut, max(8, int(size * 0.7)), sc_colour) if self.shortcut else None
         if self.icon is not None:
             icon_w = int(self.rect.h * 0.5)
             total = icon_w + (img.get_width() + icon_w // 2 if img else 0)
