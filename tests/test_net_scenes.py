@@ -95,13 +95,12 @@ def test_host_screen_shows_the_address_and_the_board_plays_a_remote_seat(driver)
 
     # the connection drops: a notice, no moves; the guest comes back: the game goes on
     guest.conn.sock.close()
-    wait(driver, lambda: board.notice is not None, [guest])
-    assert not board.human_turn()
+    wait(driver, lambda: board.pause_reason != "", [guest])
+    assert not board.human_turn() and not board.net.read(lambda s: s.connected)
     driver.step()
     guest.close()
     returning = GuestSession("127.0.0.1", port, known={guest.game.id})
     wait(driver, lambda: returning.phase == "playing" and board.net.read(lambda s: s.phase) == "playing", [returning])
-    wait(driver, lambda: board.notice is None, [returning])
     assert board.notice is None and returning.game.plies == board.net.session.game.plies
 
     # the draw offer from the app's player, accepted by the other
