@@ -1009,8 +1009,10 @@ class BoardScene(Scene):
         to_move = None if self.over() and self.review is None else (
             self.review % 2 if self.review is not None else self.seat_to_move)
         caps = self.view.captured(state)
-        box_h = theme.px(86, s)
         for seat in (0, 1):
+            side = self.side_of_seat(seat)
+            codes = caps.get(side, []) if side is not None else []
+            box_h = theme.px(86 if codes else 46, s)  # room for captured pieces once there are some
             box = pygame.Rect(x, y, p.w - 2 * pad, box_h)
             active = seat == to_move
             theme.panel(surface, box, radius=theme.px(10, s), colour=(44, 48, 61) if active else (36, 39, 50),
@@ -1033,9 +1035,7 @@ class BoardScene(Scene):
                 self._spinners.append(((box.right - theme.px(22, s), box.y + theme.px(22, s)), theme.px(10, s), theme.ACCENT))
             role_img = self.app.text(role, theme.px(16, s), theme.TEXT_DIM)
             surface.blit(role_img, role_img.get_rect(topright=(box.right - theme.px(40, s), box.y + theme.px(13, s))))
-            side = self.side_of_seat(seat)
-            self._draw_captured(surface, caps.get(side, []) if side is not None else [],
-                                pygame.Rect(box.x + theme.px(12, s), box.y + theme.px(42, s), box.w - theme.px(24, s), theme.px(36, s)))
+            self._draw_captured(surface, codes, pygame.Rect(box.x + theme.px(12, s), box.y + theme.px(42, s), box.w - theme.px(24, s), theme.px(36, s)))
             y += box_h + theme.px(8, s)
         # status lines
         for line in self.view.status_lines(state, lang):
