@@ -734,6 +734,11 @@ class NetBoardScene(BoardScene):
             self.app.sounds.play("illegal")
         self._dirty = True
 
+    def _panel_key(self):
+        """The cached side panel also changes with the connection and a resynchronised record."""
+        base = super()._panel_key() if hasattr(BoardScene, "_panel_key") else None
+        return (base, self.net.read(lambda s: s.connected), tuple(self.moves[-2:]))
+
     # ---- buttons: the network versions of undo, draw, resign -------------------------------------
     def _make_buttons(self) -> None:
         super()._make_buttons()
