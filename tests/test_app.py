@@ -265,3 +265,22 @@ def test_resize_fullscreen_and_quit(driver):
     driver.post(pygame.QUIT)
     driver.step()
     assert not app.running
+
+
+@needs_view
+def test_draw_offer_to_the_computer_is_decided_by_its_evaluation(driver):
+    game = HAVE_VIEW[0]
+    scene = driver.app.new_game(game, {}, mode="computer", human_seat=0, level="easy")
+    driver.step()
+    draw = next(b for b in scene.buttons if b.on_click == scene.offer_draw)
+    driver.click(draw.rect.center)
+    assert scene.draw_rid is not None
+    driver.wait(lambda: scene.draw_rid is None)
+    driver.step(2)
+    dialog = driver.app.scenes[-1] if isinstance(driver.top, Dialog) else driver.app.scenes[-2]
+    assert isinstance(dialog, Dialog)
+    accepted = scene.over()
+    assert accepted == (scene.result() is not None and scene.result().reason == "agreement")
+    dialog.buttons[0].activate()  # OK
+    driver.step(3)
+    assert isinstance(driver.top, ResultScene) == accepted
