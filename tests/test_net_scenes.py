@@ -160,3 +160,73 @@ def test_parse_address():
     for bad in ("", ":5000", "a:0", "a:70000", "a b:5", "a:x", "[::1"):
         with pytest.raises(ValueError):
             N.parse_address(bad)
+
+
+def _click_move(driver, board, move, others):
+    for point in move.path:
+        driver.click(board.view.point_xy(point))
+        for s in others:
+            s.pump()
+
+
+def test_app_as_banqi_guest_flips_by_clicks_and_sees_the_host_reveal(driver):
+    if view_class("banqi") is None:
+        pytest.skip("no banqi view yet")
+    app = driver.app
+    host = HostSession(bind="127.0.0.1")
+    host.set_offer("banqi", {}, 1)
+    try:
+        join = N.JoinScene(app, f"127.0.0.1:{host.port}")
+        app.push(join)
+        join.connect()
+        wait(driver, lambda: join.offer is not None, [host])
+        join.accept()
+        wait(driver, lambda: isinstance(app.top, N.NetBoardScene) and host.phase == "playing", [host])
+        board = app.top
+        rng = random.Random(7)
+        for _ in range(10):
+            if board.human_turn():
+                move = rng.choice(board.legal_moves())
+                _click_move(driver, board, move, [host])
+            else:
+                host.play(rng.choice(host.game.state.legal_moves()))
+            wait(driver, lambda: board.moves == [t for t, _ in host.game.plies] and board.anim is None
+                 and not board.net.read(lambda s: s.pending_flip), [host])
+        # the guest's board shows what the host's shows, and never holds the layout
+        assert board.states[-1].hidden is None and all(s.hidden is None for s in board.states)
+        assert board.states[-1].board == host.game.state.board
+        assert board.view.pieces(board.states[-1]) == board.view.pieces(host.game.state)
+        assert not next(b for b in board.buttons if b.on_click.__name__ == "save").enabled
+    finally:
+        host.close()
+
+
+def test_lobby_resumes_a_saved_hosted_game(driver):
+    game = _game_with_view()
+    from net_helpers import Pair
+
+    pair = Pair(game, saves=True)
+    rng = random.Random(1)
+    for _ in range(4):
+        side = pair.mover()
+        side.play(rng.choice(side.game.state.legal_moves()))
+        pair.wait(pair.settled)
+    plies = list(pair.host.game.plies)
+    game_id = pair.host.game.id
+    pair.close()  # both programs quit; their autosaves stay
+
+    app = driver.app
+    lobby = N.NetLobbyScene(app)
+    app.push(lobby)
+    driver.step()
+    assert lobby.host_saved and lobby.guest_saved
+    resume = lobby.widgets[2]
+    click(driver, resume)
+    waiting = app.top
+    assert isinstance(waiting, N.HostWaitScene)
+    port = waiting.net.session.port
+    guest = GuestSession("127.0.0.1", port, known={game_id})
+    wait(driver, lambda: isinstance(app.top, N.NetBoardScene), [guest])
+    board = app.top
+    assert [t for t, _ in plies] == board.moves and guest.game.plies == plies
+    guest.close()

@@ -756,6 +756,8 @@ class NetBoardScene(BoardScene):
                                                   and s.my_draw is None and s.pending_flip is None)
             elif name == "ask_resign":
                 b.enabled = lambda: self.net.read(lambda s: s.connected and s.can_resign())
+            elif name == "save":
+                b.enabled = lambda: not (self.game == "banqi" and self.role == "guest") and self.review is None
             keep.append(b)
         self.buttons = keep
 
