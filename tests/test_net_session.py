@@ -545,3 +545,25 @@ def test_guest_in_another_process(game, tmp_path):
             child.kill()
             child.communicate()
         host.close()
+
+
+def test_rematch_after_the_end_swaps_seats():
+    pair = Pair("palace", host_seat=0)
+    try:
+        host, guest = pair.sessions
+        with pytest.raises(SessionError):  # not while the game is on
+            host.set_offer("palace", {}, 1)
+        host.resign()
+        pair.wait(lambda: guest.game.result() is not None)
+        first = host.game
+        host.set_offer(first.name, dict(first.options), 1 - first.host_seat)
+        pair.wait(lambda: guest.phase == "offered")
+        assert guest.offer["host_seat"] == 1 and guest.game.id == first.id  # the old board stays until then
+        guest.accept()
+        pair.wait(lambda: host.phase == "playing" and host.game is not first)
+        assert host.game.id == guest.game.id != first.id
+        assert guest.my_turn() and not host.my_turn()
+        pair.play_random(random.Random(12), 300)
+        assert host.game.result() == guest.game.result() is not None
+    finally:
+        pair.close()

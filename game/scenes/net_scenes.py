@@ -610,8 +610,8 @@ class NetBoardScene(BoardScene):
             start_info = {"seed": game.secret_seed} if not game.hidden else {"text": game.rules.to_text(states[0])}
         else:
             start_info = {"text": game.rules.to_text(states[0])}
-        self.notice = None
         self.pause_reason = ""
+        self._later = []
         self._dirty = True
         self._incoming = None
         super().__init__(app, game.name, game.options, mode="computer", human_seat=self.my_seat,
@@ -665,13 +665,16 @@ class NetBoardScene(BoardScene):
             return
         self.selection = []
         if after is None:  # a guest's Banqi flip: shown when the host reveals the piece
-            self.notice = "net.revealing"
             return
         self._apply(move, after, path)
 
     def update(self, dt: float) -> None:
         for ev in self.net.events():
             self._on_net(ev)
+        if self._later and self.net.read(lambda s: s.pending_flip is None):
+            later, self._later = self._later, []
+            for name, args in later:
+                self._answer(name, *args)
         if self._dirty and (self.anim is None or self.anim.done):
             self._sync()
         super().update(dt)
@@ -680,19 +683,14 @@ class NetBoardScene(BoardScene):
         app, kind = self.app, ev.kind
         if kind in ("move", "undone", "ended", "started", "resumed"):
             self._dirty = True
-            if self.notice == "net.revealing" and kind == "move":
-                self.notice = None
         if kind == "started" and ev.info["game"] is not self.net_game:  # a rematch
             start_board(app, self.net)
         elif kind == "resumed":
-            self.notice = None
             app.toast(tr("net.resumed", app.lang))
         elif kind == "paused":
-            self.notice = None
             self.pause_reason = ev.info.get("reason", "")
             app.sounds.play("illegal")
         elif kind == "failed":
-            self.notice = None
             app.toast(tr("net.dead", app.lang, why=reason_text(ev.info.get("reason", ""), app.lang)), 6)
         elif kind == "draw_offer":
             app.sounds.play("click")
@@ -705,16 +703,11 @@ class NetBoardScene(BoardScene):
                             [(_t(app, "net.accept"), lambda: self._answer("answer_undo", True)),
                              (_t(app, "net.decline"), lambda: self._answer("answer_undo", False))]))
         elif kind == "draw_declined":
-            self.notice = None
             app.toast(tr("net.draw_declined", app.lang))
         elif kind == "undo_declined":
-            self.notice = None
             app.toast(tr("net.undo_declined", app.lang))
         elif kind == "undone":
-            self.notice = None
             app.toast(tr("net.undone", app.lang))
-        elif kind == "ended":
-            self.notice = None
         elif kind == "offer":  # the host offers a rematch
             app.push(Dialog(app, _t(app, "net.rematch_title"), self._offer_lines(ev.info),
                             [(_t(app, "net.accept"), lambda: self._answer("accept")),
@@ -731,8 +724,25 @@ class NetBoardScene(BoardScene):
         try:
             self.net.call(name, *args)
         except SessionError:
-            self.app.sounds.play("illegal")
+            pending = {"answer_draw": "their_draw", "answer_undo": "their_undo"}.get(name)
+            if pending and self.net.read(lambda s: getattr(s, pending) is not None):
+                self._later.append((name, args))  # our flip is being revealed: answer right after
+            else:
+                self.app.sounds.play("illegal")
         self._dirty = True
+
+    @property
+    def notice(self):
+        """The line shown under the board while we wait for the other player, or None."""
+        def look(sess):
+            if sess.pending_flip is not None:
+                return "net.revealing"
+            if sess.my_draw is not None:
+                return "net.draw_sent"
+            if sess.my_undo is not None:
+                return "net.undo_sent"
+            return None
+        return self.net.read(look)
 
     def _panel_key(self):
         """The cached side panel also changes with the connection and a resynchronised record."""
@@ -770,7 +780,6 @@ class NetBoardScene(BoardScene):
         except SessionError:
             self.app.sounds.play("illegal")
             return
-        self.notice = "net.undo_sent"
 
     def can_redo(self) -> bool:
         return False
@@ -787,7 +796,6 @@ class NetBoardScene(BoardScene):
         except SessionError:
             self.app.sounds.play("illegal")
             return
-        self.notice = "net.draw_sent"
 
     def ask_resign(self) -> None:
         if not self.net.read(lambda s: s.connected and s.can_resign()):
@@ -879,9 +887,10 @@ class NetBoardScene(BoardScene):
                 surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
                 y += img.get_height() + pad
             return
-        if self.notice is None:
+        notice = self.notice
+        if notice is None:
             return
-        img = self.app.text(tr(self.notice, lang), theme.px(19, s), theme.TEXT)
+        img = self.app.text(tr(notice, lang), theme.px(19, s), theme.TEXT)
         rect = img.get_rect(midbottom=(self.board_area.centerx, self.board_area.bottom - theme.px(8, s)))
         rect = rect.inflate(pad * 2, pad)
         theme.panel(surface, rect, radius=pad, colour=(40, 44, 58), edge=theme.ACCENT)
