@@ -230,3 +230,32 @@ def test_lobby_resumes_a_saved_hosted_game(driver):
     board = app.top
     assert [t for t, _ in plies] == board.moves and guest.game.plies == plies
     guest.close()
+
+
+def test_result_screen_names_the_opponent_and_offers_a_network_rematch(driver):
+    game = _game_with_view()
+    app = driver.app
+    app.push(N.HostSetupScene(app))
+    setup = app.top
+    setup.game.set(game)
+    setup.seat.set(1)  # the remote player moves first
+    setup.open()
+    port = app.top.net.session.port
+    guest = GuestSession("127.0.0.1", port)
+    wait(driver, lambda: guest.phase == "offered", [guest])
+    guest.accept()
+    wait(driver, lambda: isinstance(app.top, N.NetBoardScene), [guest])
+    board = app.top
+    if not guest.game.state.can_resign():
+        pytest.skip("resignation not allowed at the start of this game")
+    guest.resign()  # the opponent gives up: we win
+    wait(driver, lambda: type(app.top).__name__ == "ResultScene", [guest])
+    result = app.top
+    assert result.title() == "You win!"
+    click(driver, result.rematch_btn)
+    wait(driver, lambda: guest.phase == "offered", [guest])
+    assert guest.offer["host_seat"] == 0
+    guest.accept()
+    wait(driver, lambda: isinstance(app.top, N.NetBoardScene) and app.top is not board, [guest])
+    assert app.top.my_seat == 0 and app.top.moves == [] and app.top.human_turn()
+    guest.close()

@@ -87,6 +87,7 @@ add({
     "net.cannot_save_guest": {"zh": "翻棋的暗子只有主机知道，客方不能保存", "en": "Only the host knows the face-down pieces: the guest cannot save a Banqi game"},
     "net.rematch_offered": {"zh": "已发出再来一局的邀请", "en": "Rematch offered"},
     "net.rematch_host_only": {"zh": "由主机发起再来一局", "en": "The host offers the rematch"},
+    "net.rematch_declined": {"zh": "对手不想再来一局", "en": "Your opponent declined the rematch"},
     "net.rematch_title": {"zh": "再来一局？", "en": "A rematch?"},
 })
 
@@ -708,6 +709,8 @@ class NetBoardScene(BoardScene):
             app.toast(tr("net.undo_declined", app.lang))
         elif kind == "undone":
             app.toast(tr("net.undone", app.lang))
+        elif kind == "declined":
+            app.toast(tr("net.rematch_declined", app.lang))
         elif kind == "offer":  # the host offers a rematch
             app.push(Dialog(app, _t(app, "net.rematch_title"), self._offer_lines(ev.info),
                             [(_t(app, "net.accept"), lambda: self._answer("accept")),
