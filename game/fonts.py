@@ -2,8 +2,8 @@
 
 assets/fonts/ holds subsets of Noto Sans CJK SC Regular (the UI) and Noto Serif CJK SC Bold (piece
 characters), made by tools/make_font_subset.py (SIL Open Font License, assets/fonts/OFL.txt).
-Fonts are cached by (size, serif); the cache empties itself when pygame quits, so the app can be
-started again in the same process (tests do).
+Fonts are cached by (size, serif); fonts left over from before pygame was quit are dropped, so the
+app can be started again in the same process (tests do).
 """
 from __future__ import annotations
 
@@ -24,21 +24,25 @@ FALLBACK_NAMES = ("notosanscjksc", "notosanscjk", "notosanscjkscregular", "sourc
                   "hiraginosansgb", "arialunicodems")
 
 _cache: dict = {}
-_registered = False
-
-
-def _clear() -> None:
-    _cache.clear()
 
 
 def _ensure_init() -> None:
-    global _registered
     if not pygame.font.get_init():
         _cache.clear()
         pygame.font.init()
-    if not _registered:
-        pygame.register_quit(_clear)
-        _registered = True
+
+
+def _cached(key):
+    """The cached font of `key`, or None; a font made before pygame (or its font module) was
+    quit and started again is dropped with the whole cache."""
+    f = _cache.get(key)
+    if f is not None:
+        try:
+            f.get_height()
+        except pygame.error:
+            _cache.clear()
+            return None
+    return f
 
 
 def font_path(serif: bool = False) -> Path:
@@ -49,7 +53,7 @@ def font(size: int, serif: bool = False) -> pygame.font.Font:
     """The shipped font at `size` pixels: sans for the UI, serif (bold) for piece characters."""
     _ensure_init()
     key = (max(1, int(size)), bool(serif))
-    f = _cache.get(key)
+    f = _cached(key)
     if f is None:
         path = font_path(key[1])
         if path.exists():
@@ -92,7 +96,7 @@ def font_for(text: str, size: int, serif: bool = False) -> pygame.font.Font:
         return font(size, serif)
     _ensure_init()
     key = ("fallback", max(1, int(size)))
-    f = _cache.get(key)
+    f = _cached(key)
     if f is None:
         path = _fallback_path()
         f = pygame.font.Font(path, key[1]) if path else font(size, serif)

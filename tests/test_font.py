@@ -87,8 +87,12 @@ def test_fonts_load_cache_and_draw_chinese():
         fonts.font_for("\u9fa5\U00020000", 20).render("\u9fa5", True, (0, 0, 0))  # fallback or tofu, no error
     finally:
         pygame.quit()
-    pygame.font.init()  # a fresh start after quit gets working fonts, not stale ones
-    try:
-        fonts.font(24).render("再来", True, (0, 0, 0))
-    finally:
-        pygame.quit()
+    for restart in (pygame.init, pygame.font.init, pygame.init):  # every fresh start after a quit
+        restart()                                                  # gets working fonts, not stale ones
+        try:
+            fonts.font(24).render("再来", True, (0, 0, 0))
+            fonts.font(40, serif=True).render("帥", True, (0, 0, 0))
+        finally:
+            pygame.quit()
+    pygame.init()  # leave pygame as the other tests expect it
+    fonts.font(24).render("好", True, (0, 0, 0))
