@@ -106,6 +106,7 @@ def make_subset(source: str, text: str, out: Path) -> str:
     sub = subset.Subsetter(opts)
     sub.populate(text=text)
     sub.subset(font)
+    font.recalcTimestamp = False  # the same characters give the same bytes (no needless git churn)
     font.save(str(out))
     covered = "".join(sorted(chr(cp) for cp in font.getBestCmap() if chr(cp).isprintable() or cp == 0x3000))
     out.with_name(out.name + ".chars.txt").write_text(covered, encoding="utf-8")
