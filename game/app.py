@@ -210,7 +210,10 @@ class App:
                 self.windowed = False
             else:
                 self.windowed = True
-                self.screen = pygame.display.set_mode(self.window_size or (1280, 800), pygame.RESIZABLE)
+                if self.window_size is None:
+                    dw, dh = self._desktop_size()
+                    self.window_size = (max(800, int(dw * 0.8)), max(600, int(dh * 0.8)))
+                self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
         except pygame.error:
             self.windowed = old[0]
             try:
@@ -264,7 +267,10 @@ class App:
             if len(self._texts) > 3000:
                 self._texts.clear()
             f = fonts.font_for(text, int(size), serif) if hasattr(fonts, "font_for") else fonts.font(int(size), serif)
-            surf = f.render(text, True, colour)
+            try:
+                surf = f.render(text, True, colour)
+            except pygame.error:  # "" (or only zero-width characters): an empty, transparent line
+                surf = pygame.Surface((1, f.get_height()), pygame.SRCALPHA)
             self._texts[key] = surf
         return surf
 

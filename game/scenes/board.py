@@ -133,8 +133,8 @@ def render_thumbnail(game, size, lang="en"):
         state = start_position(game, options, seed=7)
         if game == "banqi":  # a few tiles face up make a livelier picture
             for i in range(6):
-                moves = state.legal_moves()
-                state = state.play(moves[(i * 7) % len(moves)])
+                flips = [m for m in state.legal_moves() if len(m.path) == 1]
+                state = state.play(flips[(i * 7) % len(flips)])
         surf = pygame.Surface(size, pygame.SRCALPHA)
         view.draw_board(surf)
         view.draw_extras(surf, state, lang)
