@@ -29,12 +29,14 @@ add({
     "setup.start": {"zh": "开始", "en": "Start"},
     "setup.rules": {"zh": "规则", "en": "Rules"},
     "setup.custom": {"zh": "自定义局面", "en": "Custom position"},
+    "setup.assistant": {"zh": "实盘助手", "en": "Real-board assistant"},
     "setup.back": {"zh": "返回", "en": "Back"},
 })
 
 # Extra scenes a game may offer from its setup screen: (module, class, label key).
 EXTRA_SCENES = {
     "draughts": ("draughts_setup", "DraughtsSetupScene", "setup.custom"),
+    "banqi": ("banqi_assistant", "AssistantScene", "setup.assistant"),
 }
 
 
