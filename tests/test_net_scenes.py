@@ -17,7 +17,8 @@ from net_helpers import pump_until
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch):
     # only 127.0.0.1: the app's host listens on loopback, and a free port
-    monkeypatch.setattr(N, "open_host", lambda port=0: HostSession(port=0, bind="127.0.0.1", autosave=saves.autosave))
+    monkeypatch.setattr(N, "open_host", lambda port=0, bind=None: HostSession(port=0, bind="127.0.0.1",
+                                                                               autosave=saves.autosave))
     monkeypatch.setattr("os.fsync", lambda fd: None)
 
 
@@ -157,7 +158,8 @@ def test_parse_address():
     assert N.parse_address(" 192.168.1.20:5000 ") == ("192.168.1.20", 5000)
     assert N.parse_address("host.lan") == ("host.lan", N.DEFAULT_PORT)
     assert N.parse_address("[::1]:7000") == ("::1", 7000)
-    for bad in ("", ":5000", "a:0", "a:70000", "a b:5", "a:x", "[::1"):
+    assert N.bind_address(type("A", (), {"headless": True})()) == "127.0.0.1"
+    for bad in ("", ":5000", "a:0", "a:70000", "a b:5", "a:x", "[::1", "\u68cb:5000", "a/b"):
         with pytest.raises(ValueError):
             N.parse_address(bad)
 

@@ -41,14 +41,18 @@ class LineConnection:
     def connect(cls, host: str, port: int) -> "LineConnection":
         """Start a non-blocking connection to host:port (an IP address or a name; a name is
         looked up here, which can take a moment for a name that is not in the local cache)."""
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-        family, kind, proto, _, address = infos[0]
+        return cls.connect_to(resolve(host, port))
+
+    @classmethod
+    def connect_to(cls, target) -> "LineConnection":
+        """Start a non-blocking connection to a resolve() result."""
+        family, kind, proto, address = target
         sock = socket.socket(family, kind, proto)
         sock.setblocking(False)
         code = sock.connect_ex(address)
         if code not in (0, errno.EINPROGRESS, errno.EWOULDBLOCK, errno.EALREADY, getattr(errno, "WSAEWOULDBLOCK", -1)):
             sock.close()
-            raise OSError(code, f"cannot connect to {host}:{port}: {errno.errorcode.get(code, code)}")
+            raise OSError(code, f"cannot connect to {address}: {errno.errorcode.get(code, code)}")
         return cls(sock, connecting=True)
 
     @property
@@ -173,6 +177,12 @@ class LineConnection:
             if end < 0:
                 return
             start = end + 1
+
+
+def resolve(host: str, port: int):
+    """(family, type, proto, sockaddr) of host:port for a TCP connection; OSError if unknown."""
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    return family, kind, proto, address
 
 
 class Listener:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from game.net import protocol as P
 from game.net.game import NetGame, new_game_id
-from game.net.link import OVERSIZED, LineConnection, Listener
+from game.net.link import OVERSIZED, LineConnection, Listener, resolve
 from game.rules import module
 from game.rules.common import PositionError, Result
 
@@ -579,25 +579,26 @@ class GuestSession(Session):
         self.known = set(known)
         self.offer: dict | None = None
         self._resume: NetGame | None = None
+        self._target = None  # the host's address once looked up (reused on reconnection)
         self._next_try = 0.0
-        self._connect()
+        self.phase = "connecting"  # the first pump() connects (in the runner's thread, not the UI's)
 
     def _connect(self) -> None:
         self._hello = False
         self._errors = 0
         self._last_in = self._last_out = self.clock()
         try:
-            self.conn = LineConnection.connect(*self.address)
+            if self._target is None:
+                self._target = resolve(*self.address)
+            self.conn = LineConnection.connect_to(self._target)
         except OSError as exc:
             self.conn = None
             self._dropped(f"cannot connect ({exc.strerror or exc})")
             return
         self.conn.send_line(P.format_message("HELLO", P.NAME, P.VERSION))
-        if self.phase in ("idle", "closed"):
-            self.phase = "connecting"
 
     def pump(self) -> list[Event]:
-        if self.conn is None and self.phase == "paused" and self.clock() >= self._next_try:
+        if self.conn is None and self.phase in ("connecting", "paused") and self.clock() >= self._next_try:
             self._connect()
         return super().pump()
 
@@ -607,7 +608,7 @@ class GuestSession(Session):
         self.pending_flip = None
         self.my_draw = self.their_draw = self.my_undo = self.their_undo = None
         self._resume = None
-        if self.game is not None and self.phase in ("playing", "paused"):
+        if self.game is not None and self.game.result() is None and self.phase in ("playing", "paused"):
             if self.phase == "playing":
                 self._emit("paused", reason=reason)
             self.phase = "paused"

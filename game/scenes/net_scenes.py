@@ -8,6 +8,8 @@ docs/PROTOCOL.md for what travels between the two computers.
 """
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.i18n import add, tr
@@ -131,6 +133,9 @@ def reason_text(reason: str, lang: str) -> str:
     return reason
 
 
+_HOST = re.compile(r"[A-Za-z0-9.:-]{1,253}")
+
+
 def parse_address(text: str):
     """"host:port" or "host" (the default port) -> (host, port); ValueError when malformed."""
     text = text.strip()
@@ -147,17 +152,23 @@ def parse_address(text: str):
     elif text.count(":") == 1:
         host, port_text = text.split(":")
         port = int(port_text)
-    if not host or not 0 < port < 65536 or any(c.isspace() for c in host):
+    if not host or not 0 < port < 65536 or not _HOST.fullmatch(host):
         raise ValueError(text)
     return host, port
 
 
-def open_host(port=DEFAULT_PORT) -> HostSession:
+def open_host(port=DEFAULT_PORT, bind="0.0.0.0") -> HostSession:
     """A host session on `port`, or on any free port when that one is taken."""
     try:
-        return HostSession(port=port, autosave=saves.autosave)
+        return HostSession(port=port, bind=bind, autosave=saves.autosave)
     except OSError:
-        return HostSession(port=0, autosave=saves.autosave)
+        return HostSession(port=0, bind=bind, autosave=saves.autosave)
+
+
+def bind_address(app) -> str:
+    """Every interface, so the other computer can reach us; loopback only for a headless app
+    (tests must never listen on a real network)."""
+    return "127.0.0.1" if getattr(app, "headless", False) else "0.0.0.0"
 
 
 def start_board(app, runner) -> "NetBoardScene":
@@ -285,7 +296,7 @@ class NetLobbyScene(_Lobby):
     def resume_host(self) -> None:
         game, data = self.host_saved
         try:
-            session = open_host(data.get("port") or DEFAULT_PORT)
+            session = open_host(data.get("port") or DEFAULT_PORT, bind_address(self.app))
         except OSError as exc:
             self.app.toast(tr("net.cannot_listen", self.app.lang, why=exc.strerror or str(exc)))
             return
@@ -353,7 +364,7 @@ class HostSetupScene(_Lobby):
     def open(self) -> None:
         self.app.last_net_setup = {"game": self.game.value, "seat": self.seat.value, "options": self.options()}
         try:
-            session = open_host()
+            session = open_host(DEFAULT_PORT, bind_address(self.app))
         except OSError as exc:
             self.app.toast(tr("net.cannot_listen", self.app.lang, why=exc.strerror or str(exc)))
             return
