@@ -141,6 +141,7 @@ def test_against_the_computer_undo_takes_back_both_moves_and_hint(driver, game):
     ctrl(driver, pygame.K_y)
     driver.settle(60)
     assert len(scene.moves) == 3 and scene.human_turn()
+    assert not driver.app.worker.busy  # redo of two moves starts no search in between
 
 
 @needs_view

@@ -275,6 +275,7 @@ class BoardScene(Scene):
         self._spinners = []
         self._panel_origin = (0, 0)
         self.show_overlay = False
+        self._batch = False  # True while redo replays several moves: no turn starts in between
         self.board_area = pygame.Rect(0, 0, 1, 1)
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
         self._make_buttons()
@@ -430,6 +431,8 @@ class BoardScene(Scene):
 
     def changed(self) -> None:
         """After every change of the position: autosave, orientation, the next turn."""
+        if self._batch:
+            return
         self.autosave()
         self.update_flip()
         if not self.over():
@@ -537,15 +540,20 @@ class BoardScene(Scene):
         n = 1
         if self.mode == "computer":  # the human's move and the computer's reply
             n = 2 if len(self.redo) >= 2 and self.seat_to_move == self.human_seat else 1
-        for i in range(n):
-            try:
-                move = find_move(self.state, self.redo[0])
-            except PositionError:
-                self.redo = []
-                break
-            self.play(move, animate=i == n - 1)
-            if self.over():
-                break
+        self._batch = True
+        try:
+            for i in range(n):
+                try:
+                    move = find_move(self.state, self.redo[0])
+                except PositionError:
+                    self.redo = []
+                    break
+                self.play(move, animate=i == n - 1)
+                if self.over():
+                    break
+        finally:
+            self._batch = False
+        self.changed()
 
     def request_hint(self) -> None:
         if not self.human_turn() or self.hint_rid is not None:
