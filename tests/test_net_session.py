@@ -331,6 +331,19 @@ def test_a_flooding_peer_is_cut_off():
         host.close()
 
 
+def test_a_peer_flooding_error_lines_is_cut_off():
+    host = HostSession(bind="127.0.0.1")
+    raw = RawPeer(host.port)
+    try:
+        raw.send("HELLO QIPAN 1")
+        raw.send(b"ERROR unexpected spam\n" * (S.MAX_ERRORS + 5))
+        raw.expect([host], lambda l: l == "\0EOF")
+        assert host.conn is None
+    finally:
+        raw.close()
+        host.close()
+
+
 def test_wrong_version_is_refused():
     host = HostSession(bind="127.0.0.1")
     raw = RawPeer(host.port)

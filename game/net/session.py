@@ -68,7 +68,7 @@ class Session:
         self.clock = clock
         self._events: list[Event] = []
         self._hello = False
-        self._errors = 0
+        self._errors = self._peer_errors = 0
         self._last_in = self._last_out = clock()
         self._ping = 0
         # pending questions: ("draw", ply) / ("undo", target ply); ours and theirs
@@ -178,8 +178,11 @@ class Session:
             return
         if msg.command == "ERROR":
             self._emit("peer_error", code=msg.args[0], text=msg.args[1])
+            self._peer_errors += 1
             if msg.args[0] in (P.E_VERSION, P.E_BUSY) and self.conn is not None:
                 self.conn.close(f"refused by the other side: {msg.args[0]}")
+            elif self._peer_errors > MAX_ERRORS and self.conn is not None:
+                self.conn.close("too many errors from the other side")
             return
         if msg.command == "HELLO":
             self._on_hello(msg)
@@ -203,6 +206,9 @@ class Session:
             handler(*msg.args)
         except P.ProtocolError as exc:
             self._reject(exc.code, str(exc))
+        except (PositionError, ValueError, TypeError, KeyError, IndexError) as exc:
+            # the rules refused something in a way the checks above did not foresee
+            self._reject(P.E_ILLEGAL, f"{msg.command} refused: {exc}")
 
     def _on_hello(self, msg) -> None:
         name, version = msg.args
@@ -501,7 +507,7 @@ class HostSession(Session):
     def _attach(self, conn: LineConnection) -> None:
         self.conn = conn
         self._hello = False
-        self._errors = 0
+        self._errors = self._peer_errors = 0
         self._last_in = self._last_out = self.clock()
         self._send("HELLO", P.NAME, P.VERSION)
 
@@ -585,7 +591,7 @@ class GuestSession(Session):
 
     def _connect(self) -> None:
         self._hello = False
-        self._errors = 0
+        self._errors = self._peer_errors = 0
         self._last_in = self._last_out = self.clock()
         try:
             if self._target is None:
