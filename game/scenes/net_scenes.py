@@ -623,6 +623,7 @@ class NetBoardScene(BoardScene):
         else:
             start_info = {"text": game.rules.to_text(states[0])}
         self.pause_reason = ""
+        self.handed_over = False
         self._later = []
         self._dirty = True
         self._incoming = None
@@ -683,6 +684,8 @@ class NetBoardScene(BoardScene):
     def update(self, dt: float) -> None:
         for ev in self.net.events():
             self._on_net(ev)
+            if self.handed_over:  # a rematch: the new board shows the session from now on
+                return
         if self._later and self.net.read(lambda s: s.pending_flip is None):
             later, self._later = self._later, []
             for name, args in later:
@@ -847,7 +850,7 @@ class NetBoardScene(BoardScene):
 
     def on_exit(self) -> None:
         super().on_exit()
-        if not getattr(self, "handed_over", False):
+        if not self.handed_over:
             self.net.stop()
 
     def show_result(self) -> None:
