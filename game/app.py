@@ -316,16 +316,17 @@ class App:
             self.scenes.pop().on_exit()
         self.push(scene)
 
-    def new_game(self, game, options=None, mode="hotseat", human_seat=0, level="medium", start_state=None):
+    def new_game(self, game, options=None, mode="hotseat", human_seat=0, level="medium", start_state=None, seed=None):
         """Start a game: the board scene replaces every scene above the menu.
 
         mode "hotseat" | "computer"; human_seat 0 (moves first) or 1 with the computer;
-        start_state: a position to start from (e.g. a custom draughts position), else new_game().
+        start_state: a position to start from (e.g. a custom draughts position), else new_game();
+        seed: the banqi deal (None: a random one).
         """
         from game.scenes.board import BoardScene
 
         scene = BoardScene(self, game, options or {}, mode=mode, human_seat=human_seat, level=level,
-                           start_state=start_state)
+                           start_state=start_state, seed=seed)
         self._start_board(scene)
         return scene
 
