@@ -261,3 +261,14 @@ def test_result_screen_names_the_opponent_and_offers_a_network_rematch(driver):
     wait(driver, lambda: isinstance(app.top, N.NetBoardScene) and app.top is not board, [guest])
     assert app.top.my_seat == 0 and app.top.moves == [] and app.top.human_turn()
     guest.close()
+
+
+def test_the_menu_opens_the_network_lobby(driver):
+    from game.i18n import tr
+
+    menu = driver.app.top
+    button = next(b for b in menu.buttons if b.text() == tr("menu.network", driver.app.lang))
+    driver.click(button.rect.center)
+    assert isinstance(driver.app.top, N.NetLobbyScene)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is menu

@@ -409,7 +409,7 @@ class HostWaitScene(_Lobby):
                 self.peer, self.status = ev.info["peer"].rsplit(":", 1)[0], "net.peer_looking"
             elif ev.kind == "declined":
                 self.status = "net.peer_declined"
-            elif ev.kind == "paused":
+            elif ev.kind == "paused" and self.status != "net.peer_declined":
                 self.status = "net.waiting_player"
             elif ev.kind in ("started", "resumed"):
                 start_board(self.app, self.net)
@@ -626,7 +626,6 @@ class NetBoardScene(BoardScene):
         self.handed_over = False
         self._later = []
         self._dirty = True
-        self._incoming = None
         super().__init__(app, game.name, game.options, mode="computer", human_seat=self.my_seat,
                          start_state=states[0], seats=seats, start_info=start_info, autosave=False)
         self._sync()
@@ -730,7 +729,8 @@ class NetBoardScene(BoardScene):
                             [(_t(app, "net.accept"), lambda: self._answer("accept")),
                              (_t(app, "net.decline"), lambda: self._answer("decline"))]))
         elif kind == "peer_error":
-            app.toast(tr("net.peer_refused", app.lang, text=ev.info.get("text") or ev.info.get("code")))
+            text = ev.info.get("text") or ev.info.get("code")
+            app.toast(tr("net.peer_refused", app.lang, text=text[:80]))
 
     def _offer_lines(self, o) -> list:
         lang = self.app.lang
