@@ -272,3 +272,40 @@ def test_the_menu_opens_the_network_lobby(driver):
     assert isinstance(driver.app.top, N.NetLobbyScene)
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is menu
+
+
+def test_undo_and_resign_from_the_board_go_through_the_other_player(driver):
+    game = _game_with_view()
+    app = driver.app
+    app.push(N.HostSetupScene(app))
+    app.top.game.set(game)
+    app.top.seat.set(0)
+    app.top.open()
+    guest = GuestSession("127.0.0.1", app.top.net.session.port)
+    wait(driver, lambda: guest.phase == "offered", [guest])
+    guest.accept()
+    wait(driver, lambda: isinstance(app.top, N.NetBoardScene), [guest])
+    board = app.top
+    assert not board.can_undo()
+    board.play(board.legal_moves()[0])
+    wait(driver, lambda: guest.game.ply == 1 and board.anim is None, [guest])
+    assert board.can_undo() and not board.can_redo()
+    driver.key(pygame.K_z, mod=pygame.KMOD_LCTRL)  # Ctrl+Z asks the other player
+    wait(driver, lambda: guest.their_undo == 0, [guest])
+    assert board.notice == "net.undo_sent" and not board.human_turn()
+    guest.answer_undo(True)
+    wait(driver, lambda: board.moves == [] and board.notice is None, [guest])
+    assert board.human_turn()
+    board.play(board.legal_moves()[0])
+    wait(driver, lambda: guest.game.ply == 1 and board.anim is None, [guest])
+    guest.play(guest.game.state.legal_moves()[0])
+    wait(driver, lambda: board.human_turn() and board.anim is None, [guest])
+    if not board.net.read(lambda s: s.can_resign()):
+        return
+    board.ask_resign()
+    click(driver, app.top.buttons[0])  # Yes
+    wait(driver, lambda: guest.game.result() is not None, [guest])
+    assert guest.game.result().reason == "resign" and board.result() == guest.game.result()
+    wait(driver, lambda: type(app.top).__name__ == "ResultScene", [guest])
+    assert app.top.title() == N.tr("net.opponent_wins", app.lang)
+    guest.close()
