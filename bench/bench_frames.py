@@ -2,7 +2,8 @@
 
     python bench/bench_frames.py [--frames N] [--size 1920x1080]
 
-Prints, per game with a view:
+Prints, per game with a view, the wall-clock time of a frame and its CPU time (this process only,
+which other programs' load does not inflate):
   animate  median and 95th percentile of one frame (events + update + draw + flip) while pieces
            animate: a hot-seat game where a random legal move is played as soon as the previous
            animation ends;
@@ -32,16 +33,20 @@ def pct(values, q):
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
+CPU: list = []  # CPU time of each measured frame (this process only: not inflated by other load)
+
+
 def frame(app) -> float:
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     app.step(1 / 60)
+    CPU.append((time.process_time() - c) * 1000)
     return (time.perf_counter() - t) * 1000
 
 
 def bench_animate(app, game, frames, rng):
     scene = app.new_game(game, {}, mode="hotseat")
     app.step(1 / 60)
-    times, anim_frames = [], 0
+    times, cpu, anim_frames = [], [], 0
     while len(times) < frames:
         if scene.over():
             scene = app.new_game(game, {}, mode="hotseat")
@@ -51,18 +56,19 @@ def bench_animate(app, game, frames, rng):
         dt = frame(app)
         if scene.anim is not None:
             times.append(dt)
+            cpu.append(CPU[-1])
             anim_frames += 1
         while app.top is not scene:  # a result screen: back to a new game
             app.back_to_menu()
             scene = app.new_game(game, {}, mode="hotseat")
-    return times
+    return times, cpu
 
 
 def bench_thinking(app, game, frames, rng):
     app.ai_nodes, app.ai_time = None, 3.0
     scene = app.new_game(game, {}, mode="computer", human_seat=0, level="hard")
     app.step(1 / 60)
-    times = []
+    times, cpu = [], []
     while len(times) < frames:
         if scene.over() or app.top is not scene:
             app.back_to_menu()
@@ -73,9 +79,10 @@ def bench_thinking(app, game, frames, rng):
         dt = frame(app)
         if scene.seats[1].thinking and scene.anim is None:
             times.append(dt)
+            cpu.append(CPU[-1])
         time.sleep(max(0.0, 1 / 60 - dt / 1000))  # real time passes, as in the real frame loop
     app.worker.cancel()
-    return times
+    return times, cpu
 
 
 def startup(size) -> list:
@@ -101,7 +108,8 @@ def main(argv=None) -> int:
     from game.scenes.board import view_class
 
     w, h = (int(v) for v in args.size.split("x"))
-    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, window {w}x{h} (SDL dummy video)")
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, window {w}x{h} (SDL dummy video), "
+          f"load average {os.getloadavg()[0]:.1f}")
     app = App(["--windowed", "--size", args.size], headless=True)
     app.step(1 / 60)
     rng = random.Random(1)
@@ -109,10 +117,10 @@ def main(argv=None) -> int:
         if view_class(game) is None:
             print(f"{game:9s} no view yet")
             continue
-        a = bench_animate(app, game, args.frames, rng)
-        print(f"{game:9s} animate   median {statistics.median(a):5.2f} ms  p95 {pct(a, 0.95):5.2f} ms  ({len(a)} frames)")
-        t = bench_thinking(app, game, max(60, args.frames // 2), rng)
-        print(f"{game:9s} thinking  median {statistics.median(t):5.2f} ms  p95 {pct(t, 0.95):5.2f} ms  ({len(t)} frames)")
+        for label, (wall, cpu) in (("animate ", bench_animate(app, game, args.frames, rng)),
+                                   ("thinking", bench_thinking(app, game, max(60, args.frames // 2), rng))):
+            print(f"{game:9s} {label}  wall median {statistics.median(wall):5.2f} ms  p95 {pct(wall, 0.95):5.2f} ms"
+                  f"   cpu median {statistics.median(cpu):5.2f} ms  p95 {pct(cpu, 0.95):5.2f} ms  ({len(wall)} frames)")
         app.back_to_menu()
     app.close()
     s = startup(args.size)
