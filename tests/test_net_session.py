@@ -580,3 +580,14 @@ def test_rematch_after_the_end_swaps_seats():
         assert host.game.result() == guest.game.result() is not None
     finally:
         pair.close()
+
+
+def test_localhost_by_name_reaches_an_ipv4_host():
+    host = HostSession(bind="127.0.0.1")
+    host.set_offer("palace")
+    guest = GuestSession("localhost", host.port)
+    try:
+        pump_until([host, guest], lambda: guest.phase == "offered")
+    finally:
+        guest.close()
+        host.close()

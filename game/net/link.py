@@ -180,8 +180,11 @@ class LineConnection:
 
 
 def resolve(host: str, port: int):
-    """(family, type, proto, sockaddr) of host:port for a TCP connection; OSError if unknown."""
-    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    """(family, type, proto, sockaddr) of host:port for a TCP connection; OSError if unknown.
+    IPv4 first: the host listens on IPv4 (so "localhost" must not become ::1)."""
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    infos.sort(key=lambda info: info[0] != socket.AF_INET)
+    family, kind, proto, _, address = infos[0]
     return family, kind, proto, address
 
 
