@@ -293,3 +293,45 @@ def test_save_dialog_refuses_an_empty_name_and_shows_write_errors(driver, monkey
     assert driver.top is scene and "No space left" in scene.error
     driver.key(pygame.K_ESCAPE)
     assert driver.top is not scene
+
+
+# ---- random input -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("which", ["settings", "rules", "load", "save"])
+def test_random_input_never_breaks_these_scenes(driver, which):
+    app = driver.app
+    storage.save_named(_record("draughts", 6), "a")
+    (storage.saves_dir() / "b.json").write_text("[]")
+    make = {"settings": lambda: SettingsScene(app), "rules": lambda: RulesScene(app, "banqi"),
+            "load": lambda: LoadGameScene(app), "save": lambda: SaveGameScene(app, _record("palace", 3))}[which]
+    app.push(make())
+    rng = random.Random(7)
+    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
+            pygame.K_TAB, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END, pygame.K_DELETE,
+            pygame.K_BACKSPACE, pygame.K_1, pygame.K_3, pygame.K_ESCAPE]
+    for i in range(400):
+        if app.top is app.scenes[0]:        # left (Esc, Back, a save): open it again
+            app.push(make())
+        w, h = app.size
+        pos = (rng.randrange(w), rng.randrange(h))
+        r = rng.random()
+        if r < 0.45:
+            driver.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 3), buttons=(1, 0, 0))
+            driver.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        elif r < 0.55:
+            driver.post(pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, -1, 1, 3)), flipped=False, precise_x=0.0,
+                        precise_y=0.0)
+        elif r < 0.65:
+            driver.post(pygame.TEXTINPUT, text=rng.choice(["棋", "a", "/", " ", "..", "中文名"]))
+        elif r < 0.7:
+            driver.post(pygame.TEXTEDITING, text=rng.choice(["", "zh", "qi'pan"]), start=0, length=0)
+        else:
+            key = rng.choice(keys)
+            if key == pygame.K_ESCAPE and rng.random() < 0.7:
+                key = pygame.K_DOWN
+            driver.post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+        driver.step()
+    for scene in app.scenes:
+        assert not isinstance(scene, Dialog) or scene.buttons
+    settings, notice = storage.load_settings()
+    assert notice is None and settings == storage.clean_settings(settings)
