@@ -7,6 +7,7 @@ from game.rules import module
 
 VALID = [
     "HELLO QIPAN 1",
+    "HELLO QIPAN 1 banqi",
     "OFFER 0123abcd palace 0 - start",
     "OFFER 0123abcdef012345 draughts 1 no_progress=50,variant=x W:W31-50:B1-20",
     "OFFER 0123abcd palace 1 opening=doors .-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b 16 0",
@@ -57,7 +58,8 @@ def test_every_command_is_covered():
     ("SETGAME B W:W31-50:B1-20", P.E_UNKNOWN),
     ("__import__('os').system('x')", P.E_UNKNOWN),
     ("HELLO QIPAN", P.E_ARGS),
-    ("HELLO QIPAN 1 2", P.E_ARGS),
+    ("HELLO QIPAN 1 2", P.E_MALFORMED),
+    ("HELLO QIPAN 1 banqi x", P.E_ARGS),
     ("HELLO QIPAN one", P.E_MALFORMED),
     ("MOVE", P.E_ARGS),
     ("MOVE 1", P.E_ARGS),

@@ -279,7 +279,7 @@ def test_hostile_guest_cannot_change_or_crash_the_host():
     try:
         raw.send("MOVE 0 c7")  # before HELLO
         raw.expect([host], lambda l: l.startswith("ERROR unexpected"), log)
-        assert log[0].startswith("HELLO QIPAN 1")
+        assert log[0] == "HELLO QIPAN 1 palace"  # the host names its game
         raw.send("HELLO QIPAN 1")
         offer = raw.expect([host], lambda l: l.startswith("OFFER"), log)
         game_id = offer.split()[1]

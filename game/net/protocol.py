@@ -131,7 +131,7 @@ _undo = _choice("REQUEST", "ACCEPT", "DECLINE")
 #: command -> (required argument checkers, optional argument checkers, rest-of-line checker)
 #: A rest-of-line checker receives everything after the fixed arguments (it may hold spaces).
 COMMANDS = {
-    "HELLO": ((_word, _int), (), None),  # HELLO QIPAN 1
+    "HELLO": ((_word, _int), (_game,), None),  # HELLO QIPAN 1 [the host's game]
     "OFFER": ((_id, _game, _seat, _options), (), _position),  # host: a new game
     "RESUME": ((_id, _game, _seat, _options), (), _position),  # host: a game in progress
     "ACCEPT": ((_id,), (), None),  # guest takes the offer / resume

@@ -211,7 +211,7 @@ class Session:
             self._reject(P.E_ILLEGAL, f"{msg.command} refused: {exc}")
 
     def _on_hello(self, msg) -> None:
-        name, version = msg.args
+        name, version = msg.args[:2]
         if self._hello:
             self._reject(P.E_STATE, "HELLO twice")
             return
@@ -509,7 +509,11 @@ class HostSession(Session):
         self._hello = False
         self._errors = self._peer_errors = 0
         self._last_in = self._last_out = self.clock()
-        self._send("HELLO", P.NAME, P.VERSION)
+        game = self.game if self.game is not None and self.game.result() is None else self._offer
+        if game is not None:
+            self._send("HELLO", P.NAME, P.VERSION, game.name)
+        else:
+            self._send("HELLO", P.NAME, P.VERSION)
 
     def _after_hello(self) -> None:
         if self.game is not None and self.game.result() is None:
