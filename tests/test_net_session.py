@@ -591,3 +591,21 @@ def test_localhost_by_name_reaches_an_ipv4_host():
     finally:
         guest.close()
         host.close()
+
+
+def test_a_connection_that_never_completes_gives_up(monkeypatch):
+    monkeypatch.setattr(S.LineConnection, "_finish_connect", lambda conn: None)  # a black hole
+    host = HostSession(bind="127.0.0.1")
+    now = [0.0]
+    guest = GuestSession("127.0.0.1", host.port, clock=lambda: now[0])
+    try:
+        guest.pump()
+        assert guest.conn is not None and guest.conn.state == "connecting"
+        guest.pump()
+        assert guest.phase == "connecting"
+        now[0] += S.SILENCE_LIMIT + 1
+        events = pump_until([guest], lambda: guest.phase == "closed")
+        assert "failed" in kinds(events, guest)
+    finally:
+        guest.close()
+        host.close()

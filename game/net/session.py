@@ -125,13 +125,13 @@ class Session:
         if self.conn is conn:
             if conn.state == "closed":
                 self._dropped(conn.close_reason)
-            elif conn.open:
+            else:  # open or still connecting
                 now = self.clock()
                 if now - self._last_in > SILENCE_LIMIT:
                     conn.close("no answer from the other side")
                     self._dropped(conn.close_reason)
                 elif self._hello and now - self._last_out > PING_EVERY:
-                    self._ping += 1
+                    self._ping = self._ping % 999_999 + 1
                     self._send("PING", self._ping)
         if conn.open:
             conn.flush()
