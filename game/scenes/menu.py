@@ -133,6 +133,7 @@ class MenuScene(Scene):
         self.lang_btn.focusable = False
         self.focus = FocusGroup(self.cards + self.buttons)
         self.t = 0.0
+        self.y0 = 0
 
     # ---- actions ------------------------------------------------------------------------------
     def _continue_text(self) -> str:
@@ -181,11 +182,16 @@ class MenuScene(Scene):
         s = theme.ui_scale(size)
         margin = theme.px(40, s)
         gap = theme.px(28, s)
-        top = int(h * 0.05) + theme.px(150, s)
+        self.y0 = int(h * 0.05)
+        top = self.y0 + theme.px(150, s)
         bh = theme.px(52, s)
         room = h - top - bh - 2 * margin - theme.px(20, s)
         card_w = min(int((w - 2 * margin - 2 * gap) / 3), int(room / 1.28))
         card_h = int(card_w * 1.28)
+        content = theme.px(150, s) + card_h + theme.px(36, s) + bh
+        if h - content > 2 * self.y0:  # a tall window: centre the whole menu
+            self.y0 = (h - content) // 2
+            top = self.y0 + theme.px(150, s)
         left = w // 2 - (3 * card_w + 2 * gap) // 2
         for i, c in enumerate(self.cards):
             c.rect = pygame.Rect(left + i * (card_w + gap), top, card_w, card_h)
@@ -236,9 +242,9 @@ class MenuScene(Scene):
         s = theme.ui_scale((w, h))
         surface.blit(theme.background((w, h)), (0, 0))
         title = self.app.text(tr("app.title", "zh") + "  Qipan", theme.px(64, s), theme.ACCENT, serif=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.05))))
+        surface.blit(title, title.get_rect(midtop=(w // 2, self.y0)))
         sub = self.app.text(tr("menu.subtitle", self.app.lang), theme.px(22, s), theme.TEXT_DIM)
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, int(h * 0.05) + title.get_height() + theme.px(6, s))))
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, self.y0 + title.get_height() + theme.px(6, s))))
         for c in self.cards:
             c.draw(surface)
         for b in self.buttons:
