@@ -103,3 +103,16 @@ def test_escapes_and_trap_points():
     # the trap is real: a soldier on e9 leaves the a9 king without a move
     t = s.play(find_move(s, "e9"))
     assert not [m for m in t.legal_moves() if m.path[0] == a9]
+
+
+def test_a_jump_arcs_over_the_soldier_which_fades(view):
+    from game.sprites.anim import MoveAnimation
+
+    s = P.new_game(opening="doors")
+    m = find_move(s, "c7xc5")
+    anim = MoveAnimation(view, view.pieces(s), view.pieces(s.play(m)), m.path)
+    assert anim.kind == "slide" and anim.segments[0][4] is True         # drawn as a jump arc
+    assert anim.captures == {P.parse_point("c6"): "W"}                 # the jumped soldier fades
+    drop = find_move(s.play(m), "a1")
+    before, after = view.pieces(s.play(m)), view.pieces(s.play(m).play(drop))
+    assert MoveAnimation(view, before, after, drop.path).kind == "drop"
