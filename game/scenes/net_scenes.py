@@ -461,7 +461,7 @@ class JoinScene(_Lobby):
             return out
         o = self.offer
         labels = seat_labels(o["game"], o["options"], None if o["position"] == "start" else self._start(o), lang)
-        out = [(tr("net.offer_title", lang), theme.TEXT_DIM, 22),
+        out = [(tr("net.offer_title", lang) + " · " + self.net.session.address[0], theme.TEXT_DIM, 22),
                (tr(f"games.{o['game']}", lang), theme.ACCENT, 34),
                (tr("net.you_play", lang, seat=labels[1 - o["host_seat"]]) + " · "
                 + tr("net.host_plays", lang, seat=labels[o["host_seat"]]), theme.TEXT, 22)]
