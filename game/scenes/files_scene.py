@@ -406,7 +406,7 @@ class SaveGameScene(Scene):
         super().__init__(app)
         self.record = record
         t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
-        default = f"{tr(f'games.{record.game}', app.lang)} {time.strftime('%Y-%m-%d %H.%M')}"
+        default = f"{tr(f'games.{record.game}', app.lang)} {time.strftime('%Y-%m-%d %H:%M')}"
         self.input = ImeTextInput(app, default, on_submit=lambda v: self.save(), max_len=60,
                                   placeholder=t("files.name"))
         self.input.focused = True
