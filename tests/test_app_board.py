@@ -144,3 +144,27 @@ def test_continue_after_the_program_was_closed():
         assert again.moves == moves and again.mode == "computer" and again.human_turn()
     finally:
         d.close()
+
+
+@pytest.mark.skipif(view_class("draughts") is None, reason="no draughts view")
+def test_keyboard_play_with_the_cursor(driver):
+    scene = driver.app.new_game("draughts", {}, mode="hotseat")
+    driver.step()
+    driver.key(pygame.K_UP)  # the first arrow shows the cursor on a movable piece
+    start = scene.cursor
+    assert any(m.path[0] == start for m in scene.legal_moves())
+    driver.key(pygame.K_RETURN)
+    assert scene.selection == [start]
+    target = next(m.path[1] for m in scene.legal_moves() if m.path[0] == start)
+    # walk the cursor to the target with the arrows (at most a few presses)
+    for _ in range(12):
+        if scene.cursor == target:
+            break
+        tx, ty = scene.view.point_xy(target)
+        cx, cy = scene.view.point_xy(scene.cursor)
+        key = (pygame.K_UP if ty < cy else pygame.K_DOWN) if abs(ty - cy) > abs(tx - cx) else \
+            (pygame.K_LEFT if tx < cx else pygame.K_RIGHT)
+        driver.key(key)
+    assert scene.cursor == target
+    driver.key(pygame.K_SPACE)
+    assert len(scene.moves) == 1 and scene.move_objs[0].path == (start, target)

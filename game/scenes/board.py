@@ -83,8 +83,8 @@ add({
     "board.asking": {"zh": "电脑正在考虑你的提议…", "en": "The computer considers your offer…"},
     "board.ai_error": {"zh": "电脑出错，改走一步合法着法", "en": "The computer failed; it plays a legal move instead"},
     "board.not_your_turn": {"zh": "现在不是你的回合", "en": "It is not your turn"},
-    "board.help": {"zh": "Ctrl+Z 悔棋 · Ctrl+Y 重做 · H 提示 · F 翻转 · Ctrl+S 保存 · Esc 菜单 · F11 全屏",
-                   "en": "Ctrl+Z undo · Ctrl+Y redo · H hint · F flip · Ctrl+S save · Esc menu · F11 fullscreen"},
+    "board.help": {"zh": "方向键+回车 走子 · Ctrl+Z 悔棋 · Ctrl+Y 重做 · H 提示 · F 翻转 · Ctrl+S 保存 · Esc 菜单 · F11 全屏",
+                   "en": "Arrows+Enter play · Ctrl+Z undo · Ctrl+Y redo · H hint · F flip · Ctrl+S save · Esc menu · F11 fullscreen"},
     "board.help_review": {"zh": "← → 逐步 · Home/End 开始/结束 · Esc 菜单",
                           "en": "← → step · Home/End first/last · Esc menu"},
     "board.overlay_key": {"zh": "讲解", "en": "teaching overlay"},
@@ -275,6 +275,7 @@ class BoardScene(Scene):
         self._spinners = []
         self._panel_origin = (0, 0)
         self.show_overlay = False
+        self.cursor = None  # keyboard play: the point the arrows have reached
         self._batch = False  # True while redo replays several moves: no turn starts in between
         self.board_area = pygame.Rect(0, 0, 1, 1)
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
@@ -788,6 +789,7 @@ class BoardScene(Scene):
             if event.button != 1:
                 return
             if self.board_area.collidepoint(event.pos):
+                self.cursor = None
                 self.click(self.view.hit(event.pos))
                 return
             if self.review is not None and getattr(self, "list_rect", None) and self.list_rect.collidepoint(event.pos):
@@ -832,8 +834,35 @@ class BoardScene(Scene):
             self.show_overlay = not self.show_overlay
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.over():
             self.show_result()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            self.move_cursor(key)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor is not None:
+            self.click(self.cursor)
         else:
             self.view.handle_key(key)
+
+    def move_cursor(self, key) -> None:
+        """Keyboard play: the arrows move a cursor to the nearest point in that direction (on the
+        screen, so it follows a flipped board); Enter or Space clicks it."""
+        view = self.view
+        if self.cursor is None:
+            starts = self.selection or [p for _, path in self.legal_paths() for p in path[:1]] or view.points()
+            self.cursor = starts[-1] if self.selection else starts[0]
+            return
+        dx, dy = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}[key]
+        cx, cy = view.point_xy(self.cursor)
+        best, best_score = None, None
+        for p in view.points():
+            x, y = view.point_xy(p)
+            along = (x - cx) * dx + (y - cy) * dy
+            across = abs((x - cx) * dy - (y - cy) * dx)
+            if along <= 0 or across > along * 1.5:
+                continue
+            score = along + 2 * across
+            if best_score is None or score < best_score:
+                best, best_score = p, score
+        if best is not None:
+            self.cursor = best
 
     def _ai_answer(self, event) -> None:
         if event.id == self.hint_rid:
@@ -947,6 +976,8 @@ class BoardScene(Scene):
                     highlight.target(surface, view.point_xy(p), r, p in pieces and p != self.selection[0])
         if self.hint is not None and self.review is None and not self.over():
             highlight.hint(surface, [view.point_xy(p) for p in self.hint.path], r, pulse(self.t))
+        if self.cursor is not None and self.review is None:
+            highlight.cursor(surface, view.point_xy(self.cursor), r, pulse(self.t))
         if self.show_overlay and view.has_overlay():
             view.draw_overlay(surface, state, lang)
         # the help line under the board

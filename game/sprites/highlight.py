@@ -6,6 +6,7 @@ the colours apart still can tell the marks apart:
     target    filled dot on an empty target point; four corner brackets on an occupied one
     last move line along the path with a small square at each end
     hint      diamond at each point of the path and a dashed line
+    cursor    dashed white square (keyboard play)
 """
 from __future__ import annotations
 
@@ -102,3 +103,15 @@ def spinner(surface, center, radius: int, t: float, colour=theme.ACCENT) -> None
     a = -t * 2 * math.pi
     pygame.draw.arc(surface, theme.PANEL_EDGE, rect, 0, 2 * math.pi, max(2, radius // 4))
     pygame.draw.arc(surface, colour, rect, a, a + 4.2, max(2, radius // 4))
+
+
+def cursor(surface, center, r: int, pulse: float = 0.0) -> None:
+    """The keyboard cursor: a white square drawn as four corner pairs of dashes."""
+    side = int(r * 2.7 + r * 0.1 * pulse)
+    rect = pygame.Rect(0, 0, side, side)
+    rect.center = center
+    w = max(2, r // 9)
+    corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
+    for a, b in zip(corners, corners[1:] + corners[:1]):
+        _dashed(surface, (20, 20, 20), (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), w, max(5, r // 4))
+        _dashed(surface, (250, 250, 250), a, b, w, max(5, r // 4))
