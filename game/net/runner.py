@@ -64,3 +64,6 @@ class SessionRunner:
             self._thread.join(timeout=1.0)
         with self.lock:
             self.session.close(reason)
+        from game.net import saves
+
+        saves.flush()  # the last autosave is on disk before the scene goes

@@ -9,7 +9,9 @@ replay is ignored, never trusted: reading checks size, JSON, types and every ply
 """
 from __future__ import annotations
 
+import atexit
 import json
+import threading
 from pathlib import Path
 
 from game.net.game import NetGame
@@ -28,20 +30,69 @@ def path(role: str) -> Path:
     return storage.data_dir() / "net" / f"{role}.json"
 
 
-def write(record: dict) -> None:
+def write(record: dict, target=None) -> None:
     """Save a session record (Session.record()); errors of the disk are left to the caller."""
     from game import storage
 
     text = json.dumps({"format": "qipan-net", "version": 1, **record}, indent=1)
-    storage.atomic_write_text(path(record["role"]), text + "\n")
+    storage.atomic_write_text(target or path(record["role"]), text + "\n")
+
+
+class _Writer:
+    """Writes the latest record of each file in a background thread, so that the fsync of an
+    autosave never stalls a frame; flush() waits until everything handed over is on disk."""
+
+    def __init__(self):
+        self.cond = threading.Condition()
+        self.pending: dict = {}
+        self.busy = False
+        self.thread = None
+
+    def put(self, record: dict) -> None:
+        target = path(record["role"])  # where it belongs now (tests change the data folder)
+        with self.cond:
+            self.pending[target] = record
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._run, name="qipan-net-save", daemon=True)
+                self.thread.start()
+            self.cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self.cond:
+                while not self.pending:
+                    if not self.cond.wait(timeout=5.0) and not self.pending:
+                        self.thread = None  # idle: end; put() starts a new one
+                        return
+                target, record = self.pending.popitem()
+                self.busy = True
+            try:
+                write(record, target)
+            except (OSError, ValueError, TypeError):
+                pass  # a full disk must not break the game on the table
+            with self.cond:
+                self.busy = False
+                self.cond.notify_all()
+
+    def flush(self, timeout: float = 5.0) -> None:
+        with self.cond:
+            self.cond.wait_for(lambda: not self.pending and not self.busy, timeout=timeout)
+
+
+_writer = _Writer()
 
 
 def autosave(record: dict) -> None:
-    """write() that never raises: a full disk must not break the game on the table."""
-    try:
-        write(record)
-    except (OSError, ValueError, TypeError):
-        pass
+    """Save in the background (latest record per role wins); never raises."""
+    _writer.put(record)
+
+
+def flush(timeout: float = 5.0) -> None:
+    """Wait until every autosave handed over is written."""
+    _writer.flush(timeout)
+
+
+atexit.register(flush)
 
 
 def clear(role: str) -> None:
@@ -89,6 +140,7 @@ def _check(data) -> dict:
 def read(role: str):
     """(NetGame, record dict) of the saved game of `role`, or None when there is none or it is
     damaged (a damaged file is left in place and ignored)."""
+    flush()
     p = path(role)
     try:
         if p.stat().st_size > MAX_BYTES:
