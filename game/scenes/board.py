@@ -1087,6 +1087,8 @@ class BoardScene(Scene):
         bottom = self.buttons_top - self.panel_rect.y + p.y - theme.px(10, s)
         if self.over() and self.result_shown and self.review is None:
             bottom = self.result_btn.rect.y - theme.px(10, s)
+        elif self.review is not None:
+            bottom = self.review_buttons[0].rect.y - theme.px(10, s)
         self._draw_moves(surface, pygame.Rect(x, y, p.w - 2 * pad, max(0, bottom - y)))
         for b in self.active_buttons():
             b.draw(surface)
