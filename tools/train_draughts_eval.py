@@ -6,9 +6,9 @@ dame-rs; numpy/scipy come with py-draughts' dependencies or `pip install scipy`)
 1. Games: dame-rs plays itself at a shallow depth with random moves mixed in, from random
    openings; every quiet position (no capture for either side) is kept.
 2. Labels: dame-rs searches each position to a fixed depth; its score (centi-men) is the target.
-3. Fit: ridge least squares of the target on the evaluation's features (game.ai.draughts_ai:
-   men patterns of 2 rows x 4 squares in base 3, plus its hand-made terms), every position
-   also seen colour-mirrored with the score negated. The weights are written as int16.
+3. Fit: ridge least squares of what the hand-made evaluation misses (target minus
+   game.ai.draughts_ai.hand_eval) on men patterns of 2 rows x 4 squares in base 3; every
+   position is also seen colour-mirrored with the score negated. Weights are written as int16.
 
     python tools/train_draughts_eval.py --games 800 --depth 6 --jobs 2
 """
@@ -81,7 +81,7 @@ def main():
     p.add_argument("--depth", type=int, default=4)
     p.add_argument("--label-depth", type=int, default=6)
     p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--ridge", type=float, default=3.0)
+    p.add_argument("--ridge", type=float, default=20.0)
     p.add_argument("--data", default="/tmp/draughts_train.txt")
     p.add_argument("--out", default=os.path.join(os.path.dirname(A.__file__), "draughts_weights.bin"))
     args = p.parse_args()
@@ -105,6 +105,7 @@ def main():
 
     n_pat = len(A.PATTERNS)
     n_hand = len(A.hand_features(0, 0, 0, 0))
+    # the patterns learn a correction on top of the hand-made evaluation (kept as it is)
     cols_pat = n_pat * A.PAT_ENTRIES
     data, ri, ci, y = [], [], [], []
     r = 0
@@ -114,21 +115,16 @@ def main():
                 ri.append(r)
                 ci.append(p_i * A.PAT_ENTRIES + idx)
                 data.append(1.0)
-            for h_i, v in enumerate(A.hand_features(a, b, c, d)):
-                if v:
-                    ri.append(r)
-                    ci.append(cols_pat + h_i)
-                    data.append(float(v))
-            y.append(float(target))
+            y.append(float(target - A.hand_eval(a, b, c, d, True)))
             r += 1
-    X = csr_matrix((data, (ri, ci)), shape=(r, cols_pat + n_hand))
+    X = csr_matrix((data, (ri, ci)), shape=(r, cols_pat))
     y = np.array(y)
     sol = lsqr(X, y, damp=args.ridge, iter_lim=3000)[0]
     pred = X @ sol
     print(f"fit: rms error {np.sqrt(np.mean((pred - y) ** 2)):.1f} centi-men "
-          f"(target rms {np.sqrt(np.mean(y ** 2)):.1f}), hand weights {np.round(sol[cols_pat:], 1)}")
+          f"(rms of the hand evaluation's error {np.sqrt(np.mean(y ** 2)):.1f})")
     pat = np.clip(np.round(sol[:cols_pat]), -32000, 32000).astype("<i2")
-    hand = np.clip(np.round(sol[cols_pat:] * 16), -32000, 32000).astype("<i2")
+    hand = np.zeros(n_hand, dtype="<i2")
     with open(args.out, "wb") as f:
         f.write(A.WEIGHTS_MAGIC + struct.pack("<HHH", n_pat, A.PAT_ENTRIES, n_hand))
         f.write(pat.tobytes())

@@ -234,13 +234,11 @@ _TRAINED = None if os.environ.get("QIPAN_DRAUGHTS_EVAL") == "hand" else _load_we
 
 
 def _trained_eval(wm, wk, bm, bk, white):
-    pats, hand = _TRAINED
+    """The hand evaluation plus the trained pattern correction (men only)."""
+    pats, _ = _TRAINED
     score = 0
     for sh, m, tw, tb, w in pats:
         score += w[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
-    f = hand_features(wm, wk, bm, bk)
-    score += int(hand[0] * f[0] + hand[1] * f[1] + hand[2] * f[2] + hand[3] * f[3] + hand[4] * f[4]
-                 + hand[5] * f[5] + hand[6] * f[6] + hand[7] * f[7] + hand[8] * f[8])
     if wk or bk:
         nw = (wm | wk).bit_count()
         nb = (bm | bk).bit_count()
@@ -248,7 +246,7 @@ def _trained_eval(wm, wk, bm, bk, white):
             score //= 8
         elif wk and bk and abs(nw - nb) <= 1 and nw + nb <= 6:
             score //= 3
-    return score if white else -score
+    return hand_eval(wm, wk, bm, bk, True) + score if white else -hand_eval(wm, wk, bm, bk, True) - score
 
 
 def evaluate_board(wm, wk, bm, bk, white):
