@@ -152,7 +152,8 @@ def test_undo_while_the_computer_thinks_cancels_it(driver, game):
     app.ai_time = 30.0  # it would think for half a minute
     scene = app.new_game(game, {}, mode="computer", human_seat=0, level="hard")
     driver.step()
-    play_by_clicks(driver, scene, scene.legal_moves()[0])
+    for p in scene.legal_moves()[0].path:  # no waiting: the computer starts as the move is played
+        driver.click(scene.view.point_xy(p))
     assert scene.seats[1].thinking and app.worker.busy
     ctrl(driver, pygame.K_z)
     assert not scene.seats[1].thinking and not app.worker.busy
