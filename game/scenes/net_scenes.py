@@ -8,6 +8,7 @@ docs/PROTOCOL.md for what travels between the two computers.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 import pygame
@@ -98,15 +99,24 @@ def _t(app, key, **fmt):
     return lambda: tr(key, app.lang, **fmt)
 
 
-def seat_labels(game: str, options: dict, start=None, lang="en") -> tuple:
+def seat_labels(game: str, options: dict, position: str = "start", lang: str = "en") -> tuple:
     """The names of seat 0 and seat 1 (from the game's view when it exists)."""
+    return _seat_labels(game, tuple(sorted(options.items())), position, lang)
+
+
+@functools.lru_cache(maxsize=64)
+def _seat_labels(game, options, position, lang) -> tuple:
+    options = dict(options)
     try:
         from game.scenes.board import make_view, start_position
 
         view = make_view(game, options)
-        start = start if start is not None else start_position(game, options, seed=1)
+        if position == "start":
+            start = start_position(game, options, seed=1)
+        else:
+            start = module(game).from_text(position, **options)
         return view.seat_label(0, start, lang), view.seat_label(1, start, lang)
-    except Exception:
+    except Exception:  # no view yet, or a position it cannot name: plain first / second
         return tr("net.seat_first", lang), tr("net.seat_second", lang)
 
 
@@ -385,13 +395,12 @@ class HostWaitScene(_Lobby):
 
     def _summary(self) -> list:
         lang = self.app.lang
-        s = self.net.session
-        game = s.game if s.game is not None else s.offer_game
+        game, resuming = self.net.read(lambda s: (s.game or s.offer_game, s.game is not None))
         if game is None:
             return []
-        labels = seat_labels(game.name, game.options, game.states[0], lang)
+        labels = seat_labels(game.name, game.options, game.position, lang)
         out = [tr(f"games.{game.name}", lang) + " · " + tr("net.you_play", lang, seat=labels[game.host_seat])]
-        if s.game is not None:
+        if resuming:
             out.append(tr("net.offer_resume", lang, n=game.ply))
         return out + option_lines(game.name, game.options, lang)
 
@@ -399,7 +408,7 @@ class HostWaitScene(_Lobby):
         lang = self.app.lang
         out = [(tr("net.give_address", lang), theme.TEXT_DIM, 22), (self.address, theme.ACCENT, 44), ("", theme.TEXT, 10)]
         out.append((tr(self.status, lang, peer=self.peer), theme.TEXT, 22))
-        out += [(line, theme.TEXT_DIM, 19) for line in self.net.read(lambda s: self._summary())]
+        out += [(line, theme.TEXT_DIM, 19) for line in self._summary()]
         return out
 
     def update(self, dt: float) -> None:
@@ -429,6 +438,9 @@ class JoinScene(_Lobby):
     def __init__(self, app, address="", known=()):
         super().__init__(app, "net.join")
         self.known = set(known)
+        saved = saves.read("guest")  # the game this computer was playing as guest resumes by itself
+        if saved is not None:
+            self.known.add(saved[0].id)
         self.net: SessionRunner | None = None
         self.status = ""
         self.status_fmt = {}
@@ -460,7 +472,7 @@ class JoinScene(_Lobby):
                 out.append((tr(self.status, lang, **self.status_fmt), theme.TEXT, 22))
             return out
         o = self.offer
-        labels = seat_labels(o["game"], o["options"], None if o["position"] == "start" else self._start(o), lang)
+        labels = seat_labels(o["game"], o["options"], o["position"], lang)
         out = [(tr("net.offer_title", lang) + " · " + self.net.session.address[0], theme.TEXT_DIM, 22),
                (tr(f"games.{o['game']}", lang), theme.ACCENT, 34),
                (tr("net.you_play", lang, seat=labels[1 - o["host_seat"]]) + " · "
@@ -471,13 +483,6 @@ class JoinScene(_Lobby):
             out.append((tr("net.start_pos", lang), theme.TEXT, 20))
         out += [(line, theme.TEXT_DIM, 19) for line in option_lines(o["game"], o["options"], lang)]
         return out
-
-    @staticmethod
-    def _start(offer):
-        try:
-            return module(offer["game"]).from_text(offer["position"], **offer["options"])
-        except Exception:
-            return None
 
     def on_resize(self, size) -> None:
         super().on_resize(size)
@@ -734,7 +739,7 @@ class NetBoardScene(BoardScene):
 
     def _offer_lines(self, o) -> list:
         lang = self.app.lang
-        labels = seat_labels(o["game"], o["options"], lang=lang)
+        labels = seat_labels(o["game"], o["options"], o["position"], lang)
         return [tr(f"games.{o['game']}", lang) + " · " + tr("net.you_play", lang, seat=labels[1 - o["host_seat"]])]
 
     def _answer(self, name, *args) -> None:
