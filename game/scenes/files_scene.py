@@ -274,12 +274,16 @@ class LoadGameScene(Scene):
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
 
     def _lines(self, surface, lines, x, y, width, s):
+        """Draw (text, base size, colour) lines from y down, wrapped to `width`; the y below them."""
+        from game.scenes.rules_scene import wrap
+
         for text, size, colour in lines:
-            img = self.app.text(text, theme.px(size, s), colour)
-            if img.get_width() > width:
-                img = self.app.text(text, max(9, int(theme.px(size, s) * width / img.get_width())), colour)
-            surface.blit(img, (x, y))
-            y += img.get_height() + theme.px(6, s)
+            px = theme.px(size, s)
+            for part in wrap(text, self.app.font(px), width):
+                img = self.app.text(part, px, colour)
+                surface.blit(img, (x, y))
+                y += img.get_height() + theme.px(2, s)
+            y += theme.px(4, s)
         return y
 
     def _draw_info(self, surface, s, lang) -> None:
