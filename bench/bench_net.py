@@ -91,9 +91,53 @@ def bench_games(game, n, seed=1):
     return plies, time.perf_counter() - t0
 
 
+def bench_frames(game, frames=300, size=(1920, 1080), seed=1):
+    """Frame times of the app's network board (the host's), the other side a bare guest session
+    that answers each move at once: (median ms, p95 ms) over frames while moves come and go."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import tempfile
+
+    os.environ["QIPAN_HOME"] = tempfile.mkdtemp(prefix="qipan-bench-net-")
+    from game.app import App
+    from game.net import saves
+    from game.net.runner import SessionRunner
+    from game.scenes.net_scenes import NetBoardScene, start_board
+
+    app = App(["--windowed"], headless=True, size=size)
+    rng = random.Random(seed)
+    times = []
+    try:
+        while len(times) < frames:
+            host = HostSession(bind="127.0.0.1", autosave=saves.autosave)
+            host.set_offer(game, {}, 0)
+            guest = GuestSession("127.0.0.1", host.port)
+            pump_until([host, guest], lambda: guest.phase == "offered")
+            guest.accept()
+            pump_until([host, guest], lambda: host.phase == "playing")
+            board = start_board(app, SessionRunner(host))
+            while not board.over() and len(times) < frames:
+                guest.pump()
+                if board.anim is None and board.human_turn():
+                    board.play(rng.choice(board.legal_moves()))
+                elif guest.my_turn():
+                    guest.play(rng.choice(guest.game.state.legal_moves()))
+                t = time.perf_counter()
+                app.step(1 / 60)
+                times.append((time.perf_counter() - t) * 1000)
+            guest.close()
+            app.back_to_menu()
+    finally:
+        app.close()
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.95)]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=5)
+    ap.add_argument("--frames", type=int, default=300, help="frames of the network board per game (0: skip)")
     args = ap.parse_args()
     print(f"# network, Python {platform.python_version()}, {os.cpu_count()} cores, loopback")
     print(f"parse_line: {bench_parse():,.0f} lines/s")
@@ -106,6 +150,11 @@ def main():
         plies, secs = bench_games(game, args.games)
         print(f"{game}: {args.games} random games, {plies} plies over the wire in {secs:.2f} s "
               f"({plies / secs:,.0f} plies/s, both sides checking every ply)")
+    if args.frames:
+        for game in ("palace", "draughts", "banqi"):
+            med, p95 = bench_frames(game, args.frames)
+            print(f"{game}: network board frame at 1920x1080 (dummy video) {med:.2f} ms median, "
+                  f"{p95:.2f} ms 95th percentile ({args.frames} frames, moves both ways)")
 
 
 if __name__ == "__main__":
