@@ -309,3 +309,22 @@ def test_undo_and_resign_from_the_board_go_through_the_other_player(driver):
     wait(driver, lambda: type(app.top).__name__ == "ResultScene", [guest])
     assert app.top.title() == N.tr("net.opponent_wins", app.lang)
     guest.close()
+
+
+def test_a_question_that_lapses_closes_its_dialog(driver):
+    game = _game_with_view()
+    app = driver.app
+    app.push(N.HostSetupScene(app))
+    app.top.game.set(game)
+    app.top.open()
+    guest = GuestSession("127.0.0.1", app.top.net.session.port)
+    wait(driver, lambda: guest.phase == "offered", [guest])
+    guest.accept()
+    wait(driver, lambda: isinstance(app.top, N.NetBoardScene), [guest])
+    board = app.top
+    guest.offer_draw()
+    wait(driver, lambda: type(app.top).__name__ == "Dialog", [guest])
+    guest.conn.sock.close()  # the offer dies with the connection
+    wait(driver, lambda: app.top is board, [guest])
+    assert board.net.read(lambda s: s.their_draw) is None and not board.over()
+    guest.close()

@@ -71,7 +71,7 @@ add({
     "net.why_refused": {"zh": "连接被拒绝（对方没有在这个地址开局？）", "en": "connection refused (is a game hosted at this address?)"},
     "net.paused_host": {"zh": "等待对手重新连接…（对局已保存）", "en": "Waiting for the other player to reconnect… (the game is saved)"},
     "net.paused_guest": {"zh": "正在重新连接…（对局已保存）", "en": "Reconnecting… (the game is saved)"},
-    "net.resumed": {"zh": "连接恢复，对局继续", "en": "Connection restored; the game goes on"},
+    "net.resumed": {"zh": "连接恢复（{peer}），对局继续", "en": "Connection restored ({peer}); the game goes on"},
     "net.dead": {"zh": "网络对局已结束：{why}", "en": "The network game has stopped: {why}"},
     "net.draw_offer": {"zh": "对手提议和棋", "en": "Your opponent offers a draw"},
     "net.draw_sent": {"zh": "已提议和棋，等待对手答复…", "en": "Draw offered; waiting for the answer…"},
@@ -628,6 +628,7 @@ class NetBoardScene(BoardScene):
         else:
             start_info = {"text": game.rules.to_text(states[0])}
         self.pause_reason = ""
+        self._questions = []
         self.handed_over = False
         self._later = []
         self._dirty = True
@@ -694,6 +695,8 @@ class NetBoardScene(BoardScene):
             later, self._later = self._later, []
             for name, args in later:
                 self._answer(name, *args)
+        if self._questions:
+            self._close_lapsed_questions()
         if self._dirty and (self.anim is None or self.anim.done):
             self._sync()
         super().update(dt)
@@ -705,7 +708,8 @@ class NetBoardScene(BoardScene):
         if kind == "started" and ev.info["game"] is not self.net_game:  # a rematch
             start_board(app, self.net)
         elif kind == "resumed":
-            app.toast(tr("net.resumed", app.lang))
+            peer = self.net.read(lambda s: s.peer).rsplit(":", 1)[0]
+            app.toast(tr("net.resumed", app.lang, peer=peer))
         elif kind == "paused":
             self.pause_reason = ev.info.get("reason", "")
             app.sounds.play("illegal")
@@ -713,14 +717,14 @@ class NetBoardScene(BoardScene):
             app.toast(tr("net.dead", app.lang, why=reason_text(ev.info.get("reason", ""), app.lang)), 6)
         elif kind == "draw_offer":
             app.sounds.play("click")
-            app.push(Dialog(app, _t(app, "net.draw_offer"), [],
-                            [(_t(app, "net.accept"), lambda: self._answer("answer_draw", True)),
-                             (_t(app, "net.decline"), lambda: self._answer("answer_draw", False))]))
+            self._ask("their_draw", Dialog(app, _t(app, "net.draw_offer"), [],
+                                           [(_t(app, "net.accept"), lambda: self._answer("answer_draw", True)),
+                                            (_t(app, "net.decline"), lambda: self._answer("answer_draw", False))]))
         elif kind == "undo_request":
             app.sounds.play("click")
-            app.push(Dialog(app, _t(app, "net.undo_request"), [_t(app, "net.undo_question")],
-                            [(_t(app, "net.accept"), lambda: self._answer("answer_undo", True)),
-                             (_t(app, "net.decline"), lambda: self._answer("answer_undo", False))]))
+            self._ask("their_undo", Dialog(app, _t(app, "net.undo_request"), [_t(app, "net.undo_question")],
+                                           [(_t(app, "net.accept"), lambda: self._answer("answer_undo", True)),
+                                            (_t(app, "net.decline"), lambda: self._answer("answer_undo", False))]))
         elif kind == "draw_declined":
             app.toast(tr("net.draw_declined", app.lang))
         elif kind == "undo_declined":
@@ -736,6 +740,22 @@ class NetBoardScene(BoardScene):
         elif kind == "peer_error":
             text = ev.info.get("text") or ev.info.get("code")
             app.toast(tr("net.peer_refused", app.lang, text=text[:80]))
+
+    def _ask(self, question: str, dialog) -> None:
+        """Show the other player's question; the dialog goes away by itself if the question lapses
+        (the connection dropped, the game ended)."""
+        self.app.push(dialog)
+        self._questions.append((question, dialog))
+
+    def _close_lapsed_questions(self) -> None:
+        for question, dialog in list(self._questions):
+            if dialog.closed or self.app.top is not dialog:
+                if dialog.closed:
+                    self._questions.remove((question, dialog))
+                continue
+            if self.net.read(lambda s: getattr(s, question)) is None and not self._later:
+                dialog.close()
+                self._questions.remove((question, dialog))
 
     def _offer_lines(self, o) -> list:
         lang = self.app.lang
