@@ -328,3 +328,22 @@ def test_a_question_that_lapses_closes_its_dialog(driver):
     wait(driver, lambda: app.top is board, [guest])
     assert board.net.read(lambda s: s.their_draw) is None and not board.over()
     guest.close()
+
+
+def test_join_screen_tells_when_the_host_goes_away(driver):
+    app = driver.app
+    host = HostSession(bind="127.0.0.1")
+    host.set_offer("palace")
+    join = N.JoinScene(app, f"127.0.0.1:{host.port}")
+    app.push(join)
+    join.connect()
+    wait(driver, lambda: join.offer is not None, [host])
+    host.close()
+    wait(driver, lambda: join.net is None)
+    assert join.status == "net.host_gone" and join.input.visible and not join.accept_btn.visible
+    # and a host that is not there at all
+    join.input.value = f"127.0.0.1:{host.port}"
+    join.connect()
+    wait(driver, lambda: join.net is None)
+    assert join.status == "net.failed"
+    assert N.tr("net.why_refused", app.lang) in N.tr(join.status, app.lang, **join.status_fmt)

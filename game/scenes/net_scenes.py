@@ -52,6 +52,7 @@ add({
     "net.connecting": {"zh": "正在连接 {addr}…", "en": "Connecting to {addr}…"},
     "net.waiting_offer": {"zh": "已连接，等待主机的邀请…", "en": "Connected; waiting for the host's offer…"},
     "net.failed": {"zh": "无法连接：{why}", "en": "Could not connect: {why}"},
+    "net.host_gone": {"zh": "主机已关闭这局：{why}", "en": "The host closed the game: {why}"},
     "net.offer_title": {"zh": "主机的邀请", "en": "The host's offer"},
     "net.offer_resume": {"zh": "继续一局进行中的对局（{n} 步）", "en": "A game in progress ({n} moves played)"},
     "net.accept": {"zh": "接受", "en": "Accept"},
@@ -524,8 +525,10 @@ class JoinScene(_Lobby):
                 self._show_offer(True)
             elif ev.kind == "failed":
                 self.net.stop()
+                why = reason_text(ev.info.get("reason", ""), self.app.lang)
+                self.status = "net.host_gone" if self.offer is not None else "net.failed"
+                self.status_fmt = {"why": why}
                 self.net, self.offer = None, None
-                self.status, self.status_fmt = "net.failed", {"why": reason_text(ev.info.get("reason", ""), self.app.lang)}
                 self._show_offer(False)
                 return
             elif ev.kind in ("started", "resumed"):
