@@ -426,7 +426,11 @@ class SaveGameScene(Scene):
             self.error = tr("files.name_empty", self.app.lang)
             self.app.sounds.play("illegal")
             return
-        if not overwrite and storage.save_path(name).exists():
+        try:
+            exists = storage.save_path(name).exists()
+        except OSError:
+            exists = False  # the write below reports what is wrong with the folder
+        if not overwrite and exists:
             confirm(self.app, lambda: tr("files.overwrite_title", self.app.lang), [name],
                     lambda: self.save(overwrite=True))
             return
