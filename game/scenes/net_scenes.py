@@ -128,7 +128,8 @@ def option_lines(game: str, options: dict, lang: str) -> list:
         value = options.get(opt.key, opt.default)
         labels = opt.choice_labels.get(value)
         text = (labels.get(lang) or labels["en"]) if labels else str(value)
-        out.append(f"{opt.label.get(lang) or opt.label['en']}: {text}")
+        sep = "：" if lang == "zh" else ": "
+        out.append(f"{opt.label.get(lang) or opt.label['en']}{sep}{text}")
     return out
 
 
@@ -389,7 +390,8 @@ class HostWaitScene(_Lobby):
     def __init__(self, app, runner):
         super().__init__(app, "net.host")
         self.net = runner
-        self.address = f"{local_address()}:{runner.session.port}"
+        bound = runner.session.listener.sock.getsockname()[0]
+        self.address = f"{local_address() if bound == '0.0.0.0' else bound}:{runner.session.port}"
         self.status = "net.waiting_player"
         self.peer = ""
         self.set_widgets([Button(app, _t(app, "net.cancel"), self.back, shortcut="Esc")])
