@@ -300,6 +300,15 @@ class RulesScene(Scene):
         self.target = min(self.target, self.max_scroll())
         self.scroll = min(self.scroll, self.max_scroll())
 
+    def _fade_strip(self, w, h):
+        """(top, bottom) strips fading from the panel's colour to transparent, cached per size."""
+        if getattr(self, "_fade", None) is None or self._fade[0] != (w, h):
+            top = pygame.Surface((w, h), pygame.SRCALPHA)
+            for y in range(h):
+                pygame.draw.line(top, (*theme.PANEL, int(255 * (1 - y / h) ** 1.5)), (0, y), (w, y))
+            self._fade = ((w, h), (top, pygame.transform.flip(top, False, True)))
+        return self._fade[1]
+
     def _bar(self):
         """(track, thumb) rects of the scroll bar, or None when everything fits."""
         if self.height <= self.view.h:
@@ -401,6 +410,12 @@ class RulesScene(Scene):
             if sy + item.get_height() < self.view.y or sy > self.view.bottom:
                 continue
             surface.blit(item, (x, sy))
+        if self.height > self.view.h:  # soft edges where the text runs under the panel's rim
+            fade = self._fade_strip(self.view.w, theme.px(18, s))
+            if self.scroll > 1:
+                surface.blit(fade[0], (self.view.x, self.view.y))
+            if self.scroll < self.max_scroll() - 1:
+                surface.blit(fade[1], (self.view.x, self.view.bottom - fade[1].get_height()))
         surface.set_clip(clip)
         bar = self._bar()
         if bar:
