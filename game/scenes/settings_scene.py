@@ -120,6 +120,7 @@ class SettingsScene(Scene):
                 return
 
     def update(self, dt: float) -> None:
+        self.fullscreen.value = bool(self.app.settings.get("fullscreen", True))  # F11 may switch it
         if self._preview_due is not None and not self.volume._drag:
             self._preview_due -= dt
             if self._preview_due <= 0:
