@@ -37,6 +37,15 @@ def targets(app) -> list:
 
 def random_event(rng, app):
     w, h = app.size
+    top = app.top
+    if isinstance(top, BoardScene) and rng.random() < 0.35 and top.review is None:
+        # a purposeful click: the next point of some legal move, so games get played to their end
+        sel = tuple(top.selection)
+        nxt = [path[len(sel)] for _, path in top.legal_paths() if len(path) > len(sel) and path[:len(sel)] == sel]
+        if nxt:
+            pos = top.view.point_xy(rng.choice(nxt))
+            return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                    pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
     pts = targets(app)
     pos = rng.choice(pts) if pts and rng.random() < 0.7 else (rng.randrange(w), rng.randrange(h))
     pos = (int(pos[0]) + rng.randint(-3, 3), int(pos[1]) + rng.randint(-3, 3))
@@ -73,7 +82,7 @@ def check_board(scene):
 
 
 def monkey(d, rng, events, enter=None):
-    checked = 0
+    checked = plies = away = 0
     seen = set()
     for i in range(events):
         if not d.app.running:
@@ -88,12 +97,17 @@ def monkey(d, rng, events, enter=None):
             d.step()
         seen.add(type(d.app.top).__name__)
         boards = [s for s in d.app.scenes if isinstance(s, BoardScene)]
+        away = 0 if boards else away + 1
+        if enter and away > 40:  # the monkey wandered off: back to a board
+            enter(d)
+            away = 0
         if boards and i % 40 == 0:
             check_board(boards[-1])
             checked += 1
+            plies = max(plies, len(boards[-1].moves))
     d.step(5)
-    print(f"scenes seen: {sorted(seen)}; board checks: {checked}")
-    return checked, seen
+    print(f"scenes seen: {sorted(seen)}; board checks: {checked}; most plies on a board: {plies}")
+    return checked, seen, plies
 
 
 @pytest.fixture
@@ -106,7 +120,7 @@ def monkey_driver():
 
 def test_monkey_menus(monkey_driver):
     """From the menu: setup screens, settings, rules, load, language switch..."""
-    _, seen = monkey(monkey_driver, random.Random(11), 1500)
+    _, seen, _ = monkey(monkey_driver, random.Random(11), 1500)
     assert {"MenuScene", "SetupScene", "SettingsScene"} <= seen
 
 
@@ -115,9 +129,10 @@ def test_monkey_menus(monkey_driver):
 @pytest.mark.parametrize("mode", ["hotseat", "computer"])
 def test_monkey_board(monkey_driver, game, mode):
     def enter(d):
+        d.app.settings["anim_speed"] = 6.0  # short animations: more of the monkey's clicks count
         d.app.new_game(game, {}, mode=mode, human_seat=0, level="easy")
         d.step()
 
     enter(monkey_driver)
-    checked, seen = monkey(monkey_driver, random.Random(f"{game}-{mode}"), 800, enter)
-    assert checked > 0 and "BoardScene" in seen
+    checked, seen, plies = monkey(monkey_driver, random.Random(f"{game}-{mode}"), 800, enter)
+    assert checked > 0 and "BoardScene" in seen and plies >= 2
