@@ -75,11 +75,12 @@ class SettingsScene(Scene):
         self._preview_due = 0.12  # play a sample once the slider rests
 
     def set_fullscreen(self, value) -> None:
-        self.app.settings["fullscreen"] = value
+        """Switch now (where the display can) and keep the choice for the next start."""
         if value == getattr(self.app, "windowed", not value) and not getattr(self.app, "headless", False):
-            self.app.toggle_fullscreen()  # saves the setting itself when the switch works
-            self.fullscreen.value = not self.app.windowed
-            self.app.settings["fullscreen"] = self.fullscreen.value
+            self.app.toggle_fullscreen()  # never raises; a notice when the display cannot switch
+            value = not self.app.windowed
+        self.fullscreen.value = value
+        self.app.settings["fullscreen"] = value
         self.app.save_settings()
 
     def close(self) -> None:
@@ -88,7 +89,7 @@ class SettingsScene(Scene):
 
     # ---- scene --------------------------------------------------------------------------------
     def on_enter(self) -> None:
-        self.fullscreen.value = bool(self.app.settings.get("fullscreen", True))
+        self.fullscreen.value = self.shown_fullscreen()
 
     def on_resize(self, size) -> None:
         w, h = size
@@ -119,8 +120,14 @@ class SettingsScene(Scene):
                     self.focus.focus(wdg)
                 return
 
+    def shown_fullscreen(self) -> bool:
+        """The window as it is (F11 or --windowed may differ from the saved preference)."""
+        if getattr(self.app, "headless", False) or not hasattr(self.app, "windowed"):
+            return bool(self.app.settings.get("fullscreen", True))
+        return not self.app.windowed
+
     def update(self, dt: float) -> None:
-        self.fullscreen.value = bool(self.app.settings.get("fullscreen", True))  # F11 may switch it
+        self.fullscreen.value = self.shown_fullscreen()
         if self._preview_due is not None and not self.volume._drag:
             self._preview_due -= dt
             if self._preview_due <= 0:
