@@ -96,7 +96,11 @@ class MoveAnimation:
         return set()
 
     def mover_xy(self):
-        """(x, y, scale) of the sliding piece now."""
+        """(x, y, scale) of the sliding piece now (see mover_lift for the height of a jump)."""
+        x, y, scale, _ = self._mover()
+        return x, y, scale
+
+    def _mover(self):
         view = self.view
         t = self.elapsed
         for start, stop, a, b, jump in self.segments:
@@ -105,16 +109,16 @@ class MoveAnimation:
                 ax, ay = view.point_xy(a)
                 bx, by = view.point_xy(b)
                 x, y = ax + (bx - ax) * u, ay + (by - ay) * u
-                scale = 1.0
+                lift = 0.0
                 if jump:
                     lift = math.sin(math.pi * u)
-                    y -= lift * view.piece_radius() * 0.9
                     scale = 1.0 + 0.18 * lift
+                    y -= lift * view.piece_radius() * 0.9
                 else:
                     scale = 1.0 + 0.06 * math.sin(math.pi * u)
-                return x, y, scale
+                return x, y, scale, lift
         x, y = view.point_xy(self.path[-1])
-        return x, y, 1.0
+        return x, y, 1.0, 0.0
 
     def draw(self, surface) -> None:
         view = self.view
@@ -125,7 +129,10 @@ class MoveAnimation:
             for p, code in self.captures.items():
                 view.draw_piece(surface, code, view.point_xy(p), scale=1.0 - 0.35 * k, alpha=int(255 * (1 - k)))
         if self.kind == "slide":
-            x, y, scale = self.mover_xy()
+            x, y, scale, lift = self._mover()
+            if lift > 0.05:  # a shadow on the board under a jumping piece
+                r = view.piece_radius()
+                _shadow(surface, (int(x), int(y + lift * r * 0.9 + r * 0.25)), r, lift)
             code = self.mover if t < self.land else self.final
             view.draw_piece(surface, code, (int(x), int(y)), scale=scale)
         elif self.kind == "drop":
@@ -137,3 +144,21 @@ class MoveAnimation:
             u = clamp01(t / max(1e-9, self.main))
             view.draw_piece(surface, self.final, view.point_xy(self.path[0]), scale=1.0 + 0.15 * math.sin(math.pi * u),
                             flip=u if u < 1 else None)
+
+
+_shadows: dict = {}
+
+
+def _shadow(surface, center, r: int, lift: float) -> None:
+    import pygame
+
+    key = (r, int(lift * 8))
+    img = _shadows.get(key)
+    if img is None:
+        w = max(4, int(r * (2.0 - 0.4 * lift)))
+        img = pygame.Surface((w, max(2, w // 2)), pygame.SRCALPHA)
+        pygame.draw.ellipse(img, (0, 0, 0, int(60 + 50 * (1 - lift))), img.get_rect())
+        if len(_shadows) > 64:
+            _shadows.clear()
+        _shadows[key] = img
+    surface.blit(img, img.get_rect(center=center))
