@@ -65,6 +65,7 @@ add({
     "board.computer": {"zh": "电脑（{level}）", "en": "Computer ({level})"},
     "board.player": {"zh": "玩家 {n}", "en": "Player {n}"},
     "board.thinking": {"zh": "思考中…", "en": "Thinking…"},
+    "board.hint_is": {"zh": "提示：{move}", "en": "Hint: {move}"},
     "board.hint_thinking": {"zh": "正在寻找提示…", "en": "Looking for a hint…"},
     "board.to_move": {"zh": "轮到", "en": "To move"},
     "board.moves": {"zh": "着法", "en": "Moves"},
@@ -996,7 +997,7 @@ class BoardScene(Scene):
         seats = tuple(seat.thinking for seat in self.seats)
         return (self.app.lang, self.panel_rect.size, self.ply, self.review, self.end_state is not None,
                 self.result_shown, self.list_scroll, self.list_follow, seats, self.hint_rid is not None,
-                self.draw_rid is not None, buttons, self.app.size)
+                self.draw_rid is not None, buttons, self.app.size, str(self.hint))
 
     def draw_panel(self, surface) -> None:
         """The side panel, rendered into a cached surface when something on it changes; only the
@@ -1081,6 +1082,10 @@ class BoardScene(Scene):
             img = self.app.text(line, theme.px(17, s), theme.TEXT)
             if img.get_width() > p.w - 2 * pad:
                 img = self.app.text(line, max(9, int(theme.px(17, s) * (p.w - 2 * pad) / img.get_width())), theme.TEXT)
+            surface.blit(img, (x, y))
+            y += img.get_height() + theme.px(2, s)
+        if self.hint is not None and self.review is None and not self.over():
+            img = self.app.text(tr("board.hint_is", lang, move=str(self.hint)), theme.px(17, s), theme.HINT)
             surface.blit(img, (x, y))
             y += img.get_height() + theme.px(2, s)
         y += theme.px(6, s)
