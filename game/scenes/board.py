@@ -104,6 +104,11 @@ def view_class(game):
         mod = importlib.import_module(f"game.scenes.{game}_view")
     except ImportError:
         return None
+    except Exception as exc:  # a broken view disables its game instead of the whole program
+        import sys
+
+        print(f"qipan: the {game} view cannot be loaded: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return None
     return getattr(mod, "View", None)
 
 
