@@ -106,27 +106,35 @@ def _normalise(samples, peak=0.85):
     return samples
 
 
-def synth(name: str, rate: int = RATE) -> list:
-    """The sound `name` as floats in [-1, 1] (peak 0.85), starting and ending at silence."""
-    rng = random.Random(NAMES.index(name) + 1)  # the same sound on every start
+# Wooden sounds come in a few takes of slightly different pitch, played in turn, so that a run of
+# moves does not sound like one sample repeated.
+VARIANTS = {"move": 3, "capture": 2, "drop": 2, "flip": 2}
+_PITCH = (1.0, 0.93, 1.07)
+
+
+def synth(name: str, rate: int = RATE, variant: int = 0) -> list:
+    """The sound `name` (take `variant`) as floats in [-1, 1] (peak 0.85), starting and ending at
+    silence."""
+    rng = random.Random((NAMES.index(name) + 1) * 10 + variant)  # the same sound on every start
+    p = _PITCH[variant % len(_PITCH)]
     if name == "click":
         s = _partials([(2400, 0.5, 0.006), (3900, 0.25, 0.004)], 0.035, rate, 0.0005)
         s = _mix(s, _noise_burst(0.02, rate, 0.003, 6000, rng), 0, rate, 0.3)
     elif name == "move":
-        s = _knock(rate, rng)
+        s = _knock(rate, rng, pitch=p)
     elif name == "capture":  # the mover strikes, the taken piece rattles away
-        s = _knock(rate, rng, pitch=0.9, body=1.3, length=0.16)
-        s = _mix(s, _knock(rate, rng, pitch=1.25, body=0.6, length=0.12), 0.07, rate, 0.55)
-        s = _mix(s, _knock(rate, rng, pitch=1.4, body=0.4, length=0.10), 0.13, rate, 0.3)
+        s = _knock(rate, rng, pitch=0.9 * p, body=1.3, length=0.16)
+        s = _mix(s, _knock(rate, rng, pitch=1.25 * p, body=0.6, length=0.12), 0.07, rate, 0.55)
+        s = _mix(s, _knock(rate, rng, pitch=1.4 * p, body=0.4, length=0.10), 0.13, rate, 0.3)
     elif name == "drop":  # a soft thud: a falling low tone and dull noise
         n = int(0.22 * rate)
         s, phase = [0.0] * n, 0.0
         for i in range(n):
             t = i / rate
-            phase += 2 * math.pi * (95 + 90 * math.exp(-t / 0.03)) / rate
+            phase += 2 * math.pi * p * (95 + 90 * math.exp(-t / 0.03)) / rate
             s[i] = math.sin(phase) * math.exp(-t / 0.055) * min(1.0, t / 0.003)
         s = _mix(s, _noise_burst(0.12, rate, 0.025, 900, rng), 0, rate, 0.7)
-        s = _mix(s, _knock(rate, rng, pitch=0.7, body=0.3, length=0.08), 0.0, rate, 0.25)
+        s = _mix(s, _knock(rate, rng, pitch=0.7 * p, body=0.3, length=0.08), 0.0, rate, 0.25)
     elif name == "flip":  # a swish of the tile turning over, then it lands
         n = int(0.16 * rate)
         s, lp, bp = [0.0] * n, 0.0, 0.0
@@ -138,7 +146,7 @@ def synth(name: str, rate: int = RATE) -> list:
             lp += k * (x - lp)
             bp += 0.35 * (lp - bp)
             s[i] = (lp - bp) * math.sin(math.pi * t) ** 2
-        s = _mix(s, _knock(rate, rng, pitch=1.1, body=0.8, length=0.12), 0.15, rate, 0.8)
+        s = _mix(s, _knock(rate, rng, pitch=1.1 * p, body=0.8, length=0.12), 0.15, rate, 0.8)
     elif name == "illegal":  # a low, short double buzz
         s = []
         for start in (0.0, 0.13):
@@ -197,12 +205,12 @@ _buffers: dict = {}          # (name, rate, size, channels) -> bytes, made once 
 _buffers_lock = threading.Lock()
 
 
-def buffer_for(name: str, rate: int, size: int, channels: int) -> bytes:
-    key = (name, rate, size, channels)
+def buffer_for(name: str, rate: int, size: int, channels: int, variant: int = 0) -> bytes:
+    key = (name, rate, size, channels, variant)
     with _buffers_lock:
         data = _buffers.get(key)
         if data is None:
-            data = _buffers[key] = to_buffer(synth(name, rate), size, channels)
+            data = _buffers[key] = to_buffer(synth(name, rate, variant), size, channels)
     return data
 
 
@@ -213,7 +221,9 @@ class Sounds:
     asked for before its turn is made on the spot."""
 
     def __init__(self, settings=None, background: bool = True):
-        self.sounds: dict = {}
+        self.sounds: dict = {}   # name -> pygame Sound (its first take)
+        self.takes: dict = {}    # name -> [pygame Sound, ...]
+        self._turn: dict = {}
         self.enabled = True
         self.volume = 0.7
         self.available = False
@@ -236,19 +246,23 @@ class Sounds:
                 self._make_all()
 
     def _make(self, name):
-        """The pygame Sound of `name`, made now if the background thread has not got to it."""
+        """The pygame Sounds (takes) of `name`, made now if the background thread has not got to
+        them; the first take is also self.sounds[name]."""
         with self._lock:
-            sound = self.sounds.get(name)
-            if sound is None and self.available:
+            takes = self.takes.get(name)
+            if takes is None and self.available:
                 try:
-                    sound = pygame.mixer.Sound(buffer=buffer_for(name, *self.format))
+                    takes = [pygame.mixer.Sound(buffer=buffer_for(name, *self.format, variant=v))
+                             for v in range(VARIANTS.get(name, 1))]
                 except (pygame.error, ValueError) as exc:  # the mixer was closed meanwhile
                     self.available = False
                     print(f"qipan: sound off ({exc})", file=sys.stderr)
                     return None
-                sound.set_volume(self.volume * GAIN[name])
-                self.sounds[name] = sound
-            return sound
+                for sound in takes:
+                    sound.set_volume(self.volume * GAIN[name])
+                self.takes[name] = takes
+                self.sounds[name] = takes[0]
+            return takes
 
     def _make_all(self) -> None:
         for name in NAMES:
@@ -269,8 +283,9 @@ class Sounds:
             volume = 0.7
         self.volume = min(1.0, max(0.0, volume if math.isfinite(volume) else 0.7))
         with self._lock:
-            for name, sound in self.sounds.items():
-                sound.set_volume(self.volume * GAIN[name])
+            for name, takes in self.takes.items():
+                for sound in takes:
+                    sound.set_volume(self.volume * GAIN[name])
 
     def play(self, name: str) -> None:
         """Play one of NAMES (no-op when the sound is off or there is no audio device)."""
@@ -278,10 +293,11 @@ class Sounds:
             raise ValueError(f"unknown sound {name!r}; expected one of {', '.join(NAMES)}")
         if not self.enabled or self.volume <= 0 or not self.available:
             return
-        sound = self.sounds.get(name) or self._make(name)
-        if sound is None:
+        takes = self.takes.get(name) or self._make(name)
+        if not takes:
             return
+        self._turn[name] = turn = (self._turn.get(name, -1) + 1) % len(takes)
         try:
-            sound.play()
+            takes[turn].play()
         except pygame.error:
             pass

@@ -18,6 +18,11 @@ def test_each_sound_is_short_clean_and_audible(name):
     assert rms > 0.02
 
 
+def test_wooden_sounds_have_takes_of_different_pitch():
+    takes = [audio.synth("move", 22050, v) for v in range(audio.VARIANTS["move"])]
+    assert len({tuple(round(x, 4) for x in t[:800]) for t in takes}) == len(takes)
+
+
 def test_sounds_differ_in_length_and_pitch_as_designed():
     lengths = {n: len(audio.synth(n, 22050)) for n in audio.NAMES}
     assert lengths["click"] < lengths["move"] < lengths["capture"] < lengths["win"]
@@ -71,6 +76,13 @@ def test_play_mute_and_volume(mixer):
     assert sounds.volume == 0.7
     with pytest.raises(ValueError):
         sounds.play("trumpet")
+    assert [len(sounds.takes[n]) for n in ("move", "win")] == [audio.VARIANTS["move"], 1]
+    sounds.apply({"sound": True, "volume": 0.4})
+    assert all(t.get_volume() == pytest.approx(0.4 * audio.GAIN["move"], abs=0.01) for t in sounds.takes["move"])
+    sounds._turn.clear()
+    for _ in range(4):
+        sounds.play("move")                    # takes in turn
+    assert sounds._turn["move"] == 3 % audio.VARIANTS["move"]
 
 
 def test_sounds_are_made_in_the_background_or_on_demand(mixer):
