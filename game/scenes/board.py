@@ -281,6 +281,7 @@ class BoardScene(Scene):
         self._spinners = []
         self._panel_origin = (0, 0)
         self.show_overlay = False
+        self.hover_point = None  # the clickable point under the mouse
         self.cursor = None  # keyboard play: the point the arrows have reached
         self._batch = False  # True while redo replays several moves: no turn starts in between
         self.board_area = pygame.Rect(0, 0, 1, 1)
@@ -765,6 +766,12 @@ class BoardScene(Scene):
         self.kick()
 
     def on_exit(self) -> None:
+        if getattr(self, "_cursor_shape", None) not in (None, pygame.SYSTEM_CURSOR_ARROW):
+            try:
+                pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_ARROW)
+            except pygame.error:
+                pass
+            self._cursor_shape = pygame.SYSTEM_CURSOR_ARROW
         self.cancel_all()
         if not self.over():
             self.autosave()
@@ -784,6 +791,9 @@ class BoardScene(Scene):
         for b in self.active_buttons():
             if b.handle_event(event):
                 return
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+            return
         if event.type == pygame.MOUSEWHEEL:
             self.list_scroll = max(0, self.list_scroll - event.y)
             self.list_follow = False
@@ -890,6 +900,27 @@ class BoardScene(Scene):
             else:
                 message(self.app, lambda: tr("board.ai_declines", self.app.lang), [tr("board.ai_declines_why", lang)])
 
+    def clickable_points(self) -> set:
+        """Points a click would use now: the next points of the legal moves that match the
+        selection (or a new piece to select)."""
+        if not self.human_turn() or (self.anim is not None and not self.anim.done):
+            return set()
+        sel = tuple(self.selection)
+        n = len(sel)
+        out = {path[n] for _, path in self.legal_paths() if len(path) > n and path[:n] == sel}
+        return out | {path[0] for _, path in self.legal_paths()}
+
+    def _hover(self, pos) -> None:
+        point = self.view.hit(pos) if self.board_area.collidepoint(pos) else None
+        self.hover_point = point if point in self.clickable_points() else None
+        want = pygame.SYSTEM_CURSOR_HAND if self.hover_point is not None else pygame.SYSTEM_CURSOR_ARROW
+        if want != getattr(self, "_cursor_shape", None):
+            self._cursor_shape = want
+            try:
+                pygame.mouse.set_cursor(want)
+            except pygame.error:  # no mouse cursor here (dummy driver)
+                pass
+
     def _list_click(self, pos) -> None:
         row = (pos[1] - self.list_rect.y) // self.row_h + self.list_scroll
         col = 0 if pos[0] < self.list_rect.x + self.list_rect.w * 0.55 else 1
@@ -963,6 +994,8 @@ class BoardScene(Scene):
                     drops.add(p)
             for p in drops:
                 highlight.target(surface, view.point_xy(p), r, False)
+        if self.hover_point is not None and interactive and self.hover_point in self.clickable_points():
+            highlight.hover(surface, view.point_xy(self.hover_point), r)
         for p, code in pieces.items():
             if p not in hidden:
                 view.draw_piece(surface, code, view.point_xy(p))

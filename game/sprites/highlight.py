@@ -7,6 +7,7 @@ the colours apart still can tell the marks apart:
     last move line along the path with a small square at each end
     hint      diamond at each point of the path and a dashed line
     cursor    dashed white square (keyboard play)
+    hover     soft white halo under the mouse on a point a click would use
 """
 from __future__ import annotations
 
@@ -115,3 +116,20 @@ def cursor(surface, center, r: int, pulse: float = 0.0) -> None:
     for a, b in zip(corners, corners[1:] + corners[:1]):
         _dashed(surface, (20, 20, 20), (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), w, max(5, r // 4))
         _dashed(surface, (250, 250, 250), a, b, w, max(5, r // 4))
+
+
+_halos: dict = {}
+
+
+def hover(surface, center, r: int) -> None:
+    """A soft white halo around a clickable point under the mouse."""
+    img = _halos.get(r)
+    if img is None:
+        size = int(r * 2.6)
+        img = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(img, (255, 255, 255, 70), (size // 2, size // 2), size // 2)
+        pygame.draw.circle(img, (255, 255, 255, 150), (size // 2, size // 2), size // 2, max(2, r // 12))
+        if len(_halos) > 16:
+            _halos.clear()
+        _halos[r] = img
+    surface.blit(img, img.get_rect(center=center))
