@@ -6,13 +6,13 @@ matches between the computer levels. Prints figures; never fails on time.
     python bench/bench_palace.py --no-ladder     # speed only
 
 Ladder games use deterministic node budgets (LADDER_NODES) so that results repeat on any machine;
-each game starts with 2 random plies drawn from its seed so that the games differ.
+each game starts with OPENING_PLIES plies chosen by opening_move() from the game's seed so that the
+games differ (the same openings are played with the colours swapped).
 """
 from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -22,8 +22,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from game.ai import palace_ai as A  # noqa: E402
 from game.rules import palace as P  # noqa: E402
 
-LADDER_NODES = {"easy": 2_000, "medium": 6_000, "hard": 20_000}
+LADDER_NODES = {"easy": 2_000, "medium": 6_000, "hard": 40_000}
 PAIRS = (("medium", "easy"), ("hard", "medium"))
+OPENING_PLIES = 3
+OPENING_TEMP = 25.0
 
 
 def midgame(plies=40):
@@ -57,19 +59,24 @@ def speed():
     print(f"hard move at its default time from the start: {m} in {time.perf_counter() - t:.2f}s")
 
 
+def opening_move(state, seed):
+    """A sensible but varied move: a 3-ply search, then a softmax over its scores (OPENING_TEMP)."""
+    _, scored, rng, _ = A._search(state, "medium", None, seed, 3000)
+    return A.pick_with_mistakes(scored, rng, OPENING_TEMP)
+
+
 def play_game(args):
     black_level, white_level, seed = args
-    rng = random.Random(seed)
     s = P.new_game()
-    for _ in range(2):
-        s = s.play(rng.choice(s.legal_moves()))
+    for i in range(OPENING_PLIES):          # a varied but sensible start (see opening_move)
+        s = s.play(opening_move(s, seed * 31 + i))
     ply = 0
     while s.result() is None:
         level = black_level if s.to_move == "b" else white_level
         s = s.play(A.choose_move(s, level, seed=seed * 7919 + ply, nodes=LADDER_NODES[level]))
         ply += 1
     r = s.result()
-    return black_level, white_level, r.winner, r.reason, ply + 2
+    return black_level, white_level, r.winner, r.reason, ply + OPENING_PLIES
 
 
 def ladder(games, workers):
@@ -77,7 +84,7 @@ def ladder(games, workers):
     for upper, lower in PAIRS:
         for g in range(games):
             jobs.append((upper, lower, 1000 + g))
-            jobs.append((lower, upper, 2000 + g))
+            jobs.append((lower, upper, 1000 + g))
     t = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
         results = list(pool.map(play_game, jobs))

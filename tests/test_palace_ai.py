@@ -110,3 +110,24 @@ def test_chain_variant_search():
     s = pos(black=["c7", "a1"], white=["c6", "c4", "d3"], hand=3, caps=4, jumps="chain")
     m = choose_move(s, "medium", seed=0, nodes=500)
     assert str(m) == "c7xc5xc3xe3"
+
+
+def test_bit_parallel_neighbours_match_the_board():
+    import random
+
+    rng = random.Random(4)
+    for _ in range(100):
+        mask = rng.getrandbits(45) & P.USED_MASK
+        expected = 0
+        for p in P.POINTS:
+            if mask >> p & 1:
+                expected |= P.ADJ_MASK[p]
+        assert A.neighbours(mask) == expected
+
+
+def test_soldiers_needed_to_surround():
+    s = P.new_game()
+    empty = P.USED_MASK & ~(s.black | s.white)
+    c8 = P.parse_point("c8")
+    # c8 at the start: b8 d8 c9 c7 free, and c6 already stands behind c7
+    assert A.soldiers_needed(c8, s.black, s.white, empty) == 4

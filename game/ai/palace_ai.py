@@ -4,7 +4,7 @@ ordering, a capture quiescence for the kings, and an evaluation that knows captu
 mobility, closed points, soldiers that can be jumped, the kings' room and the drop phase.
 
 Levels: easy searches 2 plies and picks by a softmax over its scores (it often misses the best
-move, seldom blunders badly); medium searches up to 4 plies with a small softmax; hard searches as
+move, seldom blunders badly); medium searches up to 3 plies with a small softmax; hard searches as
 deep as its time allows and plays its best.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ from game.rules.palace import ADJ, ADJ_MASK, JUMPS, USED_MASK, WIN_CAPTURES, app
 WIN = 100_000
 INF = 10 * WIN
 #: level -> (maximum depth, softmax temperature in eval units (100 = one soldier), root margin)
-LEVELS = {"easy": (2, 45.0, 160), "medium": (4, 6.0, 40), "hard": (64, 0.0, 0)}
+LEVELS = {"easy": (2, 45.0, 160), "medium": (3, 20.0, 60), "hard": (64, 0.0, 0)}
 
 # ---- the board's symmetries: identity, left-right, top-bottom, both (each its own inverse) -------
 PERMS = []
@@ -67,23 +67,76 @@ def _bits(mask):
 
 # ---- evaluation -------------------------------------------------------------------------------
 PALACE_MASK = sum(1 << p for p in P.POINTS if p < 10 or p >= 35)
-ROOM_CAP = 10
+ROOM_CAP = 12
+ROOM_PENALTY = [2 * (ROOM_CAP - n) ** 2 for n in range(ROOM_CAP + 1)]
 
 
-def _room(k, empty):
-    """Empty points a king at k can reach by steps, counted up to ROOM_CAP."""
+def _spread_table():
+    """[(shift, mask)]: for every index difference d between neighbours, the points p whose
+    neighbour p + d (shift d > 0) or p - d (d < 0) is adjacent: a set's neighbours in ~20 ops."""
+    masks = {}
+    for p in P.POINTS:
+        for q in ADJ[p]:
+            masks[q - p] = masks.get(q - p, 0) | (1 << p)
+    return tuple(sorted(masks.items()))
+
+
+SPREAD = _spread_table()
+
+
+def neighbours(mask):
+    """Union of the neighbours of every point in mask."""
+    out = 0
+    for d, m in SPREAD:
+        out |= (mask & m) << d if d > 0 else (mask & m) >> -d
+    return out
+
+
+def _room(k, white, empty):
+    """Empty points a king at k could reach in a few moves (steps, and jumps over soldiers),
+    counted up to ROOM_CAP."""
     reach = front = 1 << k
     n = 0
+    while front:                                  # by steps first: cheap and usually enough
+        front = neighbours(front) & empty & ~reach
+        reach |= front
+        n += front.bit_count()
+        if n >= ROOM_CAP:
+            return ROOM_CAP
+    front = reach                                 # shut in by steps: add what jumps open up
     while front:
         grow = 0
         for p in _bits(front):
-            grow |= ADJ_MASK[p]
-        front = grow & empty & ~reach
+            grow |= ADJ_MASK[p] & empty
+            for over, to in JUMPS[p]:
+                if white >> over & 1 and empty >> to & 1:
+                    grow |= 1 << to
+        front = grow & ~reach
         reach |= front
         n += front.bit_count()
         if n >= ROOM_CAP:
             return ROOM_CAP
     return n
+
+
+#: BEYOND[k]: {neighbour q: the point behind q seen from k on the same line}
+BEYOND = [{over: to for over, to in JUMPS[k]} for k in range(45)]
+
+
+def soldiers_needed(k, black, white, empty):
+    """Soldiers still to be put down to surround a king on k: each free neighbour needs one, and
+    each neighbour needs the point behind it filled (else the king jumps it)."""
+    need = 0
+    beyond = BEYOND[k]
+    for q in ADJ[k]:
+        if black >> q & 1:
+            continue
+        if empty >> q & 1:
+            need += 1
+        t = beyond.get(q)
+        if t is not None and empty >> t & 1:
+            need += 1
+    return need
 
 
 def evaluate_black(black, white, caps, stm, hand):
@@ -99,13 +152,14 @@ def evaluate_black(black, white, caps, stm, hand):
                 jumps += 1
                 threatened |= 1 << over
         moves = steps + jumps
-        closed = len(ADJ[k]) - moves              # neighbours a king can neither enter nor jump
-        score += 6 * moves - 3 * closed
-        if moves <= 2:
-            score -= (90, 40, 15)[moves]
-        room = _room(k, empty)                    # a king with little room is soon trapped
-        if room < ROOM_CAP:
-            score -= 12 * (ROOM_CAP - room)
+        if moves == 0:
+            score -= 240                          # a king shut in is half of black's force lost
+            continue
+        score += 5 * moves
+        need = soldiers_needed(k, black, white, empty)
+        if need < 9:                              # few soldiers would shut this king in
+            score -= 3 * (9 - need) ** 2
+        score -= ROOM_PENALTY[_room(k, white, empty)]   # a king with little room is soon trapped
         if PALACE_MASK >> k & 1:                  # kings are easily trapped inside a palace
             score -= 15
     t = threatened.bit_count()

@@ -178,6 +178,13 @@ def _chains(k, white, empty, path, caps, out):
         out.append(Move(path, caps))
 
 
+# Every single move object, made once: the generator hands out these shared (immutable) tuples.
+_DROP = [Move((p,)) for p in range(45)]
+_STEPS = [tuple((q, Move((p, q))) for q in ADJ[p]) for p in range(45)]
+_JUMPS = [tuple((over, to, Move((p, to), (over,))) for over, to in JUMPS[p]) for p in range(45)]
+_DROP_ORDER = tuple(POINTS)
+
+
 def gen_moves(black: int, white: int, stm: str, hand: int, rules: _Rules) -> list:
     """Every move of the side to move, ignoring whether the game is over."""
     empty = USED_MASK & ~(black | white)
@@ -188,22 +195,22 @@ def gen_moves(black: int, white: int, stm: str, hand: int, rules: _Rules) -> lis
             if rules.chain:
                 _chains(k, white, empty | (1 << k), (k,), (), jumps)
             else:
-                for over, to in JUMPS[k]:
+                for over, to, m in _JUMPS[k]:
                     if white >> over & 1 and empty >> to & 1:
-                        jumps.append(Move((k, to), (over,)))
+                        jumps.append(m)
             if not (rules.forced and jumps):
-                for q in ADJ[k]:
+                for q, m in _STEPS[k]:
                     if empty >> q & 1:
-                        moves.append(Move((k, q)))
+                        moves.append(m)
         if jumps:
             return jumps if rules.forced else jumps + moves
         return moves
     if hand:
-        return [Move((p,)) for p in _bits(empty)]
+        return [_DROP[p] for p in _DROP_ORDER if empty >> p & 1]
     for w in _bits(white):
-        for q in ADJ[w]:
+        for q, m in _STEPS[w]:
             if empty >> q & 1:
-                moves.append(Move((w, q)))
+                moves.append(m)
     return moves
 
 
