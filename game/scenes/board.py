@@ -912,6 +912,8 @@ class BoardScene(Scene):
 
     def _hover(self, pos) -> None:
         point = self.view.hit(pos) if self.board_area.collidepoint(pos) else None
+        if not self.app.settings.get("show_legal", True):
+            point = None  # the player turned the legal-move marks off: no hint by hovering either
         self.hover_point = point if point in self.clickable_points() else None
         want = pygame.SYSTEM_CURSOR_HAND if self.hover_point is not None else pygame.SYSTEM_CURSOR_ARROW
         if want != getattr(self, "_cursor_shape", None):

@@ -4,6 +4,9 @@ move by move on the board), Menu. Esc closes it to look at the board.
 """
 from __future__ import annotations
 
+import math
+import random
+
 import pygame
 
 from game.i18n import add, tr
@@ -41,6 +44,15 @@ class ResultScene(Scene):
         self.focus.focus(self.rematch_btn)
         self.pop_in = Tween(0.0, 1.0, 0.35, ease_out_back)
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.confetti = []
+        r = board.result()
+        won = r is not None and r.winner is not None and (board.mode != "computer" or board.winner_seat() == board.human_seat)
+        if won:  # a little celebration for a win
+            rng = random.Random()
+            w, h = app.size
+            colours = [theme.ACCENT, theme.TARGET, theme.MOVABLE, theme.HINT, theme.SELECTED, (240, 240, 240)]
+            self.confetti = [[rng.uniform(0, w), rng.uniform(-h * 0.6, 0), rng.uniform(-60, 60), rng.uniform(60, 180),
+                              rng.uniform(0, 6.28), rng.uniform(-6, 6), rng.choice(colours)] for _ in range(90)]
 
     def title(self) -> str:
         b, lang = self.board, self.app.lang
@@ -91,9 +103,20 @@ class ResultScene(Scene):
 
     def update(self, dt: float) -> None:
         self.pop_in.update(dt)
+        h = self.app.size[1]
+        for c in self.confetti:
+            c[0] += c[2] * dt
+            c[1] += c[3] * dt
+            c[3] = min(260.0, c[3] + 40 * dt)
+            c[4] += c[5] * dt
+        self.confetti = [c for c in self.confetti if c[1] < h + 20]
 
     def draw(self, surface) -> None:
         s = self.s
+        size = max(3, theme.px(7, s))
+        for x, y, _, _, angle, _, colour in self.confetti:
+            dx = abs(math.cos(angle)) * size + 1  # a spinning paper strip
+            pygame.draw.rect(surface, colour, (int(x), int(y), int(dx), size // 2 + 2))
         k = self.pop_in.value
         box = self.box.inflate(int(self.box.w * (k - 1) * 0.2), int(self.box.h * (k - 1) * 0.2))
         theme.panel(surface, box, radius=theme.px(18, s), edge=theme.ACCENT, width=3)
