@@ -168,3 +168,22 @@ def test_keyboard_play_with_the_cursor(driver):
     assert scene.cursor == target
     driver.key(pygame.K_SPACE)
     assert len(scene.moves) == 1 and scene.move_objs[0].path == (start, target)
+
+
+@pytest.mark.skipif(view_class("palace") is None, reason="no palace view")
+def test_click_on_the_move_list_looks_back_and_esc_returns(driver):
+    scene = driver.app.new_game("palace", {}, mode="hotseat")
+    driver.step()
+    for _ in range(4):
+        m = scene.legal_moves()[0]
+        scene.play(m, animate=False)
+    driver.step()
+    rect = scene.list_rect
+    driver.click((rect.x + 60, rect.y + scene.row_h // 2))  # row 1, first column: after ply 1
+    assert scene.review == 1 and not scene.human_turn()
+    driver.click(scene.view.point_xy(scene.legal_moves()[0].path[0]))  # the board is read-only now
+    assert len(scene.moves) == 4 and scene.selection == []
+    driver.key(pygame.K_RIGHT)
+    assert scene.review == 2
+    driver.key(pygame.K_ESCAPE)
+    assert scene.review is None and scene.human_turn() and driver.top is scene

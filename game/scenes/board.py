@@ -86,6 +86,9 @@ add({
     "board.not_your_turn": {"zh": "现在不是你的回合", "en": "It is not your turn"},
     "board.help": {"zh": "方向键+回车 走子 · Ctrl+Z 悔棋 · Ctrl+Y 重做 · H 提示 · F 翻转 · Ctrl+S 保存 · Esc 菜单 · F11 全屏",
                    "en": "Arrows+Enter play · Ctrl+Z undo · Ctrl+Y redo · H hint · F flip · Ctrl+S save · Esc menu · F11 fullscreen"},
+    "board.back_to_game": {"zh": "回到对局", "en": "Back to game"},
+    "board.help_look_back": {"zh": "← → 逐步 · Home/End 开始/结束 · Esc 回到对局",
+                             "en": "← → step · Home/End first/last · Esc back to the game"},
     "board.help_review": {"zh": "← → 逐步 · Home/End 开始/结束 · Esc 菜单",
                           "en": "← → step · Home/End first/last · Esc menu"},
     "board.overlay_key": {"zh": "讲解", "en": "teaching overlay"},
@@ -421,6 +424,7 @@ class BoardScene(Scene):
             self.app.worker.cancel(self.hint_rid)
             self.hint_rid = None
         speed = float(self.app.settings.get("anim_speed", 1.0) or 1.0)
+        animate = animate and self.review is None  # while looking back, the live board is not shown
         self.anim = MoveAnimation(view, bp, ap, path or move.path, speed) if animate else None
         kind = self.anim.kind if self.anim else "slide"
         if len(ap) < len(bp) or (self.anim and self.anim.captures):
@@ -663,8 +667,19 @@ class BoardScene(Scene):
         self.list_follow = True
 
     def end_review(self) -> None:
+        """Back from looking at earlier positions to the game as it stands."""
         self.review = None
         self.anim = None
+        self.list_follow = True
+        self.update_flip()
+        self.kick()
+
+    def review_action(self) -> None:
+        """The review's main button: the result of a finished game, else back to the game."""
+        if self.over():
+            self.show_result()
+        else:
+            self.end_review()
 
     # ---- orientation ----------------------------------------------------------------------------
     def base_flip(self) -> bool:
@@ -712,8 +727,9 @@ class BoardScene(Scene):
             Button(app, "", lambda: self.review_to(self.review - 1), icon=arrow_icon("left")),
             Button(app, "", lambda: self.review_to(self.review + 1), icon=arrow_icon("right")),
             Button(app, "", lambda: self.review_to(len(self.states) - 1), icon=_double_arrow("right")),
-            Button(app, t("board.result"), self.show_result, style="primary"),
-            Button(app, t("board.menu"), self.to_menu, shortcut="Esc"),
+            Button(app, lambda: tr("board.result" if self.over() else "board.back_to_game", app.lang),
+                   self.review_action, style="primary"),
+            Button(app, t("board.menu"), self.to_menu),
         ]
 
     def active_buttons(self) -> list:
@@ -808,7 +824,7 @@ class BoardScene(Scene):
                 self.cursor = None
                 self.click(self.view.hit(event.pos))
                 return
-            if self.review is not None and getattr(self, "list_rect", None) and self.list_rect.collidepoint(event.pos):
+            if getattr(self, "list_rect", None) and self.list_rect.collidepoint(event.pos):
                 self._list_click(event.pos)
 
     def _key(self, event) -> None:
@@ -823,9 +839,9 @@ class BoardScene(Scene):
             elif key == pygame.K_END:
                 self.review_to(len(self.states) - 1)
             elif key == pygame.K_ESCAPE:
-                self.to_menu()
+                self.review_action() if not self.over() else self.to_menu()
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.show_result()
+                self.review_action()
             elif key == pygame.K_f:
                 self.flip()
             return
@@ -928,7 +944,10 @@ class BoardScene(Scene):
         col = 0 if pos[0] < self.list_rect.x + self.list_rect.w * 0.55 else 1
         ply = row * 2 + col + 1
         if 0 < ply <= len(self.moves):
-            self.review_to(ply)
+            if self.review is None:  # a click on a move looks back at that position
+                self.start_review(ply)
+            else:
+                self.review_to(ply)
 
     # ---- update -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -1022,7 +1041,7 @@ class BoardScene(Scene):
         if self.show_overlay and view.has_overlay():
             view.draw_overlay(surface, state, lang)
         # the help line under the board
-        key = "board.help_review" if self.review is not None else "board.help"
+        key = "board.help" if self.review is None else "board.help_review" if self.over() else "board.help_look_back"
         extra = " · ".join(f"{k} {d}" for k, d in view.help_keys(lang))
         if view.has_overlay() and self.review is None:
             extra = (extra + " · " if extra else "") + "O " + tr("board.overlay_key", lang)
