@@ -3,7 +3,7 @@
     w = Worker()
     rid = w.request("move", state, level="hard", time_limit=None, seed=None, nodes=None)
     ...each frame: for answer in w.poll(): ...   # {"id": rid, "kind": "move", "result": "c8-c7", "error": None}
-    w.cancel()    # stop at once: the process is terminated (and started again on the next request)
+    w.cancel()    # stop at once: the process is terminated, and a fresh one started
     w.close()
 
 Kinds: "move" (result: the move's notation, found again with game.rules.common.find_move),
@@ -107,6 +107,7 @@ class Worker:
             return
         if self.pending:
             self._kill()
+            self.start()  # a fresh process warms up now, so the next answer is not late
 
     def _kill(self) -> None:
         self.pending.clear()
