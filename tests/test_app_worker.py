@@ -1,0 +1,46 @@
+"""The AI worker process: answers in order, errors come back as answers, cancel stops at once."""
+import time
+
+from game.rules import palace
+from game.worker import Worker
+
+
+def wait_answers(w, n, seconds=30):
+    out, end = [], time.monotonic() + seconds
+    while len(out) < n and time.monotonic() < end:
+        out += w.poll()
+        time.sleep(0.01)
+    return out
+
+
+def test_move_evaluate_and_error_come_back_in_order():
+    w = Worker()
+    try:
+        state = palace.new_game()
+        a = w.request("move", state, level="easy", nodes=200, seed=1)
+        b = w.request("evaluate", state, nodes=200)
+        c = w.request("no such thing", state)
+        answers = wait_answers(w, 3)
+        assert [x["id"] for x in answers] == [a, b, c]
+        assert answers[0]["result"] in {str(m) for m in state.legal_moves()}
+        assert -1.0 <= answers[1]["result"] <= 1.0
+        assert answers[2]["result"] is None and "unknown request" in answers[2]["error"]
+        assert not w.busy
+    finally:
+        w.close()
+
+
+def test_cancel_stops_a_long_search_at_once_and_the_next_request_works():
+    w = Worker()
+    try:
+        state = palace.new_game()
+        w.request("move", state, level="hard", time_limit=60)
+        time.sleep(0.5)
+        t = time.monotonic()
+        w.cancel()
+        assert time.monotonic() - t < 1.0 and not w.busy
+        rid = w.request("move", state, level="easy", nodes=100, seed=2)
+        (answer,) = wait_answers(w, 1)
+        assert answer["id"] == rid and answer["error"] is None
+    finally:
+        w.close()
