@@ -42,6 +42,12 @@ def midgame(plies=40):
     raise RuntimeError("no mid-game position found")
 
 
+def _object_perft(state, depth):
+    if depth == 1:
+        return len(state.legal_moves())
+    return sum(_object_perft(state.play(m), depth - 1) for m in state.legal_moves())
+
+
 def speed():
     s = P.new_game()
     for depth in (4, 5):
@@ -50,6 +56,10 @@ def speed():
         dt = time.perf_counter() - t
         print(f"perft({depth}) start = {n}  {dt:.2f}s  {n / dt:,.0f} leaves/s")
     mid = midgame()
+    t = time.perf_counter()
+    n = _object_perft(s, 5)
+    dt = time.perf_counter() - t
+    print(f"perft(5) through State.play objects (for comparison) = {n}  {dt:.2f}s  {n / dt:,.0f} leaves/s")
     for label, st in (("start", s), (f"mid-game {P.to_text(mid)}", mid)):
         srch, scored, _, _ = A._search(st, "hard", 1.0, 0, None)
         print(f"search 1 s from {label}: depth {srch.depth_done}, {srch.budget.nodes:,} nodes, "
