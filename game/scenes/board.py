@@ -98,6 +98,7 @@ add({
 })
 
 ACCEPT_DRAW_BELOW = 0.1  # the computer accepts a draw when its evaluation is at most this
+REPLY_PAUSE = 0.25  # seconds between the end of a move's animation and a computer's reply
 
 
 # ---- games: views, start positions, thumbnails ----------------------------------------------------
@@ -284,6 +285,7 @@ class BoardScene(Scene):
         self._spinners = []
         self._panel_origin = (0, 0)
         self.show_overlay = False
+        self.calm_until = 0.0  # a computer's answer waits until then (see REPLY_PAUSE)
         self.hover_point = None  # the clickable point under the mouse
         self.cursor = None  # keyboard play: the point the arrows have reached
         self._batch = False  # True while redo replays several moves: no turn starts in between
@@ -400,8 +402,9 @@ class BoardScene(Scene):
         """A controller plays `move` for `seat`. False when it is not that seat's legal move."""
         if self.over() or seat != self.seat_to_move or move not in self.legal_moves():
             return False
-        if self.anim is not None and not self.anim.done:
-            self.queued = (move, seat)
+        busy = self.anim is not None and not self.anim.done
+        if busy or (not self.seats[seat].interactive and self.t < self.calm_until):
+            self.queued = (move, seat)  # played by update() when the board has settled
             return True
         self.play(move)
         return True
@@ -956,10 +959,11 @@ class BoardScene(Scene):
             self.anim.update(dt)
             if self.anim.done:
                 self.anim = None
-                if self.queued is not None:
-                    move, seat = self.queued
-                    self.queued = None
-                    self.submit(move, seat)
+                self.calm_until = self.t + REPLY_PAUSE  # the eye follows one move before the next
+        if self.queued is not None and self.anim is None and self.t >= self.calm_until:
+            move, seat = self.queued
+            self.queued = None
+            self.submit(move, seat)
         if self.over() and not self.result_shown and self.anim is None and self.review is None \
                 and self.app.top is self:
             self.app.sounds.play(self._end_sound())
