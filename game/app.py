@@ -35,6 +35,7 @@ except ImportError:  # pragma: no cover - the audio module has not landed yet
 AI_EVENT = pygame.event.custom_type()
 
 GAME_NAMES = ("palace", "draughts", "banqi")
+FADE_TIME = 0.16  # seconds of cross-fade between full screens
 
 add({
     "app.title": {"zh": "棋盘", "en": "Qipan"},
@@ -147,6 +148,7 @@ class App:
         self.frames = 0
         self._texts: dict = {}
         self._toast = None  # (text, seconds left)
+        self._fade = None  # [snapshot of the last frame, seconds left] while scenes cross-fade
         #: seconds of thinking for the computer; None: the level's default (tests set it small)
         self.ai_time = None
         #: a node budget for the computer instead of the clock (tests, benchmarks)
@@ -283,7 +285,16 @@ class App:
     def top(self):
         return self.scenes[-1] if self.scenes else None
 
+    def _start_fade(self, scene) -> None:
+        """A short cross-fade from the last frame when a full screen (not a dialog) comes or goes."""
+        if scene is not None and not getattr(scene, "overlay", False) and self.frames:
+            try:
+                self._fade = [self.screen.copy(), FADE_TIME]
+            except pygame.error:
+                self._fade = None
+
     def push(self, scene) -> None:
+        self._start_fade(scene)
         self.scenes.append(scene)
         scene.on_resize(self.size)
         scene.on_enter()
@@ -292,6 +303,7 @@ class App:
         if not self.scenes:
             return None
         scene = self.scenes.pop()
+        self._start_fade(scene)
         scene.on_exit()
         if self.scenes:
             self.scenes[-1].on_enter()
@@ -306,6 +318,8 @@ class App:
 
     def back_to_menu(self) -> None:
         """Pop every scene above the menu."""
+        if len(self.scenes) > 1:
+            self._start_fade(self.scenes[-1] if not self.scenes[-1].overlay else self.scenes[1])
         while len(self.scenes) > 1:
             self.scenes.pop().on_exit()
         if self.scenes:
@@ -400,6 +414,14 @@ class App:
             if getattr(scene, "overlay", False):
                 theme.shade(surface) if getattr(scene, "shade", True) else None
             scene.draw(surface)
+        if self._fade is not None:
+            snapshot, left = self._fade
+            if left <= 0 or snapshot.get_size() != surface.get_size():
+                self._fade = None
+            else:
+                snapshot.set_alpha(int(255 * left / FADE_TIME))
+                surface.blit(snapshot, (0, 0))
+                self._fade[1] -= max(dt, 1 / 60)
         if self._toast:
             self._draw_toast(surface)
             self._toast[1] -= dt
