@@ -20,6 +20,12 @@ import signal
 def _serve(conn) -> None:
     """The child's loop: one request at a time, answered in order."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:  # the window's frame loop comes first when the cores are busy
+        import os
+
+        os.nice(5)
+    except (AttributeError, OSError):
+        pass
     from game import ai
 
     while True:
