@@ -439,6 +439,12 @@ class App:
         surface.blit(img, img.get_rect(center=rect.center))
 
     def run(self) -> int:
+        try:  # a polite kill (SIGTERM) leaves like the window's close button: scenes saved, worker stopped
+            import signal
+
+            signal.signal(signal.SIGTERM, lambda *_: self.quit())
+        except (ValueError, AttributeError, OSError):  # not the main thread, or no such signal here
+            pass
         first = True
         while self.running:
             self.step()
