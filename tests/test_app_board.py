@@ -187,3 +187,33 @@ def test_click_on_the_move_list_looks_back_and_esc_returns(driver):
     assert scene.review == 2
     driver.key(pygame.K_ESCAPE)
     assert scene.review is None and scene.human_turn() and driver.top is scene
+
+
+@pytest.mark.skipif(view_class("draughts") is None, reason="no draughts view")
+def test_drag_and_drop_a_piece(driver):
+    scene = driver.app.new_game("draughts", {}, mode="hotseat")
+    driver.step()
+    move = scene.legal_moves()[0]
+    a, b = (scene.view.point_xy(p) for p in move.path)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    driver.step()
+    assert scene.selection == [move.path[0]]
+    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    driver.post(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0))
+    driver.step()
+    assert scene.dragging and scene.drag_pos == mid
+    driver.post(pygame.MOUSEMOTION, pos=b, rel=(1, 1), buttons=(1, 0, 0))
+    driver.post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+    driver.step()
+    assert scene.moves == [str(move)] and scene.anim is None and not scene.dragging
+    # a drop on a point no move reaches only deselects, nothing is played
+    other = scene.legal_moves()[0]
+    a = scene.view.point_xy(other.path[0])
+    reach = {p for m in scene.legal_moves() if m.path[0] == other.path[0] for p in m.path}
+    far = scene.view.point_xy(next(p for p in scene.view.points()
+                                   if p not in reach and p not in scene.view.pieces(scene.state)))
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    driver.post(pygame.MOUSEMOTION, pos=far, rel=(1, 1), buttons=(1, 0, 0))
+    driver.post(pygame.MOUSEBUTTONUP, pos=far, button=1)
+    driver.step()
+    assert len(scene.moves) == 1

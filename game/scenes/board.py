@@ -287,6 +287,9 @@ class BoardScene(Scene):
         self.show_overlay = False
         self.calm_until = 0.0  # a computer's answer waits until then (see REPLY_PAUSE)
         self.hover_point = None  # the clickable point under the mouse
+        self.drag = None  # the selected piece's point while the mouse button is held on it
+        self.dragging = False  # ... and the mouse has moved: the piece follows it
+        self.drag_start = self.drag_pos = (0, 0)
         self.cursor = None  # keyboard play: the point the arrows have reached
         self._batch = False  # True while redo replays several moves: no turn starts in between
         self.board_area = pygame.Rect(0, 0, 1, 1)
@@ -464,7 +467,7 @@ class BoardScene(Scene):
             self._paths = [(m, tuple(p)) for m in self.legal_moves() for p in (getattr(m, "paths", None) or (m.path,))]
         return self._paths
 
-    def click(self, point) -> None:
+    def click(self, point, animate=True) -> None:
         if self.review is not None or self.over():
             return
         if self.anim is not None and not self.anim.done:
@@ -499,9 +502,9 @@ class BoardScene(Scene):
         exact = [(m, p) for m, p in cands if len(p) == len(prefix)]
         moves = {m for m, _ in cands}
         if exact and (len(cands) == len(exact) or len(prefix) >= 2):
-            self.play(exact[0][0], path=exact[0][1])
+            self.play(exact[0][0], path=exact[0][1], animate=animate)
         elif len(moves) == 1 and len(prefix) >= 2:
-            self.play(cands[0][0], path=cands[0][1])
+            self.play(cands[0][0], path=cands[0][1], animate=animate)
         else:
             self.selection = prefix
             self.app.sounds.play("click")
@@ -812,6 +815,19 @@ class BoardScene(Scene):
                 return
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
+            if self.drag is not None:
+                self.drag_pos = event.pos
+                sx, sy = self.drag_start
+                if abs(event.pos[0] - sx) + abs(event.pos[1] - sy) > max(6, self.view.piece_radius() // 3):
+                    self.dragging = True
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            start, dragged = self.drag, self.dragging
+            self.drag, self.dragging = None, False
+            if dragged and self.board_area.collidepoint(event.pos):
+                point = self.view.hit(event.pos)
+                if point is not None and point != start and self.selection[-1:] == [start]:
+                    self.click(point, animate=False)  # dropped where it goes: no slide back and forth
             return
         if event.type == pygame.MOUSEWHEEL:
             self.list_scroll = max(0, self.list_scroll - event.y)
@@ -825,7 +841,10 @@ class BoardScene(Scene):
                 return
             if self.board_area.collidepoint(event.pos):
                 self.cursor = None
-                self.click(self.view.hit(event.pos))
+                point = self.view.hit(event.pos)
+                self.click(point)
+                if point is not None and self.selection[-1:] == [point] and point in self.view.pieces(self.state):
+                    self.drag, self.drag_start, self.drag_pos = point, event.pos, event.pos  # may become a drag
                 return
             if getattr(self, "list_rect", None) and self.list_rect.collidepoint(event.pos):
                 self._list_click(event.pos)
@@ -1021,8 +1040,9 @@ class BoardScene(Scene):
                 highlight.target(surface, view.point_xy(p), r, False)
         if self.hover_point is not None and interactive and self.hover_point in self.clickable_points():
             highlight.hover(surface, view.point_xy(self.hover_point), r)
+        dragged = self.drag if self.dragging and interactive and self.selection[-1:] == [self.drag] else None
         for p, code in pieces.items():
-            if p not in hidden:
+            if p not in hidden and p != dragged:
                 view.draw_piece(surface, code, view.point_xy(p))
         if self.anim is not None:
             self.anim.draw(surface)
@@ -1038,6 +1058,8 @@ class BoardScene(Scene):
                 nxt = {path[n] for _, path in legal if len(path) > n and path[:n] == sel}
                 for p in nxt:
                     highlight.target(surface, view.point_xy(p), r, p in pieces and p != self.selection[0])
+        if dragged is not None and dragged in pieces:  # the piece follows the mouse, lifted
+            view.draw_piece(surface, pieces[dragged], self.drag_pos, scale=1.12)
         if self.hint is not None and self.review is None and not self.over():
             highlight.hint(surface, [view.point_xy(p) for p in self.hint.path], r, pulse(self.t))
         if self.cursor is not None and self.review is None:
