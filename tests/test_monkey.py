@@ -82,7 +82,8 @@ def check_board(scene):
 
 
 def monkey(d, rng, events, enter=None):
-    checked = plies = away = 0
+    checked = plies = away = played = 0
+    last = None
     seen = set()
     for i in range(events):
         if not d.app.running:
@@ -97,6 +98,11 @@ def monkey(d, rng, events, enter=None):
             d.step()
         seen.add(type(d.app.top).__name__)
         boards = [s for s in d.app.scenes if isinstance(s, BoardScene)]
+        if boards:  # count every move played, whoever played it
+            now = (id(boards[-1]), len(boards[-1].moves))
+            if last is not None and now[0] == last[0] and now[1] > last[1]:
+                played += now[1] - last[1]
+            last = now
         away = 0 if boards else away + 1
         if enter and away > 40:  # the monkey wandered off: back to a board
             enter(d)
@@ -106,8 +112,9 @@ def monkey(d, rng, events, enter=None):
             checked += 1
             plies = max(plies, len(boards[-1].moves))
     d.step(5)
-    print(f"scenes seen: {sorted(seen)}; board checks: {checked}; most plies on a board: {plies}")
-    return checked, seen, plies
+    print(f"scenes seen: {sorted(seen)}; board checks: {checked}; most plies on a board: {plies}; "
+          f"moves played: {played}")
+    return checked, seen, played
 
 
 @pytest.fixture
@@ -134,5 +141,5 @@ def test_monkey_board(monkey_driver, game, mode):
         d.step()
 
     enter(monkey_driver)
-    checked, seen, plies = monkey(monkey_driver, random.Random(f"{game}-{mode}"), 800, enter)
-    assert checked > 0 and "BoardScene" in seen and plies >= 2
+    checked, seen, played = monkey(monkey_driver, random.Random(f"{game}-{mode}"), 800, enter)
+    assert checked > 0 and "BoardScene" in seen and played >= 3
