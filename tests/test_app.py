@@ -286,3 +286,25 @@ def test_draw_offer_to_the_computer_is_decided_by_its_evaluation(driver):
     dialog.buttons[0].activate()  # OK
     driver.step(3)
     assert isinstance(driver.top, ResultScene) == accepted
+
+
+@needs_view
+def test_menu_keyboard_and_language_switch(driver):
+    app = driver.app
+    menu = driver.top
+    before = app.lang
+    driver.click(menu.lang_btn.rect.center)
+    assert app.lang != before
+    assert storage.load_settings()[0]["lang"] == app.lang  # saved at once
+    driver.key(pygame.K_RIGHT)  # the first card gets the focus
+    focused = menu.focus.current()
+    assert focused is menu.cards[0]
+    driver.key(pygame.K_RETURN)
+    if focused.available:
+        assert isinstance(driver.top, SetupScene) and driver.top.game == focused.game
+        driver.key(pygame.K_ESCAPE)
+    assert driver.top is menu
+    driver.key(pygame.K_ESCAPE)  # Esc on the menu asks before quitting
+    assert isinstance(driver.top, Dialog)
+    driver.key(pygame.K_ESCAPE)  # ... and Esc again keeps playing
+    assert driver.top is menu and app.running
