@@ -17,6 +17,7 @@ VALID = [
     "PLAYED 0 c4",
     "PLAYED 12 a1 K",
     "SYNCED 0123abcd 13",
+    "SYNCED 0123abcd 13 agreement",
     "MOVE 0 32-28",
     "MOVE 7 25x3x17x44x35",
     "MOVE 3 c7xc5",

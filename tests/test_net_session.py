@@ -3,6 +3,7 @@ drops and resumes. Everything is pumped from the test's thread, each wait bounde
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.net import protocol as P
 from game.net import saves, session as S
@@ -609,3 +610,84 @@ def test_a_connection_that_never_completes_gives_up(monkeypatch):
     finally:
         guest.close()
         host.close()
+
+
+ACTIONS = ("move", "move", "move", "offer_draw", "answer_draw", "request_undo", "answer_undo",
+           "pump_host", "pump_guest", "drop", "host_drop", "resign")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["palace", "banqi"]), seed=st.integers(0, 10**6),
+       actions=st.lists(st.sampled_from(ACTIONS), min_size=10, max_size=40))
+def test_random_interleavings_keep_both_records_equal(game, seed, actions):
+    """Moves, questions, answers and drops in random order, lines crossing on the wire: once the
+    traffic settles both sides hold the same record, result and pending questions."""
+    old = S.RETRY_EVERY
+    S.RETRY_EVERY = 0.02
+    rng = random.Random(seed)
+    pair = Pair(game, host_seat=seed % 2)
+    host, guest = pair.sessions
+    try:
+        for action in actions:
+            side = rng.choice((host, guest))
+            try:
+                if action == "move":
+                    mover = host if host.my_turn() else guest
+                    if mover.my_turn() and not mover.waiting_for_answer():
+                        mover.play(rng.choice(mover.game.state.legal_moves()))
+                elif action == "offer_draw":
+                    side.offer_draw()
+                elif action == "answer_draw":
+                    side.answer_draw(rng.random() < 0.3)
+                elif action == "request_undo":
+                    side.request_undo()
+                elif action == "answer_undo":
+                    side.answer_undo(rng.random() < 0.6)
+                elif action == "pump_host":
+                    host.pump()
+                elif action == "pump_guest":
+                    guest.pump()
+                elif action == "drop" and guest.conn is not None:
+                    guest.conn.sock.close()
+                elif action == "host_drop" and host.conn is not None:
+                    host.conn.sock.close()
+                elif action == "resign":
+                    side.resign()
+            except SessionError:
+                pass
+            if host.game.result() is not None:
+                break
+
+        def settled():
+            if host.game.result() is not None or guest.game.result() is not None:
+                # an ending may close the connection (no resume after it): the records agree
+                return host.game.plies == guest.game.plies and host.game.result() == guest.game.result()
+            return (host.phase == guest.phase == "playing" and host.connected and guest.connected
+                    and guest.pending_flip is None and host.game.plies == guest.game.plies
+                    and (host.my_draw is None) == (guest.their_draw is None)
+                    and (guest.my_draw is None) == (host.their_draw is None)
+                    and (host.my_undo is None) == (guest.their_undo is None)
+                    and (guest.my_undo is None) == (host.their_undo is None))
+
+        pair.wait(settled, limit=4.0)
+        for _ in range(20):  # let any line still in flight arrive
+            host.pump()
+            guest.pump()
+        assert settled()
+        assert host.game.result() == guest.game.result()
+        assert [t for t, _ in host.game.plies] == [str(m) for m in _replay(host.game)]
+        rejected = {e.info["code"] for s, e in pair.events if e.kind == "rejected"}
+        assert rejected <= {P.E_OVER, P.E_STATE}, rejected  # only lines that crossed an ending/answer
+    finally:
+        S.RETRY_EVERY = old
+        pair.close()
+
+
+def _replay(game):
+    """The record's moves found again from the start, one by one through the rules."""
+    state, out = game.states[0], []
+    for text, piece in game.plies:
+        move = find_move(state, text)
+        out.append(move)
+        state = state.play_flip(move.path[0], piece) if piece else state.play(move)
+    return out

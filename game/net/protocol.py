@@ -127,6 +127,7 @@ _code = _kind(_CODE, "error code")
 _word = _kind(_WORD, "word")
 _answer = _choice("OFFER", "ACCEPT", "DECLINE")
 _undo = _choice("REQUEST", "ACCEPT", "DECLINE")
+_ending = _choice("resign", "agreement")
 
 #: command -> (required argument checkers, optional argument checkers, rest-of-line checker)
 #: A rest-of-line checker receives everything after the fixed arguments (it may hold spaces).
@@ -137,7 +138,7 @@ COMMANDS = {
     "ACCEPT": ((_id,), (), None),  # guest takes the offer / resume
     "DECLINE": ((_id,), (), None),  # guest refuses the offer
     "PLAYED": ((_int, _move), (_piece,), None),  # host, after RESUME: one ply of the record
-    "SYNCED": ((_id, _int), (), None),  # host: end of the record, its ply count
+    "SYNCED": ((_id, _int), (_ending,), None),  # host: end of the record, its ply count[, how it ended]
     "MOVE": ((_int, _move), (_piece,), None),  # MOVE <ply> <notation> [revealed banqi piece]
     "REVEAL": ((_int, _square, _piece), (), None),  # host: the piece the guest's flip turned up
     "RESIGN": ((), (), None),

@@ -118,8 +118,8 @@ class Session:
         lines = conn.pump()
         if lines:
             self._last_in = self.clock()
-        for raw in lines:
-            if self.conn is not conn or not conn.open:
+        for raw in lines:  # also the lines that came just before the other side hung up
+            if self.conn is not conn:
                 break
             self._receive(raw)
         if self.conn is conn:
@@ -516,10 +516,10 @@ class HostSession(Session):
             self._send("HELLO", P.NAME, P.VERSION)
 
     def _after_hello(self) -> None:
-        if self.game is not None and self.game.result() is None:
-            self._send_resume()
-        elif self._offer is not None:
+        if self._offer is not None:  # a first game, or a rematch after the last one
             self._send_offer()
+        elif self.game is not None:  # the game goes on (or the guest learns how it ended)
+            self._send_resume()
 
     def _announce(self, command: str, game: NetGame) -> None:
         self._send(command, game.id, game.name, str(game.host_seat), P.options_to_wire(game.options),
@@ -534,7 +534,10 @@ class HostSession(Session):
         self._announce("RESUME", game)
         for i, (text, piece) in enumerate(game.plies):
             self._send("PLAYED", i, text, piece) if piece else self._send("PLAYED", i, text)
-        self._send("SYNCED", game.id, game.ply)
+        if game.end_state is not None:  # ended by resignation or agreement: the guest must know
+            self._send("SYNCED", game.id, game.ply, game.result().reason)
+        else:
+            self._send("SYNCED", game.id, game.ply)
         self.phase = "resuming"
 
     def _on_accept(self, game_id) -> None:
@@ -561,7 +564,7 @@ class HostSession(Session):
         self._hello = False
         self.pending_flip = None
         self.my_draw = self.their_draw = self.my_undo = self.their_undo = None
-        if self.game is not None and self.game.result() is None:
+        if self.game is not None:  # also after the end: a returning guest learns how it ended
             self.phase = "paused"
             self._emit("paused", reason=reason)
         elif self.phase != "closed":
@@ -618,7 +621,7 @@ class GuestSession(Session):
         self.pending_flip = None
         self.my_draw = self.their_draw = self.my_undo = self.their_undo = None
         self._resume = None
-        if self.game is not None and self.game.result() is None and self.phase in ("playing", "paused"):
+        if self.game is not None and self.phase in ("playing", "paused"):
             if self.phase == "playing":
                 self._emit("paused", reason=reason)
             self.phase = "paused"
@@ -665,16 +668,29 @@ class GuestSession(Session):
             self._resume = None
             raise P.ProtocolError(P.E_ILLEGAL, f"record ply {ply}: {exc}") from None
 
-    def _on_synced(self, game_id, plies) -> None:
+    def _on_synced(self, game_id, plies, ending=None) -> None:
         game = self._resume
         if game is None or game.id != game_id or game.ply != plies:
             self._resume = None
             raise P.ProtocolError(P.E_SYNC, "the record does not match RESUME")
+        if ending is not None:
+            try:
+                if ending == "resign":
+                    if not game.can_resign():
+                        raise PositionError("no resignation is possible here")
+                    game.resign()
+                else:
+                    game.agree_draw()
+            except PositionError as exc:
+                self._resume = None
+                raise P.ProtocolError(P.E_ILLEGAL, f"the record's ending: {exc}") from None
         if (self.game is not None and self.game.id == game_id) or game_id in self.known:
             self.game, self._resume = game, None
             self._send("ACCEPT", game_id)
             self.phase = "playing"
             self._emit("resumed", game=game)
+            if game.result() is not None:
+                self._emit("ended", result=game.result())
             self._save()
         else:  # a game this guest does not know: ask the player like an offer
             self.offer["plies"] = game.ply
