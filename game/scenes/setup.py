@@ -131,18 +131,23 @@ class SetupScene(Scene):
         col_w = min(theme.px(820, s), int(w * 0.86))
         x = w // 2 - col_w // 2
         row_h, gap = theme.px(50, s), theme.px(14, s)
+        rows = 3 + len(self.option_widgets)
+        fixed = theme.px(130, s) + theme.px(52, s) + theme.px(56, s) + theme.px(50, s)  # title, header, buttons, margins
+        if fixed + rows * (row_h + gap) > h:  # many options: tighter rows, down to a readable minimum
+            k = max(0.62, (h - fixed) / (rows * (row_h + gap)))
+            row_h, gap = int(row_h * k), int(gap * k)
         content = 3 * (row_h + gap) + theme.px(52, s) + len(self.option_widgets) * (row_h + gap) + theme.px(100, s)
-        y = max(theme.px(130, s), (h - content) // 2 + theme.px(40, s))
+        y = max(theme.px(110, s), (h - content) // 2 + theme.px(40, s))
         self.title_y = y - theme.px(90, s)
         for wdg in (self.mode, self.side, self.level):
             wdg.rect = pygame.Rect(x, y, col_w, row_h)
             y += row_h + gap
-        self.variants_y = y + theme.px(12, s)
-        y = self.variants_y + theme.px(40, s)
+        self.variants_y = y + theme.px(8, s)
+        y = self.variants_y + theme.px(36, s)
         for wdg in self.option_widgets:
             wdg.rect = pygame.Rect(x, y, col_w, row_h)
             y += row_h + gap
-        y = max(y + theme.px(16, s), min(h - row_h - theme.px(30, s), y + theme.px(30, s)))
+        y = min(h - theme.px(56, s) - theme.px(12, s), y + theme.px(16, s))
         buttons = [self.start_btn] + ([self.extra_btn] if self.extra_btn else []) + [self.rules_btn, self.back_btn]
         bw = (col_w - (len(buttons) - 1) * gap) // len(buttons)
         for i, b in enumerate(buttons):

@@ -298,7 +298,12 @@ class Choice(Widget):
             return
         enabled = self.enabled
         if self.label:
-            img = self.app.text(text_of(self.label), self.size, theme.TEXT if enabled else theme.TEXT_DIM)
+            colour = theme.TEXT if enabled else theme.TEXT_DIM
+            label = text_of(self.label)
+            img = self.app.text(label, self.size, colour)
+            room = int(self.rect.w * self.label_width) - 16
+            if img.get_width() > room > 0:  # a long label: smaller type rather than overlap
+                img = self.app.text(label, max(9, int(self.size * room / img.get_width())), colour)
             surface.blit(img, img.get_rect(midleft=(self.rect.x + 8, self.rect.centery)))
         cur = self.index()
         for i, (seg, (_, text)) in enumerate(zip(self.segments(), self.choices)):
