@@ -39,7 +39,9 @@ def test_menu_setup_and_board_fit(size):
             d.step()
             check([b.rect for b in scene.active_buttons()] + [scene.board_area], size)
             assert scene.panel_rect.right <= size[0] and not scene.panel_rect.colliderect(scene.board_area)
-            assert scene.board_area.contains(scene.view.rect) or scene.view.rect.w <= scene.board_area.w
+            window = pygame.Rect((0, 0), size)
+            for p in scene.view.points():  # every point of the board can be clicked inside the board area
+                assert scene.board_area.collidepoint(scene.view.point_xy(p)) and window.collidepoint(scene.view.point_xy(p))
             app.back_to_menu()
     finally:
         d.close()
