@@ -617,7 +617,7 @@ ACTIONS = ("move", "move", "move", "offer_draw", "answer_draw", "request_undo", 
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(game=st.sampled_from(["palace", "banqi"]), seed=st.integers(0, 10**6),
+@given(game=st.sampled_from(["palace", "draughts", "banqi"]), seed=st.integers(0, 10**6),
        actions=st.lists(st.sampled_from(ACTIONS), min_size=10, max_size=40))
 def test_random_interleavings_keep_both_records_equal(game, seed, actions):
     """Moves, questions, answers and drops in random order, lines crossing on the wire: once the
