@@ -217,3 +217,17 @@ def test_drag_and_drop_a_piece(driver):
     driver.post(pygame.MOUSEBUTTONUP, pos=far, button=1)
     driver.step()
     assert len(scene.moves) == 1
+
+
+@pytest.mark.skipif(view_class("banqi") is None, reason="no banqi view")
+def test_ctrl_n_opens_the_setup_of_the_same_game(driver):
+    from game.scenes.setup import SetupScene
+
+    scene = driver.app.new_game("banqi", {}, mode="hotseat")
+    driver.step()
+    driver.key(pygame.K_n, mod=pygame.KMOD_LCTRL)
+    setup = driver.top
+    assert isinstance(setup, SetupScene) and setup.game == "banqi"
+    driver.click(setup.start_btn.rect.center)
+    assert isinstance(driver.top, BoardScene) and driver.top is not scene and driver.app.scenes[0].__class__ is MenuScene
+    assert len(driver.app.scenes) == 2

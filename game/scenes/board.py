@@ -84,8 +84,8 @@ add({
     "board.asking": {"zh": "电脑正在考虑你的提议…", "en": "The computer considers your offer…"},
     "board.ai_error": {"zh": "电脑出错，改走一步合法着法", "en": "The computer failed; it plays a legal move instead"},
     "board.not_your_turn": {"zh": "现在不是你的回合", "en": "It is not your turn"},
-    "board.help": {"zh": "方向键+回车 走子 · Ctrl+Z 悔棋 · Ctrl+Y 重做 · H 提示 · F 翻转 · Ctrl+S 保存 · Esc 菜单 · F11 全屏",
-                   "en": "Arrows+Enter play · Ctrl+Z undo · Ctrl+Y redo · H hint · F flip · Ctrl+S save · Esc menu · F11 fullscreen"},
+    "board.help": {"zh": "方向键+回车 走子 · Ctrl+Z 悔棋 · Ctrl+Y 重做 · H 提示 · F 翻转 · Ctrl+S 保存 · Ctrl+N 新局 · Esc 菜单 · F11 全屏",
+                   "en": "Arrows+Enter play · Ctrl+Z undo · Ctrl+Y redo · H hint · F flip · Ctrl+S save · Ctrl+N new · Esc menu · F11 fullscreen"},
     "board.back_to_game": {"zh": "回到对局", "en": "Back to game"},
     "board.help_look_back": {"zh": "← → 逐步 · Home/End 开始/结束 · Esc 回到对局",
                              "en": "← → step · Home/End first/last · Esc back to the game"},
@@ -873,6 +873,10 @@ class BoardScene(Scene):
             self.redo_move()
         elif ctrl and key == pygame.K_s:
             self.save()
+        elif ctrl and key == pygame.K_n:  # a new game of this kind: its setup screen
+            from game.scenes.setup import SetupScene
+
+            self.app.push(SetupScene(self.app, self.game))
         elif key == pygame.K_ESCAPE:
             if self.selection:
                 self.selection = []

@@ -25,6 +25,8 @@ add({
     "menu.coming": {"zh": "尚未就绪", "en": "Not available yet"},
     "menu.continue_of": {"zh": "继续：{game}", "en": "Continue: {game}"},
     "menu.lang": {"zh": "English", "en": "中文"},
+    "menu.keys": {"zh": "方向键 选择 · 回车 打开 · Esc 退出 · F11 全屏",
+                  "en": "Arrows choose · Enter opens · Esc quits · F11 fullscreen"},
 })
 
 
@@ -250,3 +252,8 @@ class MenuScene(Scene):
         for b in self.buttons:
             b.draw(surface)
         self.lang_btn.draw(surface)
+        keys = self.app.text(tr("menu.keys", self.app.lang), theme.px(16, s), theme.TEXT_DIM)
+        bottom = max((b.rect.bottom for b in self.buttons if b.visible), default=0)
+        y = min(h - keys.get_height() - theme.px(8, s), bottom + theme.px(24, s))
+        if y > bottom:
+            surface.blit(keys, keys.get_rect(midtop=(w // 2, y)))
