@@ -347,3 +347,70 @@ def test_join_screen_tells_when_the_host_goes_away(driver):
     wait(driver, lambda: join.net is None)
     assert join.status == "net.failed"
     assert N.tr("net.why_refused", app.lang) in N.tr(join.status, app.lang, **join.status_fmt)
+
+
+KEYS = [pygame.K_z, pygame.K_y, pygame.K_h, pygame.K_f, pygame.K_s, pygame.K_ESCAPE, pygame.K_RETURN,
+        pygame.K_LEFT, pygame.K_RIGHT, pygame.K_o, pygame.K_n, pygame.K_TAB]
+
+
+@pytest.mark.parametrize("game", ["palace", "draughts", "banqi"])
+def test_monkey_on_the_network_board(driver, game):
+    """Random clicks and keys on the app's network board while the other side randomly moves, asks
+    for undos and answers questions (never agreeing to a draw, so games last): nothing raises, and
+    once the traffic settles the board shows exactly the session's record."""
+    if view_class(game) is None:
+        pytest.skip("no view")
+    app = driver.app
+    rng = random.Random(game)
+    app.push(N.HostSetupScene(app))
+    app.top.game.set(game)
+    app.top.seat.set(rng.randrange(2))
+    app.top.open()
+    guest = GuestSession("127.0.0.1", app.top.net.session.port)
+    wait(driver, lambda: guest.phase == "offered", [guest])
+    guest.accept()
+    wait(driver, lambda: isinstance(app.top, N.NetBoardScene), [guest])
+    board = app.top
+    w, h = app.size
+    for i in range(500):
+        guest.pump()
+        if board in app.scenes and app.top is not board and type(app.top).__name__ not in ("Dialog", "ResultScene"):
+            app.pop()  # a save or rules screen opened by a key: back to the board
+        r = rng.random()
+        try:
+            if r < 0.25 and guest.my_turn() and not guest.waiting_for_answer():
+                guest.play(rng.choice(guest.game.state.legal_moves()))
+            elif r < 0.30:
+                guest.request_undo()
+            elif r < 0.36 and guest.their_undo is not None:
+                guest.answer_undo(rng.random() < 0.5)
+            elif r < 0.41 and guest.their_draw is not None:
+                guest.answer_draw(False)  # the other side never agrees: longer games
+        except N.SessionError:
+            pass
+        if rng.random() < 0.6 and board.human_turn() and board.legal_moves():
+            point = rng.choice(rng.choice(board.legal_moves()).path)
+            pos = board.view.point_xy(point)
+        else:
+            pos = (rng.randrange(w), rng.randrange(h))
+        if rng.random() < 0.75:
+            driver.click(pos, frames=0)
+        else:
+            key = rng.choice(KEYS)
+            mod = pygame.KMOD_LCTRL if key in (pygame.K_z, pygame.K_y, pygame.K_s) else 0
+            if key == pygame.K_ESCAPE and app.top is board:
+                key = pygame.K_h  # leaving would end the test early
+            driver.key(key, mod=mod, frames=0)
+        driver.step()
+        if board not in app.scenes or board.net.read(lambda s: s.game.result()) is not None:
+            break
+    # the traffic settles: the board shows exactly the session's record
+    for _ in range(50):
+        guest.pump()
+        driver.step()
+    if board in app.scenes:
+        session_moves = board.net.read(lambda s: [t for t, _ in s.game.plies])
+        wait(driver, lambda: board.anim is None and board.moves == session_moves, [guest])
+        assert board.moves == [t for t, _ in guest.game.plies] or not guest.connected
+    print(f"{game}: {len(guest.game.plies)} plies, {guest.game.result()}, {sorted({type(s).__name__ for s in app.scenes})}")
+    guest.close()
