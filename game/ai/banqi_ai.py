@@ -104,6 +104,19 @@ class Search:
         self.qdepth = qdepth
         self._vcache = {}
         self.killers = {}
+        self.tt = {}
+        self.depth_done = 0
+        # draws the search knows of: the no-progress counter and positions already seen since the
+        # last flip or capture (the game's history, then the line searched)
+        self.quiet = pub.quiet
+        self.limit = pub.options["no_progress"]
+        self.quiet_stack = []
+        self.repetition = pub.options["repetition"] != "off"
+        self.seen = {}
+        for board, to_move in pub.reps[:-1]:
+            codes = tuple(0 if c == "." else DOWN if c == "x" else CODE[c] for c in board)
+            key = (codes, 0 if to_move == "r" else 1)
+            self.seen[key] = self.seen.get(key, 0) + 1
 
     # ---- evaluation ---------------------------------------------------------------------------
     def values(self) -> tuple:
@@ -184,6 +197,8 @@ class Search:
             self.total[taken >> 3] -= 1
         board[b], board[a] = board[a], 0
         self.side ^= 1
+        self.quiet_stack.append(self.quiet)
+        self.quiet = 0 if taken else self.quiet + 1
         return taken
 
     def unmake(self, m: int, taken: int) -> None:
@@ -194,18 +209,25 @@ class Search:
             self.alive[taken] += 1
             self.total[taken >> 3] += 1
         self.side ^= 1
+        self.quiet = self.quiet_stack.pop()
 
     def flip(self, p: int, code: int) -> None:
-        self.board[p] = code
-        self.bag[code] -= 1
-        self.ndown -= 1
+        """A real flip (or p < 0: the flip modelled as a pass); no repetition reaches back over it."""
+        if p >= 0:
+            self.board[p] = code
+            self.bag[code] -= 1
+            self.ndown -= 1
         self.side ^= 1
+        self.quiet_stack.append((self.quiet, self.seen))
+        self.quiet, self.seen = 0, {}
 
     def unflip(self, p: int, code: int) -> None:
-        self.board[p] = DOWN
-        self.bag[code] += 1
-        self.ndown += 1
+        if p >= 0:
+            self.board[p] = DOWN
+            self.bag[code] += 1
+            self.ndown += 1
         self.side ^= 1
+        self.quiet, self.seen = self.quiet_stack.pop()
 
     # ---- search -------------------------------------------------------------------------------
     def negamax(self, depth: int, alpha: float, beta: float, ply: int) -> float:
@@ -213,8 +235,33 @@ class Search:
         side = self.side
         if self.total[side] == 0:
             return -WIN + ply
+        if self.quiet >= self.limit:
+            return 0.0
         if depth <= 0:
             return self.quiesce(alpha, beta, ply, 0)
+        key = None
+        if self.repetition and self.quiet:
+            key = (tuple(self.board), side)
+            if key in self.seen:
+                return 0.0
+            self.seen[key] = 1
+        try:
+            return self._negamax(depth, alpha, beta, ply)
+        finally:
+            if key is not None:
+                self.seen.pop(key, None)
+
+    def _negamax(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+        side = self.side
+        # transposition table: within one search the board decides the bag, so (board, side) is
+        # the whole position; -1 stands for the flip (null move)
+        tkey = (tuple(self.board), side)
+        entry = self.tt.get(tkey)
+        tt_move = None
+        if entry is not None:
+            d, v, flag, tt_move = entry
+            if d >= depth and (flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha)):
+                return v
         caps, steps = self.gen(side)
         if not caps and not steps and not self.ndown:
             return -WIN + ply
@@ -224,26 +271,33 @@ class Search:
             order.append(killer)
             steps = [m for m in steps if m != killer]
         if self.ndown:
-            order.append(None)  # a flip, modelled as passing the turn
+            order.append(-1)  # a flip, modelled as passing the turn
         order.extend(steps)
-        best = -INF
+        if tt_move is not None and tt_move in order and order[0] != tt_move:
+            order.remove(tt_move)
+            order.insert(0, tt_move)
+        alpha0 = alpha
+        best, best_move = -INF, None
         for m in order:
-            if m is None:
-                self.side ^= 1
+            if m < 0:
+                self.flip(-1, 0)
                 v = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
-                self.side ^= 1
+                self.unflip(-1, 0)
             else:
                 taken = self.make(m)
                 v = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
                 self.unmake(m, taken)
             if v > best:
-                best = v
+                best, best_move = v, m
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
-                        if m is not None and not self.board[m & 31]:
+                        if m >= 0 and not self.board[m & 31]:
                             self.killers[ply] = m
                         break
+        flag = -1 if best <= alpha0 else (1 if best >= beta else 0)
+        if entry is None or entry[0] <= depth:
+            self.tt[tkey] = (depth, best, flag, best_move)
         return best
 
     def quiesce(self, alpha: float, beta: float, ply: int, qd: int) -> float:
@@ -402,6 +456,7 @@ def analyse(state, level="hard", time_limit=None, seed=None, nodes=None):
                     scores[best_now] = max(scores.values()) + 1e-6
             break
         scores = cur
+        search.depth_done = depth
         order = sorted(order, key=lambda i: -scores[i])
         if budget.spent() or all(abs(v) >= WIN - 1000 for v in scores.values()):
             break
@@ -429,7 +484,7 @@ def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
         return rng.choice(moves)
     ranked, _, rng, temperature = analyse(pub, level, time_limit, seed, nodes)
     if temperature > 0:
-        act = pick_with_mistakes([(s, a) for s, a in ranked if s > -INF], rng, temperature)
+        act = pick_with_mistakes([(s, a) for s, a in ranked if s > -INF] or ranked, rng, temperature)
     else:
         act = ranked[0][1]
     return _to_move(act, rng)
@@ -464,7 +519,9 @@ def flip_chances(state) -> list:
 
 def describe(state, move) -> list:
     """Extra lines for `game.cli bestmove`: the evaluation and, for a flip, the outcome chances."""
-    lines = [f"evaluation {evaluate(state, time_limit=0.5, nodes=20000):+.2f} for the side to move"]
+    side = {"r": "red", "b": "black"}.get(state.to_move, "the first player")
+    lines = [f"evaluation {evaluate(state, time_limit=0.5, nodes=20000):+.2f} for {side} to move "
+             f"(+1 winning, -1 losing)"]
     if move.kind == "flip":
         chances = ", ".join(f"{t} {p * 100:.1f}%" for t, p in flip_chances(state))
         lines.append(f"flip outcomes: {chances}")
