@@ -8,18 +8,21 @@ down). The search:
 - root: every move and capture, and every flip square that can interact at once with a face-up
   piece (a neighbour, or a cannon line through one screen) as a chance node over the bag; the
   flip squares that cannot interact are one chance node (a representative square, drawn with the
-  seeded generator among them when chosen). Moves that end the game by the rules (repetition,
-  perpetual chase, no progress) get their exact result from the rules engine.
-- inside the tree: alpha-beta (negamax) over moves and captures, plus a flip modelled as a
-  null move (flipping mostly passes the turn and adds an expected piece already counted), then a
-  capture-only quiescence search.
+  seeded generator among them when chosen); the chance nodes use Star1 bounds (child windows
+  from the outcomes already searched and the win/loss bounds of the rest). Moves that end the
+  game by the rules (repetition, perpetual chase, no progress), or let the opponent end it at
+  once by repetition or perpetual chase, get that exact result from the rules engine.
+- inside the tree: alpha-beta (negamax) with a transposition table and a killer move over moves
+  and captures, plus a flip modelled as a null move (flipping mostly passes the turn and adds an
+  expected piece already counted), then a capture-only quiescence search. A position met again
+  since the last flip or capture, or the no-progress limit, scores as a draw.
 - iterative deepening under the budget (time, or a node count that makes it deterministic).
 - evaluation: each piece type is valued by what it can still capture and by what can still
   capture it (enemy pieces alive, face up or face down), with a bonus for pieces nothing can
   capture, soldiers while the enemy general lives, and a pull of strong pieces toward prey.
 
 Levels: easy searches one action deep and picks with human-like mistakes; medium searches two
-plies; hard deepens as far as the budget allows.
+plies and sometimes takes a close second best; hard deepens as far as the budget allows.
 """
 from __future__ import annotations
 
