@@ -354,14 +354,14 @@ KEYS = [pygame.K_z, pygame.K_y, pygame.K_h, pygame.K_f, pygame.K_s, pygame.K_ESC
 
 
 @pytest.mark.parametrize("game", ["palace", "draughts", "banqi"])
-def test_monkey_on_the_network_board(driver, game):
+def test_monkey_on_the_network_board(driver, game, seed=""):
     """Random clicks and keys on the app's network board while the other side randomly moves, asks
     for undos and answers questions (never agreeing to a draw, so games last): nothing raises, and
     once the traffic settles the board shows exactly the session's record."""
     if view_class(game) is None:
         pytest.skip("no view")
     app = driver.app
-    rng = random.Random(game)
+    rng = random.Random(game + str(seed))
     app.push(N.HostSetupScene(app))
     app.top.game.set(game)
     app.top.seat.set(rng.randrange(2))

@@ -363,7 +363,10 @@ class Session:
             raise SessionError("not your turn")
         if self.waiting_for_answer():
             raise SessionError("waiting for the answer to your question")
-        move = game.find(str(move))
+        try:
+            move = game.find(str(move))
+        except PositionError as exc:  # e.g. a click on a board that has not shown the last change
+            raise SessionError(str(exc)) from None
         ply = game.ply
         self._decline_pending()
         if game.is_flip(move) and self.role == "guest":

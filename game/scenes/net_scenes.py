@@ -565,7 +565,8 @@ class LocalSeat(HumanSeat):
 
     @property
     def interactive(self) -> bool:
-        return self.board.net.read(lambda s: s.my_turn() and not s.waiting_for_answer())
+        board = self.board
+        return board.net.read(lambda s: s.my_turn() and not s.waiting_for_answer() and board.shows(s.game))
 
 
 class RemoteSeat:
@@ -642,6 +643,12 @@ class NetBoardScene(BoardScene):
         self._sync()
 
     # ---- keeping the board in step with the session ---------------------------------------------
+    def shows(self, game) -> bool:
+        """True when the board shows the session's record (no change waits to be drawn)."""
+        plies = game.plies
+        return (not self._dirty and len(plies) == len(self.moves)
+                and (not plies or plies[-1][0] == self.moves[-1]) and game.end_state is self.end_state)
+
     def _sync(self) -> None:
         """Show the session's game: one new ply is animated, anything else is redrawn at once."""
         with self.net.lock:
@@ -660,6 +667,8 @@ class NetBoardScene(BoardScene):
             self.finish_anim()
             self.anim = None
             self.selection = []
+            if self.review is not None:  # the positions under review may be gone (undo, resume)
+                self.review = min(self.review, len(states) - 1)
             self.states = states
             self.moves = texts
             self.move_objs = [find_move(states[i], t) for i, t in enumerate(texts)]
