@@ -4,6 +4,10 @@ Board: 32 points, point = (rank - 1) * 8 + file (a1 = 0, h1 = 7, a4 = 24). Piece
 of the position text: red K A B R N C P (General Advisor Elephant Chariot Horse Cannon Soldier),
 black the same in lower case. Sides 'r' (red) and 'b' (black).
 
+state.to_move is None before the first flip (only flips are legal then); state.first_colour is the
+colour the first flip gave to the player who made it (None before; None too in a from_text()
+state, which cannot know it). Undoing is going back to an earlier state: states never change.
+
 Two kinds of states
 -------------------
 - A *true-layout* state (new_game(seed), deal()) knows which piece lies under every face-down
