@@ -70,6 +70,7 @@ BADGE_OK = (80, 176, 96)
 
 PALACE_TRIANGLES = (((0, 0), (0, 4), (2, 2)), ((8, 0), (8, 4), (6, 2)))
 DOORS = (12, 32)
+MARGIN = 0.9          # board edge to the outer points, in grid steps
 CENTRE = 22
 
 # ---- what the overlay teaches ---------------------------------------------------------------------
@@ -124,15 +125,16 @@ class View(GameView):
     def layout(self, rect, flipped):
         super().layout(rect, flipped)
         r = self.rect
-        # units of the grid step: board 5.6 x 9.6, a 2.0-wide column each side with 0.3 gaps
-        s = max(4.0, min(r.w / 10.2, r.h / 9.6))
+        # units of the grid step: board 5.8 x 9.8 (0.9 margins for the frame and coordinates),
+        # a 2.0-wide column each side with 0.3 gaps
+        s = max(4.0, min(r.w / 10.4, r.h / 9.8))
         self.step = s
-        bw, bh = 5.6 * s, 9.6 * s
+        bw, bh = (4 + 2 * MARGIN) * s, (8 + 2 * MARGIN) * s
         total_w = bw + 2 * (2.0 + 0.3) * s
         left = r.x + (r.w - total_w) / 2
         top = r.y + (r.h - bh) / 2
         self.board_rect = pygame.Rect(round(left + 2.3 * s), round(top), round(bw), round(bh))
-        self.origin = (self.board_rect.x + 0.8 * s, self.board_rect.y + 0.8 * s)
+        self.origin = (self.board_rect.x + MARGIN * s, self.board_rect.y + MARGIN * s)
         self.hand_rect = pygame.Rect(round(left), round(top + 0.3 * s), round(2.0 * s), round(bh - 0.6 * s))
         self.caps_rect = pygame.Rect(round(left + total_w - 2.0 * s), round(top + 0.3 * s), round(2.0 * s),
                                      round(bh - 0.6 * s))
@@ -217,12 +219,12 @@ class View(GameView):
                 col = 4 - c if self.flipped else c
                 img = f.render(P.FILES[col], True, LABEL)
                 x = self.origin[0] - self.board_rect.x + c * s
-                surf.blit(img, img.get_rect(center=(x, h - inset - s * 0.28)))
+                surf.blit(img, img.get_rect(center=(x, h - s * 0.36)))
             for r in range(9):
                 row = 8 - r if self.flipped else r
                 img = f.render(str(9 - row), True, LABEL)
                 y = self.origin[1] - self.board_rect.y + r * s
-                surf.blit(img, img.get_rect(center=(inset + s * 0.28, y)))
+                surf.blit(img, img.get_rect(center=(s * 0.36, y)))
         return surf
 
     # ---- pieces ---------------------------------------------------------------------------------
