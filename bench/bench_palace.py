@@ -64,6 +64,12 @@ def speed():
         srch, scored, _, _ = A._search(st, "hard", 1.0, 0, None)
         print(f"search 1 s from {label}: depth {srch.depth_done}, {srch.budget.nodes:,} nodes, "
               f"best {scored[0][1]} ({scored[0][0]:+d})")
+    for label, st in (("start", s), ("mid-game", mid)):
+        c = time.process_time()
+        srch, _, _, _ = A._search(st, "hard", None, 0, 40_000)
+        dt = time.process_time() - c
+        print(f"40,000 nodes from the {label}: {dt:.2f} s of CPU time, {srch.budget.nodes / dt:,.0f} nodes per "
+              f"CPU second, depth {srch.depth_done}")
     t = time.perf_counter()
     m = A.choose_move(s, "hard", seed=0)
     print(f"hard move at its default time from the start: {m} in {time.perf_counter() - t:.2f}s")

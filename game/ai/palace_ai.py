@@ -84,12 +84,16 @@ def _spread_table():
 SPREAD = _spread_table()
 
 
-def neighbours(mask):
-    """Union of the neighbours of every point in mask."""
-    out = 0
-    for d, m in SPREAD:
-        out |= (mask & m) << d if d > 0 else (mask & m) >> -d
-    return out
+def _make_neighbours():
+    """neighbours(mask): the union of the neighbours of every point in mask, as one expression
+    of shifts and masks generated from SPREAD (no loop: it runs in the evaluation's inner loop)."""
+    terms = [f"((m & {mask}) << {d})" if d > 0 else f"((m & {mask}) >> {-d})" for d, mask in SPREAD]
+    namespace = {}
+    exec(f"def neighbours(m):\n    return {' | '.join(terms)}\n", namespace)
+    return namespace["neighbours"]
+
+
+neighbours = _make_neighbours()
 
 
 def _room(k, white, empty):
@@ -177,6 +181,7 @@ class _Search:
         self.budget = budget
         self.rng = rng
         self.tt = {}
+        self.evals = {}
         self.killers = {}
         self.history = {}
         self.seen = set(state.history[:-1])     # earlier positions of the game
@@ -232,8 +237,16 @@ class _Search:
         return None
 
     def static(self, black, white, stm, hand, caps):
-        s = evaluate_black(black, white, caps, stm, hand)
-        return s if stm == "b" else -s
+        key = (black, white, stm, hand, caps)
+        s = self.evals.get(key)
+        if s is None:
+            s = evaluate_black(black, white, caps, stm, hand)
+            if stm == "w":
+                s = -s
+            if len(self.evals) > 200_000:
+                self.evals.clear()
+            self.evals[key] = s
+        return s
 
     def quiesce(self, black, white, stm, hand, caps, plies, moves, alpha, beta, ply):
         stand = self.static(black, white, stm, hand, caps)
