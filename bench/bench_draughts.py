@@ -180,7 +180,7 @@ def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1):
 
 
 def bench_ladder(games, jobs, nodes):
-    print(f"level ladder ({games} games per pair, node budgets: {nodes} per move for hard)")
+    print(f"level ladder ({games} games per pair; easy 2 plies + mistakes, medium 4 plies, hard {nodes} nodes per move)")
     pairs = [(("qipan", "medium", None, nodes), ("qipan", "easy", None, nodes)),
              (("qipan", "hard", None, nodes), ("qipan", "medium", None, nodes))]
     for a, b in pairs:
@@ -204,7 +204,7 @@ def main(argv=None):
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--time", type=float, default=0.5, help="seconds per move in the turbo match")
     p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--ladder-nodes", type=int, default=20000)
+    p.add_argument("--ladder-nodes", type=int, default=60000)
     args = p.parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     if "perft" in args.parts:

@@ -38,3 +38,12 @@ def test_module_entry_point():
     proc = subprocess.run([sys.executable, "-m", "game.cli", "perft", "draughts", "B:W31-50:B1-20", "3"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and proc.stdout.strip() == "658"
+
+
+def test_bestmove_prints_the_move_and_its_evaluation(capsys):
+    code, out, _ = run(capsys, "bestmove", "draughts", "W:W46,47:B36", "--level", "hard", "--nodes", "2000")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "46-41"
+    assert any(line.startswith("score") for line in lines[1:])
+    code, _, err = run(capsys, "bestmove", "draughts", "W:W:B1", "--nodes", "100")
+    assert code == 2 and "over" in err
