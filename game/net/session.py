@@ -391,15 +391,18 @@ class Session:
             self.their_undo = None
 
     def can_resign(self) -> bool:
-        return self.my_turn() and self.game.can_resign()
+        return self.my_turn() and not self.waiting_for_answer() and self.game.can_resign()
 
     def resign(self) -> Result:
         """Give up, on our own turn (as the rules' state.resign(): the player to move resigns)."""
         game = self._require_game()
         if not self.my_turn():
             raise SessionError("not your turn")
+        if self.waiting_for_answer():  # an accept could cross the resignation on the wire
+            raise SessionError("waiting for the answer to your question")
         if not game.can_resign():
             raise SessionError("resignation is not allowed yet")
+        self._decline_pending()
         self._send("RESIGN")
         result = game.resign()
         self._check_end()
