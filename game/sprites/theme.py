@@ -26,9 +26,11 @@ OK = (88, 178, 110)
 SHADE = (0, 0, 0, 150)         # behind dialogs
 
 # Board marks: every kind differs in shape as well as colour (see game.sprites.highlight).
-MOVABLE = (96, 200, 232)       # thin ring around pieces that can move
+# The colours follow the source draughts game: pieces that can move green; the selected piece and
+# the points it can go to next yellow (told apart by shape: square frame vs dot / corner ticks).
+MOVABLE = (104, 214, 116)      # thin ring around pieces that can move
 SELECTED = (250, 204, 64)      # thick rounded square around the selected piece
-TARGET = (112, 222, 124)       # dot on an empty target, corner ticks on an occupied one
+TARGET = (255, 226, 96)        # dot on an empty target, corner ticks on an occupied one
 LAST_MOVE = (160, 128, 248)    # line along the path + small squares at its ends
 HINT = (255, 112, 196)         # diamonds + dashed line
 
