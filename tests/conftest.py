@@ -6,6 +6,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+# CI (CI=true) runs the property tests on the same examples every time, so a submission lands or
+# fails for what it changed; elsewhere each run explores new random examples.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture(autouse=True)
