@@ -76,7 +76,9 @@ def test_seats_colours_and_winner():
     s = start.play(B.Move("flip", (q,)))  # seat 0 flipped a black piece: seat 0 is black
     lines = v.status_lines(s, "en")
     assert "First player is Black" in lines[0]
-    assert v.seat_label(0, start, "en") == "First (Black)" and v.seat_label(1, start, "en") == "Second (Red)"
+    assert v.seat_label(0, start, "en", state=s) == "First (Black)"
+    assert v.seat_label(1, start, "en", state=s) == "Second (Red)"
+    assert v.seat_label(0, start, "en") == "First"  # before a game is under way: no colour yet
     assert v.winner_seat(start, s, Result("b", "resign")) == 0
     assert v.winner_seat(start, s, Result("r", "no_pieces")) == 1
     assert v.winner_seat(start, s, Result(None, "agreement")) is None

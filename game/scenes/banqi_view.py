@@ -86,7 +86,6 @@ class View(GameView):
         self.show_coords = True
         self._board_cache = None
         self._tiles: dict = {}
-        self._state = None  # the last state the panel asked about (seat labels name the colours)
 
     # ---- geometry -----------------------------------------------------------------------------
     def layout(self, rect, flipped):
@@ -245,7 +244,6 @@ class View(GameView):
 
     # ---- beside the board: the pieces each side has lost ------------------------------------------
     def draw_extras(self, surface, state, lang):
-        self._state = state
         black_lost = [c for c in state.captured if c.islower()]
         red_lost = [c for c in state.captured if c.isupper()]
         top, bottom = (red_lost, black_lost) if self.flipped else (black_lost, red_lost)
@@ -311,17 +309,17 @@ class View(GameView):
     def side_label(self, side, lang):
         return tr("banqi.red" if side == "r" else "banqi.black", lang)
 
-    def _seat_side(self, seat, start_state):
+    def _seat_side(self, seat, start_state, state):
         if start_state.to_move is not None:  # a game set up from a position: seat 0 moves first
             return start_state.to_move if seat == 0 else B.other(start_state.to_move)
-        first = getattr(self._state, "first_colour", None)
+        first = getattr(state, "first_colour", None)
         if first is None:
             return None
         return first if seat == 0 else B.other(first)
 
-    def seat_label(self, seat, start_state, lang):
+    def seat_label(self, seat, start_state, lang, state=None):
         name = tr("banqi.first" if seat == 0 else "banqi.second", lang)
-        side = self._seat_side(seat, start_state)
+        side = self._seat_side(seat, start_state, state)
         if side is None:
             return name
         return tr("banqi.seat_colour", lang, seat=name, colour=self.side_label(side, lang))
@@ -337,7 +335,6 @@ class View(GameView):
         return {"r": [c for c in state.captured if c.islower()], "b": [c for c in state.captured if c.isupper()]}
 
     def status_lines(self, state, lang):
-        self._state = state
         lines = []
         if state.to_move is None:
             lines.append(tr("banqi.undecided", lang))

@@ -1009,7 +1009,7 @@ class BoardScene(Scene):
         return self.view.winner_seat(self.start_state, self.state, r)
 
     def seat_name(self, seat, lang) -> str:
-        return self.view.seat_label(seat, self.start_state, lang)
+        return self.view.seat_label(seat, self.start_state, lang, state=self.state)
 
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface) -> None:

@@ -273,7 +273,7 @@ class View(GameView):
     def side_label(self, side, lang):
         return tr("draughts.white" if side == "w" else "draughts.black", lang)
 
-    def seat_label(self, seat, start_state, lang):
+    def seat_label(self, seat, start_state, lang, state=None):
         first = start_state.to_move
         side = first if seat == 0 else ("b" if first == "w" else "w")
         return tr("draughts.seat" if seat == 0 else "draughts.seat2", lang, side=self.side_label(side, lang))

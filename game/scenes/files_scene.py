@@ -302,7 +302,7 @@ class LoadGameScene(Scene):
                 tr("files.computer", lang, level=tr(f"files.level.{record.level}", lang))
             lines += [(_game_name(record.game, lang), 21, theme.TEXT), (mode, 19, theme.TEXT)]
             if record.mode == "computer" and record.human_seat is not None:
-                seat = self._view_call(record, "seat_label", record.human_seat, states[0], lang)
+                seat = self._view_call(record, "seat_label", record.human_seat, states[0], lang, states[-1])
                 if seat:
                     lines.append((tr("files.you_play", lang, seat=seat), 19, theme.TEXT))
             lines.append((tr("files.moves", lang, n=len(record.moves)), 19, theme.TEXT))

@@ -366,7 +366,7 @@ class View(GameView):
         del cr
 
     # ---- side panel -----------------------------------------------------------------------------
-    def seat_label(self, seat, start_state, lang):
+    def seat_label(self, seat, start_state, lang, state=None):
         side = start_state.to_move if seat == 0 else ("w" if start_state.to_move == "b" else "b")
         return tr("palace.seat_black" if side == "b" else "palace.seat_white", lang)
 

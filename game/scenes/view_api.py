@@ -110,9 +110,11 @@ class GameView:
         return False
 
     # ---- side panel ---------------------------------------------------------------------------
-    def seat_label(self, seat: int, start_state, lang: str) -> str:
+    def seat_label(self, seat: int, start_state, lang: str, state=None) -> str:
         """Name of seat 0 (the player who moves first from start_state) or seat 1, e.g.
-        "黑方 (王) Black (kings)" / "先手 First"; shown in setup and the panel."""
+        "黑方 (王) Black (kings)" / "先手 First"; shown in setup and the panel. `state` is the
+        current state once a game is under way (Banqi names each seat's colour after the first
+        flip); None before a game starts."""
         raise NotImplementedError
 
     def side_label(self, side, lang: str) -> str:
