@@ -231,6 +231,8 @@ class ComputerSeat:
 
 # ---- the scene -------------------------------------------------------------------------------------
 class BoardScene(Scene):
+    #: the string key of the shortcut line under the board (a subclass with other keys names its own)
+    help_key = "board.help"
     def __init__(self, app, game, options=None, mode="hotseat", human_seat=0, level="medium",
                  start_state=None, seats=None, seed=None, start_info=None, autosave=True):
         super().__init__(app)
@@ -650,6 +652,22 @@ class BoardScene(Scene):
 
         self.result_shown = True
         self.app.push(ResultScene(self.app, self))
+
+    def result_title(self) -> str:
+        """The result screen's headline: who won, from the point of view of this kind of game."""
+        r, lang = self.result(), self.app.lang
+        if r is None or r.winner is None:
+            return tr("result.draw", lang)
+        seat = self.winner_seat()
+        if self.mode == "computer":
+            return tr("result.you_win" if seat == self.human_seat else "result.you_lose", lang)
+        return tr("result.wins", lang, side=self.view.side_label(r.winner, lang))
+
+    def rematch(self) -> None:
+        """The result screen's Rematch: the same game again, against the computer with sides swapped."""
+        human = 1 - self.human_seat if self.mode == "computer" else 0
+        start = self.start_state if "text" in self.start_info and self.game != "banqi" else None
+        self.app.new_game(self.game, self.options, mode=self.mode, human_seat=human, level=self.level, start_state=start)
 
     # ---- review -------------------------------------------------------------------------------
     def start_review(self, index=None) -> None:
@@ -1071,7 +1089,7 @@ class BoardScene(Scene):
         if self.show_overlay and view.has_overlay():
             view.draw_overlay(surface, state, lang)
         # the help line under the board
-        key = "board.help" if self.review is None else "board.help_review" if self.over() else "board.help_look_back"
+        key = self.help_key if self.review is None else "board.help_review" if self.over() else "board.help_look_back"
         extra = " · ".join(f"{k} {d}" for k, d in view.help_keys(lang))
         if view.has_overlay() and self.review is None:
             extra = (extra + " · " if extra else "") + "O " + tr("board.overlay_key", lang)

@@ -85,6 +85,8 @@ add({
     "net.undone": {"zh": "已悔棋", "en": "Move taken back"},
     "net.revealing": {"zh": "等待主机揭示棋子…", "en": "Waiting for the host to reveal the piece…"},
     "net.no_hint": {"zh": "联机对弈不提供提示", "en": "No hints in a network game"},
+    "net.help": {"zh": "方向键+回车 走子 · Ctrl+Z 请求悔棋 · F 翻转 · Ctrl+S 保存 · Esc 离开",
+                 "en": "Arrows+Enter play · Ctrl+Z ask to undo · F flip · Ctrl+S save · Esc leave"},
     "net.peer_refused": {"zh": "对方拒绝了：{text}", "en": "The other side refused: {text}"},
     "net.leave_title": {"zh": "离开这局联机对弈？", "en": "Leave this network game?"},
     "net.leave_lines": {"zh": "对局已保存，可在“联机对弈”中继续。", "en": "It stays saved; resume it from Network game."},
@@ -617,6 +619,8 @@ class NetBoardScene(BoardScene):
     """The shared board scene, one seat here and one over the network; the session's record is
     the truth, the board shows it (undo, draw and resign go through the other player)."""
 
+    help_key = "net.help"
+
     def __init__(self, app, runner):
         self.net = runner
         session = runner.session
@@ -891,15 +895,6 @@ class NetBoardScene(BoardScene):
         super().on_exit()
         if not self.handed_over:
             self.net.stop()
-
-    def show_result(self) -> None:
-        super().show_result()
-        result = self.app.top
-        btn = getattr(result, "rematch_btn", None)
-        if btn is not None:
-            btn.on_click = self.rematch
-        if hasattr(result, "title"):
-            result.title = self.result_title
 
     def result_title(self) -> str:
         r, lang = self.result(), self.app.lang

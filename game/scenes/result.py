@@ -55,20 +55,10 @@ class ResultScene(Scene):
                               rng.uniform(0, 6.28), rng.uniform(-6, 6), rng.choice(colours)] for _ in range(90)]
 
     def title(self) -> str:
-        b, lang = self.board, self.app.lang
-        r = b.result()
-        if r is None or r.winner is None:
-            return tr("result.draw", lang)
-        seat = b.winner_seat()
-        if b.mode == "computer":
-            return tr("result.you_win" if seat == b.human_seat else "result.you_lose", lang)
-        return tr("result.wins", lang, side=b.view.side_label(r.winner, lang))
+        return self.board.result_title()
 
     def rematch(self) -> None:
-        b = self.board
-        human = 1 - b.human_seat if b.mode == "computer" else 0
-        start = b.start_state if "text" in b.start_info and b.game != "banqi" else None
-        self.app.new_game(b.game, b.options, mode=b.mode, human_seat=human, level=b.level, start_state=start)
+        self.board.rematch()
 
     def review(self) -> None:
         self.app.pop()
