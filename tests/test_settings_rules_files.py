@@ -335,3 +335,21 @@ def test_random_input_never_breaks_these_scenes(driver, which):
         assert not isinstance(scene, Dialog) or scene.buttons
     settings, notice = storage.load_settings()
     assert notice is None and settings == storage.clean_settings(settings)
+
+
+def test_load_scene_names_the_side_of_the_human_against_the_computer(driver):
+    app = driver.app
+    record = _record("banqi", 10)
+    record.mode, record.human_seat = "computer", 1
+    storage.save_named(record, "vs computer")
+    app.push(LoadGameScene(app))
+    scene = driver.top
+    scene.draw(app.screen)
+    from game.scenes.board import view_class
+
+    if view_class("banqi") is None:
+        pytest.skip("no banqi view")
+    states = scene.detail[1]
+    expected = view_class("banqi")(record.options).seat_label(1, states[0], app.lang, state=states[-1])
+    texts = [key[0] for key in app._texts]
+    assert any(expected in t for t in texts)
