@@ -22,14 +22,7 @@ from game.i18n import LANGS, add, tr
 from game.sprites import theme
 from game.worker import Worker
 
-try:
-    from game import storage
-except ImportError:  # pragma: no cover - the storage module has not landed yet
-    storage = None
-try:
-    from game import audio
-except ImportError:  # pragma: no cover - the audio module has not landed yet
-    audio = None
+from game import audio, storage
 
 #: pygame event type of the AI worker's answers (see game.worker.Worker.poll)
 AI_EVENT = pygame.event.custom_type()
@@ -51,65 +44,6 @@ add({
 })
 
 
-class AutosaveWriter:
-    """Writes the autosave in a background thread, so a slow disk (atomic write + fsync) never
-    stalls a frame. Only the newest request matters: a write replaces one still waiting.
-    flush() waits until the file on disk is up to date (the menu calls it before reading)."""
-
-    def __init__(self):
-        import threading
-
-        self._cond = threading.Condition()
-        self._job = None
-        self._busy = False
-        self._thread = None
-        self.errors: list = []
-
-    def _ensure(self):
-        import threading
-
-        if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._run, name="qipan-autosave", daemon=True)
-            self._thread.start()
-
-    def submit(self, func, *args) -> None:
-        with self._cond:
-            self._job = (func, args)
-            self._ensure()
-            self._cond.notify_all()
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while self._job is None:
-                    self._cond.wait()
-                func, args = self._job
-                self._job = None
-                self._busy = True
-            try:
-                func(*args)
-            except Exception as exc:  # reported to the player by the app
-                self.errors.append(str(exc) or type(exc).__name__)
-            with self._cond:
-                self._busy = False
-                self._cond.notify_all()
-
-    def flush(self, timeout: float = 5.0) -> None:
-        with self._cond:
-            self._cond.wait_for(lambda: self._job is None and not self._busy, timeout)
-
-
-class _SilentSounds:  # pragma: no cover - used only until game.audio lands
-    def __init__(self, settings):
-        pass
-
-    def play(self, name):
-        pass
-
-    def apply(self, settings):
-        pass
-
-
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="python main.py", description="Qipan: three traditional board games")
     p.add_argument("--windowed", action="store_true", help="open in a window instead of fullscreen")
@@ -127,21 +61,17 @@ class App:
         self.headless = headless
         pygame.init()
         pygame.key.set_repeat(350, 40)
-        if storage is not None:
-            self.settings, notice = storage.load_settings()
-        else:  # pragma: no cover
-            self.settings, notice = {"lang": "zh", "sound": True, "volume": 0.7, "anim_speed": 1.0,
-                                     "show_legal": True, "auto_flip": False, "fullscreen": True}, None
+        self.settings, notice = storage.load_settings()
         self.settings = dict(self.settings)
         if self.args.lang:
             self.settings["lang"] = self.args.lang
+        storage.message_lang = self.settings["lang"]  # storage's notices in the language shown
         self.windowed = bool(self.args.windowed or headless or not self.settings.get("fullscreen", True))
         self.window_size = self._parse_size(self.args.size or size)
         self.screen = self._open_display()
         pygame.display.set_caption("Qipan 棋盘")
-        self.sounds = (audio.Sounds if audio is not None else _SilentSounds)(self.settings)
+        self.sounds = audio.Sounds(self.settings)
         self.worker = Worker()
-        self.autosaver = AutosaveWriter()
         self.clock = pygame.time.Clock()
         self.scenes: list = []
         self.running = True
@@ -240,15 +170,15 @@ class App:
 
     def set_lang(self, lang: str) -> None:
         self.settings["lang"] = lang
+        storage.message_lang = lang
         self.save_settings()
         self._resized()
 
     def save_settings(self) -> None:
-        if storage is not None:
-            try:
-                storage.save_settings(self.settings)
-            except (OSError, storage.SaveError) as exc:
-                self.toast(str(exc))
+        try:
+            storage.save_settings(self.settings)
+        except (OSError, storage.SaveError) as exc:
+            self.toast(str(exc))
         self.sounds.apply(self.settings)
 
     def apply_settings(self, settings=None) -> None:
@@ -392,9 +322,6 @@ class App:
         """One frame: worker answers, events, update, draw, flip."""
         if dt is None:
             dt = 1 / 60 if self.headless else min(0.1, self.clock.tick(60) / 1000)
-        if self.autosaver.errors:
-            self.toast(tr("app.autosave_failed", self.lang, msg=self.autosaver.errors.pop()))
-            self.autosaver.errors.clear()
         for answer in self.worker.poll():
             pygame.event.post(pygame.event.Event(AI_EVENT, answer))
         for event in pygame.event.get():
@@ -463,7 +390,10 @@ class App:
         self.running = False
         while self.scenes:
             self.scenes.pop().on_exit()
-        self.autosaver.flush()
+        try:
+            storage.flush_autosave()
+        except storage.SaveError as exc:  # leaving anyway: the last complete autosave stays
+            print(f"qipan: {exc.text(self.lang)}", file=sys.stderr)
         self.worker.close()
         clear_fonts = getattr(fonts, "_clear", None)
         if clear_fonts is not None:  # fonts die with pygame.quit(); a later App in this process needs new ones

@@ -70,7 +70,7 @@ def test_menu_setup_play_undo_redo_continue(driver, game):
         assert scene.moves[-1] == str(move)
     assert len(scene.moves) == 4
     # autosave after every move (written in the background)
-    driver.app.autosaver.flush()
+    storage.flush_autosave()
     record, notice = storage.read_autosave()
     assert notice is None and record.moves == scene.moves
     ctrl(driver, pygame.K_z)
@@ -197,7 +197,7 @@ def test_resign_result_review_rematch(driver, game):
     assert isinstance(result, ResultScene)
     assert scene.result().reason == "resign" and scene.winner_seat() == 1
     assert result.title() == "The computer wins" or app.lang == "zh"
-    driver.app.autosaver.flush()
+    storage.flush_autosave()
     assert storage.read_autosave() == (None, None)  # a finished game is not offered to continue
     n = len(scene.moves)
     driver.click(result.review_btn.rect.center)

@@ -45,10 +45,7 @@ from game.sprites import highlight, theme
 from game.sprites.anim import MoveAnimation
 from game.sprites.tween import pulse
 
-try:
-    from game import storage
-except ImportError:  # pragma: no cover
-    storage = None
+from game import storage
 
 add({
     "board.undo": {"zh": "悔棋", "en": "Undo"},
@@ -378,12 +375,15 @@ class BoardScene(Scene):
 
     def autosave(self) -> None:
         """Write the game in progress (a finished game clears the autosave), in the background."""
-        if storage is None or not self.autosave_on:
+        if not self.autosave_on:
             return
-        if self.over():
-            self.app.autosaver.submit(storage.clear_autosave)
-        else:
-            self.app.autosaver.submit(storage.write_autosave, self.record())
+        try:
+            if self.over():
+                storage.clear_autosave()
+            else:
+                storage.write_autosave(self.record())  # returns at once; a thread writes it
+        except storage.SaveError as exc:  # an earlier background write failed
+            self.app.toast(tr("app.autosave_failed", self.app.lang, msg=exc.text(self.app.lang)))
 
     # ---- seats and turns ------------------------------------------------------------------------
     def cancel_all(self) -> None:

@@ -160,18 +160,15 @@ class MenuScene(Scene):
         self.app.set_lang("en" if self.app.lang == "zh" else "zh")
 
     def refresh(self) -> None:
-        from game.app import storage
+        from game import storage
 
-        self.autosave = None
-        if storage is not None:
-            self.app.autosaver.flush()
-            try:
-                record, notice = storage.read_autosave()
-            except Exception:  # never let a damaged file stop the menu
-                record, notice = None, None
-            self.autosave = record
-            if notice:
-                self.app.toast(notice)
+        try:
+            record, notice = storage.read_autosave()  # waits for an autosave still being written
+        except Exception:  # never let a damaged file stop the menu
+            record, notice = None, None
+        self.autosave = record
+        if notice:
+            self.app.toast(notice)
         self.continue_btn.visible = self.autosave is not None
         self.on_resize(self.app.size)
 
