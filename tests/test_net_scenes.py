@@ -421,9 +421,14 @@ def test_monkey_on_the_network_board(driver, game, app_role, seed=""):
         guest.pump()
         driver.step()
     if board in app.scenes:
-        session_moves = board.net.read(lambda s: [t for t, _ in s.game.plies])
-        wait(driver, lambda: board.anim is None and board.moves == session_moves, [guest])
-        assert board.moves == [t for t, _ in guest.game.plies] or not guest.connected
+        # the app's session thread sends every 10 ms: wait until the last line has crossed and
+        # the board, the app's session and the guest all hold the same record
+        def synced():
+            session_moves = board.net.read(lambda s: [t for t, _ in s.game.plies])
+            return board.anim is None and board.moves == session_moves == [t for t, _ in guest.game.plies]
+
+        wait(driver, lambda: synced() or not guest.connected, [guest])
+        assert synced() or not guest.connected
         assert all(getattr(st, "hidden", None) is None for st in board.states) or app_role == "host"
     print(f"{game}: {len(guest.game.plies)} plies, {guest.game.result()}, {sorted({type(s).__name__ for s in app.scenes})}")
     guest.close()
