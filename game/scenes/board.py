@@ -10,8 +10,8 @@ comes from its rules module (game.rules.<game>) and its view (game.scenes.<game>
 Seats
 -----
 Each of the two seats (seat 0 moves first from the start position) is played by a controller:
-HumanSeat (clicks on this screen), ComputerSeat (the AI worker), or any object with the same small
-interface (e.g. a network opponent):
+HumanSeat (clicks on this screen), ComputerSeat (the AI worker), or another subclass of Seat, whose
+defaults do nothing (e.g. the network opponent in game/scenes/net_scenes.py):
 
     interactive: bool        clicks on the board may move for this seat
     thinking: bool           show the thinking indicator for this seat
@@ -153,10 +153,32 @@ def render_thumbnail(game, size, lang="en"):
 
 
 # ---- seats -----------------------------------------------------------------------------------------
-class HumanSeat:
+class Seat:
+    """Who plays one seat. The board calls these; a kind of player overrides what it needs."""
+
+    interactive = False  # True: this seat's moves come from clicks on this screen
+    thinking = False  # True while the board waits for this seat's move (the panel shows a spinner)
+    allows_undo = True  # False: undo goes through the other player (network)
+
+    def label(self, lang) -> str:
+        raise NotImplementedError
+
+    def start_turn(self, scene) -> None:
+        """The seat is to move in scene.state."""
+
+    def cancel(self, scene) -> None:
+        """Forget any move under way (undo, new game, leaving)."""
+
+    def handle_event(self, scene, event) -> bool:
+        """An event the board did not use (e.g. AI_EVENT); True if this seat used it."""
+        return False
+
+    def moved(self, scene, move, seat) -> None:
+        """A move was played (by `seat`)."""
+
+
+class HumanSeat(Seat):
     interactive = True
-    thinking = False
-    allows_undo = True
 
     def __init__(self, name_key="board.you", n=None):
         self.name_key, self.n = name_key, n
@@ -164,23 +186,8 @@ class HumanSeat:
     def label(self, lang):
         return tr(self.name_key, lang, n=self.n) if self.n is not None else tr(self.name_key, lang)
 
-    def start_turn(self, scene):
-        pass
 
-    def cancel(self, scene):
-        pass
-
-    def handle_event(self, scene, event):
-        return False
-
-    def moved(self, scene, move, seat):
-        pass
-
-
-class ComputerSeat:
-    interactive = False
-    allows_undo = True
-
+class ComputerSeat(Seat):
     def __init__(self, level="medium"):
         self.level = level
         self.rid = None

@@ -21,7 +21,7 @@ from game.net.session import GuestSession, HostSession, SessionError
 from game.rules import GAMES, module
 from game.rules.common import check_options, find_move
 from game.scenes.base import Scene
-from game.scenes.board import BoardScene, HumanSeat
+from game.scenes.board import BoardScene, HumanSeat, Seat
 from game.scenes.widgets import Button, Choice, Dialog, FocusGroup, TextInput, confirm
 from game.sprites import theme
 
@@ -571,7 +571,7 @@ class LocalSeat(HumanSeat):
         return board.net.read(lambda s: s.my_turn() and not s.waiting_for_answer() and board.shows(s.game))
 
 
-class RemoteSeat:
+class RemoteSeat(Seat):
     """The player at the other computer: its moves arrive as session events."""
 
     interactive = False
@@ -587,18 +587,6 @@ class RemoteSeat:
 
     def label(self, lang):
         return tr("net.opponent" if self.board.net.read(lambda s: s.connected) else "net.offline", lang)
-
-    def start_turn(self, scene):
-        pass
-
-    def cancel(self, scene):
-        pass
-
-    def handle_event(self, scene, event):
-        return False
-
-    def moved(self, scene, move, seat):
-        pass
 
 
 class _Known:
