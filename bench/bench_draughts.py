@@ -94,8 +94,10 @@ class Qipan:
     def __init__(self, level, time_limit=None, nodes=None):
         self.level, self.time_limit, self.nodes = level, time_limit, nodes
         self.name = f"qipan-{level}"
+        self.tables = A.new_tables()  # what this player's searches keep from move to move
 
     def move(self, state, board, seed):
+        A.use_tables(self.tables)
         return A.choose_move(state, self.level, self.time_limit, seed, self.nodes)
 
 
@@ -148,13 +150,19 @@ def play_game(job):
     for text in line:
         push(R.find_move(s, text))
     plies = 0
+    spent = {"w": [0.0, 0], "b": [0.0, 0]}  # seconds and moves, per side
     while s.result() is None and plies < max_plies:
-        push(players[s.to_move].move(s, board, seed + plies))
+        side = s.to_move
+        t = time.perf_counter()
+        move = players[side].move(s, board, seed + plies)
+        spent[side][0] += time.perf_counter() - t
+        spent[side][1] += 1
+        push(move)
         plies += 1
     r = s.result()
     if r is None:
-        return 0.5, plies, "adjudicated"
-    return (1.0 if r.winner == "w" else 0.0 if r.winner == "b" else 0.5), plies, r.reason
+        return 0.5, plies, "adjudicated", spent
+    return (1.0 if r.winner == "w" else 0.0 if r.winner == "b" else 0.5), plies, r.reason, spent
 
 
 def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1):
@@ -169,13 +177,19 @@ def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1):
         results = list(pool.map(play_game, work))
     score, w, d, l = 0.0, 0, 0, 0
     reasons = {}
-    for (sa, sb, *_), (res, plies, reason) in zip(work, results):
-        mine = res if sa is spec_a or sa == spec_a else 1 - res
+    clock = {"a": [0.0, 0], "b": [0.0, 0]}
+    for (sa, sb, *_), (res, plies, reason, spent) in zip(work, results):
+        a_white = sa is spec_a or sa == spec_a
+        for side, who in (("w", "a" if a_white else "b"), ("b", "b" if a_white else "a")):
+            clock[who][0] += spent[side][0]
+            clock[who][1] += spent[side][1]
+        mine = res if a_white else 1 - res
         score += mine
         w += mine == 1.0
         d += mine == 0.5
         l += mine == 0.0
         reasons[reason] = reasons.get(reason, 0) + 1
+    reasons["s/move"] = tuple(round(t / max(1, n), 3) for t, n in clock.values())
     return score / len(work), w, d, l, reasons
 
 

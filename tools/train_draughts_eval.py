@@ -1,26 +1,28 @@
-"""Train the draughts evaluation's pattern weights (game/ai/draughts_weights.bin).
+"""Train the draughts evaluation's pattern tables (game/ai/draughts_weights.bin).
 
 Offline tool, not needed to play. It needs numpy, scipy and dame-rs (requirements-dev.txt lists
-dame-rs; numpy/scipy come with py-draughts' dependencies or `pip install scipy`).
+dame-rs; numpy and scipy come with py-draughts' dependencies or `pip install scipy`).
 
-1. Games: dame-rs plays itself at a shallow depth with random moves mixed in, from random
-   openings; every quiet position (no capture for either side) is kept.
-2. Labels: dame-rs searches each position to a fixed depth; its score (centi-men) is the target.
-3. Fit: ridge least squares of what the hand-made evaluation misses (target minus
-   game.ai.draughts_ai.hand_eval) on men patterns of 2 rows x 4 squares in base 3; every
-   position is also seen colour-mirrored with the score negated. Weights are written as int16.
+1. Games (`generate`): dame-rs plays itself at a fixed depth from the start, with random moves
+   in the first plies and now and then later. Every quiet position (no capture for either side)
+   is written with dame's search score and the game's final result, both from White's view.
+2. Fit (`fit`): the evaluation is the hand-made one plus, for the game phase given by the number
+   of men, a table per pattern of 2 rows x 4 squares (base 3: empty, white man, black man). The
+   tables minimise the logistic loss of sigmoid(eval / K) against a blend of the game result and
+   sigmoid(score / K); K is the scale that best maps dame's scores to results. Every position is
+   also seen colour-mirrored. The men's square values are folded into the tables as they are
+   written (game.ai.draughts_ai.save_weights).
 
-    python tools/train_draughts_eval.py --games 800 --depth 6 --jobs 2
+    python tools/train_draughts_eval.py generate --depth 6 --seconds 1500 --out d6.txt --seed 1
+    python tools/train_draughts_eval.py fit d6.txt d8.txt --phases 16,26 --lam 0.5
 """
 from __future__ import annotations
 
 import argparse
 import os
 import random
-import struct
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
@@ -28,41 +30,49 @@ from game.ai import draughts_ai as A  # noqa: E402
 from game.rules import draughts as R  # noqa: E402
 
 
-def _quiet(s):
+def _quiet(s) -> bool:
     occ = s.wm | s.wk | s.bm | s.bk
     return not (R.has_capture(s.wm, s.wk, s.bm | s.bk, occ) or R.has_capture(s.bm, s.bk, s.wm | s.wk, occ))
 
 
-def play_games(args):
-    seed, games, depth, label_depth = args
+def generate(seed: int, depth: int, out: str, seconds: float, random_rate: float = 0.08) -> int:
+    """Self-play games until `seconds` have passed; appends 'wm wk bm bk white score result'."""
     import dame
 
     rng = random.Random(seed)
-    engine = dame.Engine(hash_mb=16)
-    labeler = dame.Engine(hash_mb=32)
-    out = []
-    for _ in range(games):
-        s = R.new_game()
-        b = dame.Board()
-        engine.clear()
-        for ply in range(400):
-            if s.result() is not None:
-                break
-            moves = s.legal_moves()
-            if ply < 6 or rng.random() < 0.12:
-                m = rng.choice(moves)
-            else:
-                res = engine.search(b, depth=depth)
-                key = (res.best_move.from_square, res.best_move.to_square, tuple(sorted(res.best_move.captured)))
-                m = next(x for x in moves if (x.start, x.end, x.captures) == key)
-            if ply >= 6 and _quiet(s) and (s.wm | s.bm | s.wk | s.bk).bit_count() >= 4 and rng.random() < 0.5:
-                r = labeler.search(dame.Board(R.to_text(s)), depth=label_depth)
-                if r.mate is None and abs(r.score) < 2500:
-                    score = r.score if s.to_move == "w" else -r.score
-                    out.append((s.wm, s.wk, s.bm, s.bk, s.to_move == "w", score))
-            s = s.play(m)
-            b.push(b.parse_move(m.hub()))
-    return out
+    engine = dame.Engine(hash_mb=32)
+    end = time.time() + seconds
+    games = 0
+    with open(out, "a") as f:
+        while time.time() < end:
+            s, board = R.new_game(), dame.Board()
+            engine.clear()
+            rows = []
+            for ply in range(300):
+                if s.result() is not None:
+                    break
+                moves = s.legal_moves()
+                found = engine.search(board, depth=depth) if len(moves) > 1 else None
+                if found is not None and found.mate is None and ply >= 6 and _quiet(s) and abs(found.score) < 2500:
+                    score = found.score if s.to_move == "w" else -found.score
+                    rows.append((s.wm, s.wk, s.bm, s.bk, int(s.to_move == "w"), score))
+                if found is None:
+                    m = moves[0]
+                elif ply < 8 or rng.random() < random_rate:
+                    m = rng.choice(moves)
+                else:
+                    bm = found.best_move
+                    key = (bm.from_square, bm.to_square, tuple(sorted(bm.captured)))
+                    m = next(x for x in moves if (x.start, x.end, x.captures) == key)
+                s = s.play(m)
+                board.push(board.parse_move(m.hub()))
+            result = s.result()
+            z = 0 if result is None or result.winner is None else (1 if result.winner == "w" else -1)
+            for row in rows:
+                f.write(" ".join(str(x) for x in row) + f" {z}\n")
+            f.flush()
+            games += 1
+    return games
 
 
 def mirror(wm, wk, bm, bk):
@@ -75,61 +85,127 @@ def mirror(wm, wk, bm, bk):
     return rot(bm), rot(bk), rot(wm), rot(wk)
 
 
-def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--games", type=int, default=800)
-    p.add_argument("--depth", type=int, default=4)
-    p.add_argument("--label-depth", type=int, default=6)
-    p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--ridge", type=float, default=20.0)
-    p.add_argument("--data", default="/tmp/draughts_train.txt")
-    p.add_argument("--out", default=os.path.join(os.path.dirname(A.__file__), "draughts_weights.bin"))
-    args = p.parse_args()
+def phase_map(bounds):
+    """Phase of each men count 0..40: bounds (16, 26) gives 0 below 16, 1 below 26, else 2."""
+    return [sum(n >= b for b in bounds) for n in range(41)]
+
+
+def fit(files, bounds, lam, prior, out, limit=None):
     import numpy as np
+    from scipy.optimize import minimize
     from scipy.sparse import csr_matrix
-    from scipy.sparse.linalg import lsqr
 
+    rows = []
+    for name in files:
+        with open(name) as f:
+            for line in f:
+                v = line.split()
+                if len(v) == 7:
+                    rows.append(tuple(int(x) for x in v))
+    rows = rows[:limit]
+    held = rows[len(rows) * 9 // 10:]  # the last games: kept out of the fit, to check it
+    rows = rows[:len(rows) * 9 // 10]
+    phase_of = phase_map(bounds)
+    n_phase = max(phase_of) + 1
+    width = len(A.PATTERNS) * A.PAT_ENTRIES
+    print(f"{len(rows)} positions, {n_phase} phases")
     t = time.time()
-    if os.path.exists(args.data):
-        rows = [tuple(int(x) for x in line.split()) for line in open(args.data)]
-        rows = [(a, b, c, d, bool(e), f) for a, b, c, d, e, f in rows]
-    else:
-        per = args.games // args.jobs
-        with ProcessPoolExecutor(args.jobs) as pool:
-            parts = pool.map(play_games, [(i * 7919, per, args.depth, args.label_depth) for i in range(args.jobs)])
-            rows = [r for part in parts for r in part]
-        with open(args.data, "w") as f:
-            for r in rows:
-                f.write(" ".join(str(int(x)) for x in r) + "\n")
-    print(f"{len(rows)} labelled positions in {time.time() - t:.0f} s")
-
-    n_pat = len(A.PATTERNS)
-    n_hand = len(A.hand_features(0, 0, 0, 0))
-    # the patterns learn a correction on top of the hand-made evaluation (kept as it is)
-    cols_pat = n_pat * A.PAT_ENTRIES
-    data, ri, ci, y = [], [], [], []
+    ri, ci, hand, score, z = [], [], [], [], []
     r = 0
-    for wm, wk, bm, bk, _white, score in rows:
-        for (a, b, c, d), target in (((wm, wk, bm, bk), score), (mirror(wm, wk, bm, bk), -score)):
-            for p_i, idx in enumerate(A.pattern_indices(a, c)):
+    for wm, wk, bm, bk, _white, sc, res in rows:
+        for (a, b, c, d), s_, z_ in (((wm, wk, bm, bk), sc, res), (mirror(wm, wk, bm, bk), -sc, -res)):
+            base = phase_of[(a | c).bit_count()] * width
+            for p, idx in enumerate(A.pattern_indices(a, c)):
                 ri.append(r)
-                ci.append(p_i * A.PAT_ENTRIES + idx)
-                data.append(1.0)
-            y.append(float(target - A.hand_eval(a, b, c, d, True)))
+                ci.append(base + p * A.PAT_ENTRIES + idx)
+            hand.append(A.hand_eval(a, b, c, d, True))
+            score.append(s_)
+            z.append(z_)
             r += 1
-    X = csr_matrix((data, (ri, ci)), shape=(r, cols_pat))
-    y = np.array(y)
-    sol = lsqr(X, y, damp=args.ridge, iter_lim=3000)[0]
-    pred = X @ sol
-    print(f"fit: rms error {np.sqrt(np.mean((pred - y) ** 2)):.1f} centi-men "
-          f"(rms of the hand evaluation's error {np.sqrt(np.mean(y ** 2)):.1f})")
-    pat = np.clip(np.round(sol[:cols_pat]), -32000, 32000).astype("<i2")
-    hand = np.zeros(n_hand, dtype="<i2")
-    with open(args.out, "wb") as f:
-        f.write(A.WEIGHTS_MAGIC + struct.pack("<HHH", n_pat, A.PAT_ENTRIES, n_hand))
-        f.write(pat.tobytes())
-        f.write(hand.tobytes())
-    print(f"wrote {args.out}")
+    X = csr_matrix((np.ones(len(ri)), (ri, ci)), shape=(r, n_phase * width))
+    hand, score = np.array(hand, float), np.array(score, float)
+    z = (np.array(z, float) + 1) / 2
+    print(f"features in {time.time() - t:.0f} s")
+
+    def logloss(p):
+        p = np.clip(p, 1e-6, 1 - 1e-6)
+        return -np.mean(z * np.log(p) + (1 - z) * np.log(1 - p))
+
+    K = min((60, 80, 100, 130, 160, 200, 250), key=lambda k: logloss(1 / (1 + np.exp(-score / k))))
+    target = lam * z + (1 - lam) / (1 + np.exp(-score / K))
+
+    ridge = prior * 0.25 / K ** 2  # as strong as `prior` positions that say 0
+
+    def loss(w):  # summed over positions, so that the optimiser's tolerances fit
+        e = (hand + X @ w) / K
+        value = np.sum(np.logaddexp(0, e) - target * e) + ridge * np.dot(w, w)
+        grad = X.T @ (1 / (1 + np.exp(-e)) - target) / K + 2 * ridge * w
+        return value, grad
+
+    w0 = np.zeros(n_phase * width)
+    n = len(target)
+    print(f"K {K}; loss of the hand evaluation alone {loss(w0)[0] / n:.5f}")
+    res = minimize(loss, w0, jac=True, method="L-BFGS-B", options={"maxiter": 500})
+    print(f"fitted loss {res.fun / n:.5f} ({res.message}); result log-loss of sigmoid(eval/K): "
+          f"{logloss(1 / (1 + np.exp(-(hand + X @ res.x) / K))):.5f}")
+    msv = A.men_square_values()
+    w = np.round(res.x).astype(int).reshape(n_phase, len(A.PATTERNS), A.PAT_ENTRIES)
+    A.save_weights(out, phase_of, [[w[ph, p] + np.array(msv[p]) for p in range(len(A.PATTERNS))]
+                                   for ph in range(n_phase)])
+    print(f"wrote {out} in {time.time() - t:.0f} s")
+    report(held, K, [("hand evaluation", None), ("current weights", A.WEIGHTS_FILE), ("new weights", out)])
+
+
+def evaluate_with(tables, wm, wk, bm, bk):
+    """White's evaluation with trained tables from A._load_weights (None: the hand evaluation)."""
+    if tables is None:
+        return A.hand_eval(wm, wk, bm, bk, True)
+    phase_of, phases = tables
+    score = sum(w[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]] for sh, m, tw, tb, w in phases[phase_of[(wm | bm).bit_count()]])
+    return A._finish(wm, wk, bm, bk, True, score)
+
+
+def report(rows, K, candidates):
+    """Held-out positions: log-loss of sigmoid(eval/K) against the results, and the rms distance
+    from dame's scores, for each candidate evaluation."""
+    import math
+
+    print(f"held out: {len(rows)} positions")
+    for name, path in candidates:
+        tables = A._load_weights(path) if path else None
+        if path and tables is None:
+            continue
+        ll = se = 0.0
+        for wm, wk, bm, bk, _white, sc, res in rows:
+            e = evaluate_with(tables, wm, wk, bm, bk)
+            p = min(1 - 1e-6, max(1e-6, 1 / (1 + math.exp(-e / K))))
+            zz = (res + 1) / 2
+            ll -= zz * math.log(p) + (1 - zz) * math.log(1 - p)
+            se += (e - sc) ** 2
+        print(f"  {name:16} result log-loss {ll / len(rows):.5f}   rms from dame's score {math.sqrt(se / len(rows)):6.1f}")
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("generate")
+    g.add_argument("--depth", type=int, default=6)
+    g.add_argument("--seconds", type=float, default=600)
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--out", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("files", nargs="+")
+    f.add_argument("--phases", default="16,26", help="men counts where a new phase begins")
+    f.add_argument("--lam", type=float, default=0.5, help="weight of the game result in the target")
+    f.add_argument("--prior", type=float, default=10.0, help="ridge, in positions that pull each weight to 0")
+    f.add_argument("--limit", type=int)
+    f.add_argument("--out", default=A.WEIGHTS_FILE)
+    args = p.parse_args(argv)
+    if args.cmd == "generate":
+        print(f"{generate(args.seed, args.depth, args.out, args.seconds)} games")
+    else:
+        bounds = tuple(int(x) for x in args.phases.split(",") if x)
+        fit(args.files, bounds, args.lam, args.prior, args.out, args.limit)
 
 
 if __name__ == "__main__":

@@ -40,6 +40,9 @@ INF = 10 ** 6
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 100
 PROBCUT = True  # forward pruning by a shallow verification search (56.7% vs off at equal nodes)
+PROBCUT_MARGIN = 10  # centi-men per ply of depth
+LMR2_DEPTH, LMR2_MOVE = 99, 99  # late quiet moves from this index, at this depth, lose two plies
+ASPIRATION = 25
 
 LEVELS = {
     # (maximum depth, temperature for pick_with_mistakes in centi-men or 0)
@@ -144,7 +147,7 @@ RUNAWAY = (0, 300, 220, 160)  # by rows left to crown (1..3)
 
 # ---- trained evaluation: men patterns + hand terms (weights from tools/train_draughts_eval.py) ------
 PAT_ENTRIES = 3 ** 8
-WEIGHTS_MAGIC = b"QPD1"
+WEIGHTS_MAGIC = b"QPD2"
 WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "draughts_weights.bin")
 
 
@@ -218,35 +221,51 @@ def hand_features(wm, wk, bm, bk):
     ]
 
 
-def _load_weights():
+def _load_weights(path=None):
+    """The trained tables: (phase of each men count 0..40, per phase the pattern tables with the
+    men's piece-square values folded in), or None when the file is missing or not ours."""
     try:
-        with open(WEIGHTS_FILE, "rb") as f:
+        with open(path or WEIGHTS_FILE, "rb") as f:
             data = f.read()
-    except OSError:
+        if data[:4] != WEIGHTS_MAGIC:
+            return None
+        n_phase, n_pat, n_ent = struct.unpack_from("<HHH", data, 4)
+        if n_pat != len(PATTERNS) or n_ent != PAT_ENTRIES or not 1 <= n_phase <= 8:
+            return None
+        phase_of = tuple(data[10:51])
+        if max(phase_of) >= n_phase:
+            return None
+        vals = struct.unpack_from(f"<{n_phase * n_pat * n_ent}h", data, 51)
+    except (OSError, struct.error):
         return None
-    if data[:4] != WEIGHTS_MAGIC:
-        return None
-    n_pat, n_ent, n_hand = struct.unpack_from("<HHH", data, 4)
-    if n_pat != len(PATTERNS) or n_ent != PAT_ENTRIES or n_hand != len(hand_features(0, 0, 0, 0)):
-        return None
-    vals = struct.unpack_from(f"<{n_pat * n_ent + n_hand}h", data, 10)
-    pats = tuple(tuple(vals[i * n_ent:(i + 1) * n_ent]) for i in range(n_pat))
-    hand = tuple(v / 16 for v in vals[n_pat * n_ent:])
-    return tuple((sh, m, tw, tb, w) for (sh, m, tw, tb), w in zip(_PAT_TABLES, pats)), hand
+    tables = []
+    for ph in range(n_phase):
+        base = ph * n_pat * n_ent
+        tables.append(tuple((sh, m, tw, tb, vals[base + i * n_ent:base + (i + 1) * n_ent])
+                            for i, (sh, m, tw, tb) in enumerate(_PAT_TABLES)))
+    return phase_of, tuple(tables)
 
 
-_TRAINED = None if os.environ.get("QIPAN_DRAUGHTS_EVAL") == "hand" else _load_weights()
+def save_weights(path, phase_of, folded_rows) -> None:
+    """Write trained tables (see _load_weights); folded_rows[phase][pattern] is a sequence of
+    PAT_ENTRIES ints. Used by tools/train_draughts_eval.py."""
+    n_phase = len(folded_rows)
+    with open(path, "wb") as f:
+        f.write(WEIGHTS_MAGIC + struct.pack("<HHH", n_phase, len(PATTERNS), PAT_ENTRIES))
+        f.write(bytes(phase_of))
+        for rows in folded_rows:
+            for row in rows:
+                f.write(struct.pack(f"<{PAT_ENTRIES}h", *(max(-32000, min(32000, int(v))) for v in row)))
 
 
-def _fold_men_values(trained):
-    """Add the men's piece-square values to the first pattern covering each square, so that the
-    pattern lookups give both at once (the same sum, fewer lookups per evaluation)."""
-    pats, hand = trained
+def men_square_values():
+    """Per pattern, the men's piece-square values that the trained tables carry folded in
+    (each square counted in the first pattern that covers it): a list of PAT_ENTRIES values."""
     wm_pst, bm_pst, _, _ = _pst()
     done = set()
     out = []
-    for squares0, (sh, m, tw, tb, w) in zip(PATTERNS, pats):
-        row = list(w)
+    for squares0 in PATTERNS:
+        row = [0] * PAT_ENTRIES
         for i, sq0 in enumerate(squares0):
             if sq0 in done:
                 continue
@@ -259,17 +278,19 @@ def _fold_men_values(trained):
                     row[index] += wm_pst[bit]
                 elif trit == 2:
                     row[index] -= bm_pst[bit]
-        out.append((sh, m, tw, tb, tuple(row)))
-    return tuple(out)
+        out.append(row)
+    return out
 
 
-_FOLDED = _fold_men_values(_TRAINED) if _TRAINED is not None else None
+_TRAINED = None if os.environ.get("QIPAN_DRAUGHTS_EVAL") == "hand" else _load_weights()
+_PHASE_OF, _PHASES = _TRAINED if _TRAINED is not None else (None, None)
 
 
 def _trained_eval(wm, wk, bm, bk, white):
-    """The hand evaluation with the trained pattern correction for the men."""
+    """Trained men patterns (with the men's square values folded in) for the game phase given by
+    the number of men, then the hand-made terms."""
     score = 0
-    for sh, m, tw, tb, w in _FOLDED:
+    for sh, m, tw, tb, w in _PHASES[_PHASE_OF[(wm | bm).bit_count()]]:
         score += w[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
     return _finish(wm, wk, bm, bk, white, score)
 
@@ -336,13 +357,46 @@ def _finish(wm, wk, bm, bk, white, score):
 
 
 # ---- search ----------------------------------------------------------------------------------------
+TT_MAX = 1_500_000  # entries kept between moves before the table is cleared
+_SHARED = {"tt": {}, "evals": {}, "hist": {}}  # see use_tables
+
+
+def new_tables() -> dict:
+    return {"tt": {}, "evals": {}, "hist": {}}
+
+
+def use_tables(tables: dict) -> dict:
+    """Make `tables` (from new_tables) the ones timed searches keep; returns the previous ones.
+    Two players in one process (a benchmark match) each keep their own this way."""
+    global _SHARED
+    old, _SHARED = _SHARED, tables
+    return old
+
+
+def shared_tables():
+    """The tables that timed searches keep from one move to the next (in the worker process, for
+    the whole game), as TurboEngine and Scan do: the previous move's analysis of the positions
+    that can still arise orders and cuts the next search. Node-budget searches start empty, so
+    that the same call gives the same answer whatever was searched before."""
+    if len(_SHARED["tt"]) > TT_MAX:
+        _SHARED["tt"] = {}
+    if len(_SHARED["evals"]) >= 300000:
+        _SHARED["evals"] = {}
+    hist = _SHARED["hist"]
+    for k in list(hist):  # old history counts fade
+        v = hist[k] >> 2
+        if v:
+            hist[k] = v
+        else:
+            del hist[k]
+    return _SHARED["tt"], _SHARED["evals"], hist
+
+
 class Search:
-    def __init__(self, budget: Budget, history_keys=()):
+    def __init__(self, budget: Budget, history_keys=(), tables=None):
         self.budget = budget
-        self.tt: dict = {}
-        self.evals: dict = {}
+        self.tt, self.evals, self.hist = tables if tables is not None else ({}, {}, {})
         self.killers = [[None, None] for _ in range(MAX_PLY + 2)]
-        self.hist: dict = {}
         self.rep: dict = {}
         for k in history_keys:
             self.rep[k] = self.rep.get(k, 0) + 1
@@ -404,7 +458,7 @@ class Search:
 
         if (PROBCUT and not capture and depth >= 3 and beta - alpha == 1 and -500 < beta < 500):
             # forward pruning: a shallow search that clears beta by a margin fails high here too
-            margin = 10 * depth
+            margin = PROBCUT_MARGIN * depth
             rb = beta + margin
             sc = self.search(wm, wk, bm, bk, white, depth * 2 // 5, rb - 1, rb, ply, hm, ext)
             if sc >= rb:
@@ -463,7 +517,9 @@ class Search:
                 if i == 0:
                     sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth, -beta, -alpha, ply + 1, nhm)
                 else:
-                    red = 1 if (not capture and depth >= 3 and i >= 3) else 0
+                    red = 0
+                    if not capture and depth >= 3 and i >= 3:
+                        red = 2 if (depth >= LMR2_DEPTH and i >= LMR2_MOVE) else 1
                     sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth - red, -alpha - 1, -alpha,
                                       ply + 1, nhm)
                     if sc > alpha and (red or sc < beta):
@@ -512,7 +568,7 @@ class Search:
         scores = {}
         try:
             for depth in range(1, max_depth + 1):
-                window = 25 if depth >= 4 else INF
+                window = ASPIRATION if depth >= 4 else INF
                 alpha, beta = best_score - window, best_score + window
                 while True:
                     move, score = self._root_iter(wm, wk, bm, bk, white, moves, depth, alpha, beta, hm, key, scores)
@@ -597,7 +653,7 @@ def analyse(state, level="hard", time_limit=None, nodes=None, info=None):
     max_depth, _ = LEVELS[level]
     t = resolve_time(level, time_limit)
     budget = Budget(time_limit=t, nodes=nodes)
-    search = Search(budget, state.history[:-1])
+    search = Search(budget, state.history[:-1], shared_tables() if nodes is None and level == "hard" else None)
     start = time.perf_counter()
     mv, score, depth = search.root(state, max_depth, info, start)
     return mv, score, depth, budget.nodes
