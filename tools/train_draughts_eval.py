@@ -103,14 +103,15 @@ def fit(files, bounds, lam, prior, out, limit=None):
                 if len(v) == 7:
                     rows.append(tuple(int(x) for x in v))
     rows = rows[:limit]
-    held = rows[len(rows) * 9 // 10:]  # the last games: kept out of the fit, to check it
-    rows = rows[:len(rows) * 9 // 10]
+    # every tenth block of 2000 positions (whole games, mostly) is kept out of the fit, to check it
+    held = [r for i, r in enumerate(rows) if i // 2000 % 10 == 9]
+    rows = [r for i, r in enumerate(rows) if i // 2000 % 10 != 9]
     phase_of = phase_map(bounds)
     n_phase = max(phase_of) + 1
     width = len(A.PATTERNS) * A.PAT_ENTRIES
     print(f"{len(rows)} positions, {n_phase} phases")
     t = time.time()
-    ri, ci, hand, score, z = [], [], [], [], []
+    ri, ci, hand, score, z, feats = [], [], [], [], [], []
     r = 0
     for wm, wk, bm, bk, _white, sc, res in rows:
         for (a, b, c, d), s_, z_ in (((wm, wk, bm, bk), sc, res), (mirror(wm, wk, bm, bk), -sc, -res)):
@@ -119,10 +120,16 @@ def fit(files, bounds, lam, prior, out, limit=None):
                 ri.append(r)
                 ci.append(base + p * A.PAT_ENTRIES + idx)
             hand.append(A.hand_eval(a, b, c, d, True))
+            feats.append(A.hand_features(a, b, c, d))
             score.append(s_)
             z.append(z_)
             r += 1
-    X = csr_matrix((np.ones(len(ri)), (ri, ci)), shape=(r, n_phase * width))
+    from scipy.sparse import hstack
+
+    # the hand-made terms get a fitted correction too, printed to adjust their constants by hand
+    n_hand = len(feats[0])
+    X = hstack([csr_matrix((np.ones(len(ri)), (ri, ci)), shape=(r, n_phase * width)),
+                csr_matrix(np.array(feats, float))]).tocsr()
     hand, score = np.array(hand, float), np.array(score, float)
     z = (np.array(z, float) + 1) / 2
     print(f"features in {time.time() - t:.0f} s")
@@ -142,27 +149,40 @@ def fit(files, bounds, lam, prior, out, limit=None):
         grad = X.T @ (1 / (1 + np.exp(-e)) - target) / K + 2 * ridge * w
         return value, grad
 
-    w0 = np.zeros(n_phase * width)
+    w0 = np.zeros(n_phase * width + n_hand)
     n = len(target)
     print(f"K {K}; loss of the hand evaluation alone {loss(w0)[0] / n:.5f}")
     res = minimize(loss, w0, jac=True, method="L-BFGS-B", options={"maxiter": 500})
     print(f"fitted loss {res.fun / n:.5f} ({res.message}); result log-loss of sigmoid(eval/K): "
           f"{logloss(1 / (1 + np.exp(-(hand + X @ res.x) / K))):.5f}")
+    c = res.x[n_phase * width:]
+    print("the hand terms, fitted beside the tables (set these in game/ai/draughts_ai.py and fit again):")
+    print(f"  KING {A.KING + c[0]:.0f}, KING_MAIN_DIAG {A.KING_MAIN_DIAG + c[1]:.0f}, "
+          f"KING_DOUBLE_DIAG {A.KING_DOUBLE_DIAG + c[2]:.0f}, KING_VS_KINGLESS {A.KING_VS_KINGLESS + c[3]:.0f}, "
+          f"MOBILITY {A.MOBILITY + c[4]:.1f}, BALANCE {A.BALANCE + c[5]:.1f}, "
+          f"RUNAWAY (0, {A.RUNAWAY[1] + c[6]:.0f}, {A.RUNAWAY[2] + c[7]:.0f}, {A.RUNAWAY[3] + c[8]:.0f})")
     msv = A.men_square_values()
-    w = np.round(res.x).astype(int).reshape(n_phase, len(A.PATTERNS), A.PAT_ENTRIES)
+    w = np.round(res.x[:n_phase * width]).astype(int).reshape(n_phase, len(A.PATTERNS), A.PAT_ENTRIES)
     A.save_weights(out, phase_of, [[w[ph, p] + np.array(msv[p]) for p in range(len(A.PATTERNS))]
                                    for ph in range(n_phase)])
     print(f"wrote {out} in {time.time() - t:.0f} s")
-    report(held, K, [("hand evaluation", None), ("current weights", A.WEIGHTS_FILE), ("new weights", out)])
+    report(held, K, [("hand evaluation", None, None), ("current weights", A.WEIGHTS_FILE, None),
+                     ("new weights", out, None), ("new + hand fit", out, c)])
 
 
-def evaluate_with(tables, wm, wk, bm, bk):
-    """White's evaluation with trained tables from A._load_weights (None: the hand evaluation)."""
+def evaluate_with(tables, wm, wk, bm, bk, corrections=None):
+    """White's evaluation with trained tables from A._load_weights (None: the hand evaluation),
+    plus fitted corrections of the hand terms."""
     if tables is None:
-        return A.hand_eval(wm, wk, bm, bk, True)
-    phase_of, phases = tables
-    score = sum(w[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]] for sh, m, tw, tb, w in phases[phase_of[(wm | bm).bit_count()]])
-    return A._finish(wm, wk, bm, bk, True, score)
+        e = A.hand_eval(wm, wk, bm, bk, True)
+    else:
+        phase_of, phases = tables
+        score = sum(w[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
+                    for sh, m, tw, tb, w in phases[phase_of[(wm | bm).bit_count()]])
+        e = A._finish(wm, wk, bm, bk, True, score)
+    if corrections is not None:
+        e += sum(c * f for c, f in zip(corrections, A.hand_features(wm, wk, bm, bk)))
+    return e
 
 
 def report(rows, K, candidates):
@@ -171,13 +191,13 @@ def report(rows, K, candidates):
     import math
 
     print(f"held out: {len(rows)} positions")
-    for name, path in candidates:
+    for name, path, corrections in candidates:
         tables = A._load_weights(path) if path else None
         if path and tables is None:
             continue
         ll = se = 0.0
         for wm, wk, bm, bk, _white, sc, res in rows:
-            e = evaluate_with(tables, wm, wk, bm, bk)
+            e = evaluate_with(tables, wm, wk, bm, bk, corrections)
             p = min(1 - 1e-6, max(1e-6, 1 / (1 + math.exp(-e / K))))
             zz = (res + 1) / 2
             ll -= zz * math.log(p) + (1 - zz) * math.log(1 - p)

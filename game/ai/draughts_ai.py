@@ -53,7 +53,12 @@ LEVELS = {
 
 # ---- evaluation tables ---------------------------------------------------------------------------
 MAN = 100
-KING = 300
+# The hand terms' constants were fitted with the pattern tables (tools/train_draughts_eval.py).
+KING = 285
+KING_MAIN_DIAG, KING_DOUBLE_DIAG = 5, 4  # a king on the long diagonal / the double diagonals
+KING_VS_KINGLESS = 65  # kings against a side without any
+MOBILITY = -2  # per free square in front of a man (fitted: negative, the patterns see the rest)
+BALANCE = 1  # per man more on one wing than on the other
 # advancement of a man by rows advanced from its home row (0..8)
 ADVANCE = (0, 1, 3, 6, 9, 13, 18, 24, 32)
 FILE_CENTRE = (0, 2, 4, 6, 7, 7, 6, 4, 2, 0)
@@ -83,7 +88,7 @@ def _pst():
             wm[b] += 4
         if sq in (18, 19, 23, 24):
             bm[b] += 4
-        k = KING + (10 if sq in main_diag else 0) + (5 if sq in double_diag else 0)
+        k = KING + (KING_MAIN_DIAG if sq in main_diag else 0) + (KING_DOUBLE_DIAG if sq in double_diag else 0)
         wk[b] = k
         bk[b] = k
     return wm, bm, wk, bk
@@ -142,7 +147,7 @@ def _cones():
 
 
 W_CONE, B_CONE = _cones()
-RUNAWAY = (0, 300, 220, 160)  # by rows left to crown (1..3)
+RUNAWAY = (0, 179, 103, 54)  # by rows left to crown (1..3)
 
 
 # ---- trained evaluation: men patterns + hand terms (weights from tools/train_draughts_eval.py) ------
@@ -319,17 +324,17 @@ def _finish(wm, wk, bm, bk, white, score):
             score += tw[(wk >> sh) & 127] - tb[(bk >> sh) & 127]
         # a king against a king-less side is worth more (it dominates the men)
         if nwk and not nbk:
-            score += 40
+            score += KING_VS_KINGLESS
         elif nbk and not nwk:
-            score -= 40
+            score -= KING_VS_KINGLESS
     occ = wm | wk | bm | bk
     empty = MASK ^ occ
     # mobility of men
-    score += 2 * (((wm >> 6) & empty).bit_count() + ((wm >> 7) & empty).bit_count()
+    score += MOBILITY * (((wm >> 6) & empty).bit_count() + ((wm >> 7) & empty).bit_count()
                   - ((bm << 6) & empty).bit_count() - ((bm << 7) & empty).bit_count())
     # balance: men spread over both wings
-    score -= 3 * abs((wm & LEFT).bit_count() - (wm & RIGHT).bit_count())
-    score += 3 * abs((bm & LEFT).bit_count() - (bm & RIGHT).bit_count())
+    score -= BALANCE * abs((wm & LEFT).bit_count() - (wm & RIGHT).bit_count())
+    score += BALANCE * abs((bm & LEFT).bit_count() - (bm & RIGHT).bit_count())
     # runaway men: nothing stands in the cone ahead
     adv = wm & W_ADV
     while adv:
