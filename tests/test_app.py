@@ -162,9 +162,13 @@ def test_undo_while_the_computer_thinks_cancels_it(driver, game):
     if scene.over():
         pytest.skip("the quick game ended before the check")
     before = list(scene.moves)
+    driver.wait(lambda: scene.anim is None or scene.anim.done)  # a long capture may still be sliding
     app.ai_nodes = None
     app.ai_time = 30.0  # now it would think for half a minute
-    for p in scene.legal_moves()[0].path:  # no waiting: the computer starts as the move is played
+    # a move after which the computer has a choice (a single legal reply is played at once)
+    move = next((m for m in scene.legal_moves() if len(scene.state.play(m).legal_moves()) > 1),
+                scene.legal_moves()[0])
+    for p in move.path:  # no waiting: the computer starts as the move is played
         driver.click(scene.view.point_xy(p))
     assert scene.seats[1].thinking and app.worker.busy
     ctrl(driver, pygame.K_z)
