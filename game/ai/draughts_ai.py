@@ -11,10 +11,12 @@ Evaluation (centi-men, White's view, turned to the side to move): material (king
 three men), advancement and centre for men, guarded back rank, kings on the long diagonals, a
 king-less side facing kings, runaway men with a free path to promotion, mobility of men,
 left/right balance, and drawn endgames (a lone king against at most three pieces) scaled toward
-0; plus a trained correction for the men's formations: 11 patterns of 2 rows x 4 squares indexed
-in base 3, whose weights (draughts_weights.bin, made by tools/train_draughts_eval.py) were fitted
-to what the hand-made terms miss of dame-rs' depth-6 search scores on 84k quiet positions.
-Piece-square terms are summed from chunked lookup tables folded into the pattern tables.
+0; plus trained tables for the men's formations: 11 patterns of 2 rows x 4 squares indexed in
+base 3, one set per game phase (by the number of men), in draughts_weights.bin. They were made by
+tools/train_draughts_eval.py from 473k quiet positions of dame-rs self-play games (depth 6 and 8),
+fitted to a blend of each game's result and dame's search score, with the hand terms' constants
+fitted beside them. The men's square values are folded into the tables, so one lookup per
+pattern gives both.
 
 Levels: easy searches 2 plies and picks with human-like mistakes (pick_with_mistakes); medium
 searches 4 plies; hard deepens as far as its time (or node) budget allows.
