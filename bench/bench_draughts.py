@@ -165,9 +165,9 @@ def play_game(job):
     return (1.0 if r.winner == "w" else 0.0 if r.winner == "b" else 0.5), plies, r.reason, spent
 
 
-def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1):
+def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024):
     """Score of A against B over `games` games (pairs from the same opening, colours swapped)."""
-    lines = openings((games + 1) // 2)
+    lines = openings((games + 1) // 2, seed=openings_seed)
     work = []
     for i, line in enumerate(lines):
         work.append((spec_a, spec_b, line, seed + 1000 * i, max_plies))
@@ -204,11 +204,12 @@ def bench_ladder(games, jobs, nodes):
               f"[{time.perf_counter() - t:.0f} s]")
 
 
-def bench_turbo(games, jobs, seconds):
+def bench_turbo(games, jobs, seconds, openings_seed=2024):
     print(f"hard vs py-draughts TurboEngine, {seconds} s per move each, {games} games from "
           f"{(games + 1) // 2} openings (4 random plies), colours swapped")
     t = time.perf_counter()
-    score, w, d, l, reasons = match(("qipan", "hard", seconds, None), ("turbo", seconds), games, jobs)
+    score, w, d, l, reasons = match(("qipan", "hard", seconds, None), ("turbo", seconds), games, jobs,
+                                    openings_seed=openings_seed)
     print(f"  hard: {100 * score:5.1f}%  (+{w} ={d} -{l})  {reasons}  [{time.perf_counter() - t:.0f} s]")
 
 
@@ -219,6 +220,7 @@ def main(argv=None):
     p.add_argument("--time", type=float, default=0.5, help="seconds per move in the turbo match")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--ladder-nodes", type=int, default=60000)
+    p.add_argument("--openings-seed", type=int, default=2024, help="another seed draws other openings")
     args = p.parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     if "perft" in args.parts:
@@ -228,7 +230,7 @@ def main(argv=None):
     if "ladder" in args.parts:
         bench_ladder(args.games, args.jobs, args.ladder_nodes)
     if "turbo" in args.parts:
-        bench_turbo(args.games, args.jobs, args.time)
+        bench_turbo(args.games, args.jobs, args.time, args.openings_seed)
     return 0
 
 

@@ -43,7 +43,6 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 100
 PROBCUT = True  # forward pruning by a shallow verification search (56.7% vs off at equal nodes)
 PROBCUT_MARGIN = 10  # centi-men per ply of depth
-LMR2_DEPTH, LMR2_MOVE = 99, 99  # late quiet moves from this index, at this depth, lose two plies
 ASPIRATION = 25
 
 LEVELS = {
@@ -524,9 +523,7 @@ class Search:
                 if i == 0:
                     sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth, -beta, -alpha, ply + 1, nhm)
                 else:
-                    red = 0
-                    if not capture and depth >= 3 and i >= 3:
-                        red = 2 if (depth >= LMR2_DEPTH and i >= LMR2_MOVE) else 1
+                    red = 1 if (not capture and depth >= 3 and i >= 3) else 0
                     sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth - red, -alpha - 1, -alpha,
                                       ply + 1, nhm)
                     if sc > alpha and (red or sc < beta):
