@@ -40,6 +40,19 @@ def wait(driver, cond, others=(), seconds=10.0):
         time.sleep(0.002)
 
 
+def join_and_accept(driver, host):
+    """The app joins `host` (a bare HostSession with an offer), waits for the offer and accepts
+    it; returns once the network board is up and the host is playing."""
+    app = driver.app
+    join = N.JoinScene(app, f"127.0.0.1:{host.port}")
+    app.push(join)
+    join.connect()
+    wait(driver, lambda: join.offer is not None, [host])
+    join.accept()
+    wait(driver, lambda: isinstance(app.top, N.NetBoardScene) and host.phase == "playing", [host])
+    return app.top
+
+
 def click(driver, widget):
     driver.click(widget.rect.center)
 
@@ -178,13 +191,7 @@ def test_app_as_banqi_guest_flips_by_clicks_and_sees_the_host_reveal(driver):
     host = HostSession(bind="127.0.0.1")
     host.set_offer("banqi", {}, 1)
     try:
-        join = N.JoinScene(app, f"127.0.0.1:{host.port}")
-        app.push(join)
-        join.connect()
-        wait(driver, lambda: join.offer is not None, [host])
-        join.accept()
-        wait(driver, lambda: isinstance(app.top, N.NetBoardScene) and host.phase == "playing", [host])
-        board = app.top
+        board = join_and_accept(driver, host)
         rng = random.Random(7)
         for _ in range(10):
             if board.human_turn():
@@ -374,11 +381,7 @@ def test_monkey_on_the_network_board(driver, game, app_role, seed=""):
     else:  # the app joins; "guest" below is then the bare host session on the other side
         guest = HostSession(bind="127.0.0.1")
         guest.set_offer(game, {}, rng.randrange(2))
-        join = N.JoinScene(app, f"127.0.0.1:{guest.port}")
-        app.push(join)
-        join.connect()
-        wait(driver, lambda: join.offer is not None, [guest])
-        join.accept()
+        join_and_accept(driver, guest)
     wait(driver, lambda: isinstance(app.top, N.NetBoardScene) and guest.phase == "playing", [guest])
     board = app.top
     w, h = app.size
