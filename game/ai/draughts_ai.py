@@ -364,11 +364,14 @@ def _finish(wm, wk, bm, bk, white, score):
 
 # ---- search ----------------------------------------------------------------------------------------
 TT_MAX = 1_500_000  # entries kept between moves before the table is cleared
-_SHARED = {"tt": {}, "evals": {}, "hist": {}}  # see use_tables
+EVAL_CACHE_MAX = 300_000  # static evaluations remembered
 
 
 def new_tables() -> dict:
     return {"tt": {}, "evals": {}, "hist": {}}
+
+
+_SHARED = new_tables()  # see use_tables
 
 
 def use_tables(tables: dict) -> dict:
@@ -386,7 +389,7 @@ def shared_tables():
     that the same call gives the same answer whatever was searched before."""
     if len(_SHARED["tt"]) > TT_MAX:
         _SHARED["tt"] = {}
-    if len(_SHARED["evals"]) >= 300000:
+    if len(_SHARED["evals"]) >= EVAL_CACHE_MAX:
         _SHARED["evals"] = {}
     hist = _SHARED["hist"]
     for k in list(hist):  # old history counts fade
@@ -421,7 +424,7 @@ class Search:
         score = self.evals.get(key)
         if score is None:
             score = evaluate_board(wm, wk, bm, bk, True)
-            if len(self.evals) < 300000:
+            if len(self.evals) < EVAL_CACHE_MAX:
                 self.evals[key] = score
         return score if white else -score
 
