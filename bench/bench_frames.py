@@ -105,7 +105,7 @@ def main(argv=None) -> int:
     os.environ.setdefault("QIPAN_HOME", "/tmp/qipan_bench_home")
     from game.app import App
     from game.rules import GAMES
-    from game.scenes.board import view_class
+    from game.scenes.game_views import VIEWS
 
     w, h = (int(v) for v in args.size.split("x"))
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, window {w}x{h} (SDL dummy video), "
@@ -114,7 +114,7 @@ def main(argv=None) -> int:
     app.step(1 / 60)
     rng = random.Random(1)
     for game in GAMES:
-        if view_class(game) is None:
+        if VIEWS.get(game) is None:
             print(f"{game:9s} no view yet")
             continue
         for label, (wall, cpu) in (("animate ", bench_animate(app, game, args.frames, rng)),

@@ -17,17 +17,22 @@ import time
 
 import pygame
 
-from game import fonts
+from game import audio, fonts, games, storage
+from game.events import AI_EVENT
 from game.i18n import LANGS, add, tr
+from game.match import Match
+from game.scenes import registry
 from game.sprites import theme
 from game.worker import Worker
 
-from game import audio, storage
+# every scene module, once: each registers its scenes by name (game.scenes.registry)
+from game.scenes import (  # noqa: E402, F401  isort: skip
+    banqi_assistant, board, draughts_setup, files_scene, menu, net_scenes, result, rules_scene,
+    settings_scene, setup,
+)
+from game.scenes.board import scene as _board_scene  # noqa: E402, F401  isort: skip
 
-#: pygame event type of the AI worker's answers (see game.worker.Worker.poll)
-AI_EVENT = pygame.event.custom_type()
 
-GAME_NAMES = ("palace", "draughts", "banqi")
 FADE_TIME = 0.16  # seconds of cross-fade between full screens
 
 add({
@@ -47,7 +52,7 @@ add({
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="python main.py", description="Qipan: three traditional board games")
     p.add_argument("--windowed", action="store_true", help="open in a window instead of fullscreen")
-    p.add_argument("--game", choices=GAME_NAMES, help="go straight to this game's new-game setup")
+    p.add_argument("--game", choices=games.NAMES, help="go straight to this game's new-game setup")
     p.add_argument("--lang", choices=LANGS, help="interface language for this run")
     p.add_argument("--size", help="window size WxH (with --windowed)")
     p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
@@ -65,7 +70,7 @@ class App:
         self.settings = dict(self.settings)
         if self.args.lang:
             self.settings["lang"] = self.args.lang
-        storage.message_lang = self.settings["lang"]  # storage's notices in the language shown
+        storage.set_message_lang(self.settings["lang"])  # storage's notices in the language shown
         self.windowed = bool(self.args.windowed or headless or not self.settings.get("fullscreen", True))
         self.window_size = self._parse_size(self.args.size or size)
         self.screen = self._open_display()
@@ -83,13 +88,9 @@ class App:
         self.ai_time = None
         #: a node budget for the computer instead of the clock (tests, benchmarks)
         self.ai_nodes = None
-        from game.scenes.menu import MenuScene
-
-        self.push(MenuScene(self))
+        self.open("menu")
         if self.args.game:
-            from game.scenes.setup import SetupScene
-
-            self.push(SetupScene(self, self.args.game))
+            self.open("setup", self.args.game)
         if notice:
             self.toast(notice)
 
@@ -170,7 +171,7 @@ class App:
 
     def set_lang(self, lang: str) -> None:
         self.settings["lang"] = lang
-        storage.message_lang = lang
+        storage.set_message_lang(lang)
         self.save_settings()
         self._resized()
 
@@ -255,6 +256,12 @@ class App:
         if self.scenes:
             self.scenes[-1].on_enter()
 
+    def open(self, name: str, *args, **kwargs):
+        """Push a new scene of the class registered as `name` (game.scenes.registry); returns it."""
+        scene = registry.make(name, self, *args, **kwargs)
+        self.push(scene)
+        return scene
+
     def _start_board(self, scene) -> None:
         while len(self.scenes) > 1:
             self.scenes.pop().on_exit()
@@ -267,20 +274,17 @@ class App:
         start_state: a position to start from (e.g. a custom draughts position), else new_game();
         seed: the banqi deal (None: a random one).
         """
-        from game.scenes.board import BoardScene
-
-        scene = BoardScene(self, game, options or {}, mode=mode, human_seat=human_seat, level=level,
-                           start_state=start_state, seed=seed)
+        match = Match.new(game, options, mode=mode, human_seat=human_seat, level=level, start_state=start_state,
+                          seed=seed)
+        scene = registry.make("board", self, match)
         self._start_board(scene)
         return scene
 
     def open_game(self, record) -> bool:
         """Restore a saved game (a storage.GameRecord) into the board scene. False (and a notice)
         when the record cannot be replayed."""
-        from game.scenes.board import BoardScene
-
         try:
-            scene = BoardScene.from_record(self, record)
+            scene = registry.make("board", self, Match.from_record(record))
         except Exception as exc:  # a damaged or foreign record: tell the player, never crash
             self.toast(tr("app.load_failed", self.lang, msg=str(exc) or type(exc).__name__), 6)
             return False

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+from game.paths import asset
+
+FONT_DIR = asset("fonts")
 SANS_FILE = FONT_DIR / "NotoSansCJKsc-Regular.subset.otf"
 SERIF_FILE = FONT_DIR / "NotoSerifCJKsc-Bold.subset.otf"
 LICENSE_FILE = FONT_DIR / "OFL.txt"

@@ -38,6 +38,6 @@ def all_strings() -> list[str]:
     import game
 
     for info in pkgutil.walk_packages(game.__path__, "game."):
-        if info.name != "game.cli":
+        if info.name != "game.cli" and not info.name.endswith("__main__"):
             importlib.import_module(info.name)
     return [t for texts in STRINGS.values() for t in texts.values()]

@@ -12,9 +12,9 @@ so a crash or a kill never leaves half a file. Every read of a file is bounded i
 a damaged, foreign, future-version or hostile file raises SaveError (its str() is one line for the
 player, in the language of the settings last loaded or saved), never another exception.
 
-A game is stored as a GameRecord: how it started plus the moves in notation; replay() rebuilds every
-state from it through the rules module, so whose turn it is, counters, clocks and the undo history
-come back exactly.
+A game is stored as a GameRecord (game.record): how it started plus the moves in notation;
+game.match.Match.from_record rebuilds every state from it through the rules, so whose turn it is,
+counters, clocks and the undo history come back exactly. Loading checks a record that way.
 """
 from __future__ import annotations
 
@@ -27,28 +27,20 @@ import re
 import tempfile
 import threading
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from game import record as _record
 from game.i18n import add, tr
+from game.match import Match
+from game.record import FORMAT, MAX_SAVE_BYTES, GameRecord, SaveError, loads_json
 
 APP_NAME = "qipan"
-FORMAT = "qipan-game"
-VERSION = 1
 SETTINGS_FORMAT = "qipan-settings"
 
-MAX_SAVE_BYTES = 2_000_000      # a save of 20000 moves is far below this
 MAX_SETTINGS_BYTES = 64_000
-MAX_MOVES = 20_000
-MAX_NOTATION = 120              # characters of one move's notation
-MAX_POSITION_TEXT = 2_000
-MAX_OPTIONS = 32
 MAX_NAME_BYTES = 150            # of a save's file name (UTF-8), far below every file system's limit
 
 LANGS = ("zh", "en")
-MODES = ("hotseat", "computer")
-LEVELS = ("easy", "medium", "hard")
-END_REASONS = ("resign", "agreement")
 
 add({
     "storage.settings_broken": {
@@ -57,23 +49,7 @@ add({
     "storage.autosave_broken": {
         "en": "The unfinished game could not be restored: {why} (the file is kept as {bak}).",
         "zh": "无法恢复未完成的对局：{why}（文件保存为 {bak}）。"},
-    "storage.too_large": {"en": "The file is too large to be a Qipan game.",
-                          "zh": "文件过大，不是棋盘的存档。"},
     "storage.unreadable": {"en": "The file cannot be read: {why}", "zh": "无法读取文件：{why}"},
-    "storage.not_json": {"en": "The file is damaged (not valid JSON).", "zh": "文件已损坏（不是有效的 JSON）。"},
-    "storage.foreign": {"en": "This is not a Qipan saved game.", "zh": "这不是棋盘的存档文件。"},
-    "storage.future": {"en": "This game was saved by a newer version of Qipan (format {version}).",
-                       "zh": "此存档由更新版本的棋盘保存（格式 {version}），无法打开。"},
-    "storage.bad_field": {"en": "The saved game is damaged (field \"{field}\").",
-                          "zh": "存档已损坏（字段“{field}”）。"},
-    "storage.unknown_game": {"en": "The saved game is of an unknown game \"{game}\".",
-                             "zh": "存档中的游戏“{game}”无法识别。"},
-    "storage.bad_start": {"en": "The saved starting position is wrong: {why}",
-                          "zh": "存档的起始局面有误：{why}"},
-    "storage.bad_move": {"en": "Move {number} ({move}) of the saved game is not legal.",
-                         "zh": "存档的第 {number} 步（{move}）不合规则。"},
-    "storage.bad_end": {"en": "The saved game's ending does not fit its moves.",
-                        "zh": "存档中的终局与着法不符。"},
     "storage.write_failed": {"en": "The game could not be saved: {why}", "zh": "无法保存：{why}"},
 })
 
@@ -95,24 +71,14 @@ def system_lang() -> str:
     return "en"
 
 
-#: the language of notices and SaveError messages: load_settings()/save_settings() keep it in step
-#: with the player's choice.
-message_lang = system_lang()
+def set_message_lang(lang: str) -> None:
+    """The language of notices and SaveError messages (load_settings()/save_settings() keep it in
+    step with the player's choice; the app with --lang)."""
+    _record.message_lang = lang
 
 
-class SaveError(Exception):
-    """A game file that cannot be read, written or replayed. str(): one line for the player."""
+set_message_lang(system_lang())
 
-    def __init__(self, key: str, **fmt):
-        self.key = key
-        self.fmt = fmt
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str) -> str:
-        return tr(self.key, lang, **self.fmt)
-
-    def __str__(self) -> str:
-        return self.text(message_lang)
 
 
 # ---- where files live ----------------------------------------------------------------------------
@@ -198,13 +164,6 @@ def _read_bounded(path, limit: int) -> str:
         raise SaveError("storage.not_json") from None
 
 
-def _loads(text: str):
-    try:
-        return json.loads(text, parse_constant=lambda c: None)  # NaN/Infinity are not ours
-    except (ValueError, RecursionError):
-        raise SaveError("storage.not_json") from None
-
-
 def _keep_as_bak(path: Path) -> Path:
     bak = path.with_name(path.name + ".bak")
     try:
@@ -253,230 +212,35 @@ def clean_settings(data) -> dict:
 def load_settings():
     """(settings, notice or None). A broken or foreign file gives the defaults and a one-line notice,
     and is kept beside as settings.json.bak."""
-    global message_lang
     path = settings_path()
     if not path.exists():
         settings = dict(DEFAULT_SETTINGS)
-        message_lang = settings["lang"]
+        set_message_lang(settings["lang"])
         return settings, None
     try:
-        data = _loads(_read_bounded(path, MAX_SETTINGS_BYTES))
+        data = loads_json(_read_bounded(path, MAX_SETTINGS_BYTES))
         if not isinstance(data, dict) or data.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT \
                 or not any(k in data for k in DEFAULT_SETTINGS):
             raise SaveError("storage.foreign")
     except SaveError:
         settings = dict(DEFAULT_SETTINGS)
-        message_lang = settings["lang"]
+        set_message_lang(settings["lang"])
         bak = _keep_as_bak(path)
-        return settings, tr("storage.settings_broken", message_lang, bak=bak.name)
+        return settings, tr("storage.settings_broken", _record.message_lang, bak=bak.name)
     settings = clean_settings(data)
-    message_lang = settings["lang"]
+    set_message_lang(settings["lang"])
     return settings, None
 
 
 def save_settings(settings) -> None:
     """Write the (cleaned) settings atomically. OSError -> SaveError."""
-    global message_lang
     clean = clean_settings(dict(settings))
-    message_lang = clean["lang"]
+    set_message_lang(clean["lang"])
     text = json.dumps({"format": SETTINGS_FORMAT, "version": 1, **clean}, indent=2, ensure_ascii=False)
     try:
         atomic_write_text(settings_path(), text + "\n")
     except OSError as exc:
         raise SaveError("storage.write_failed", why=exc.strerror or type(exc).__name__) from None
-
-
-# ---- game records ----------------------------------------------------------------------------------
-def _rules(game: str):
-    from game.rules import GAMES, module
-
-    if game not in GAMES:
-        raise SaveError("storage.unknown_game", game=str(game)[:40])
-    try:
-        return module(game)
-    except ImportError:
-        raise SaveError("storage.unknown_game", game=game) from None
-
-
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-@dataclass
-class GameRecord:
-    """A game as it is stored: its start and the moves played, in notation.
-
-    game:       "palace" | "draughts" | "banqi"
-    options:    the variant options ({key: value} of rules.OPTIONS)
-    start:      {"text": position text} or, for a banqi deal, {"seed": int}
-    moves:      notation of every move played from start, in order
-    redo:       notation of the moves taken back and not replayed, the next one to redo first
-    mode:       "hotseat" | "computer"
-    human_seat: 0 | 1 (the human's seat against the computer; seat 0 moves first) | None
-    level:      "easy" | "medium" | "hard"
-    end:        None, or {"winner": side token or None, "reason": "resign" | "agreement"} for a
-                game ended by a player rather than by the rules
-    """
-
-    game: str
-    options: dict = field(default_factory=dict)
-    start: dict = field(default_factory=dict)
-    moves: list = field(default_factory=list)
-    redo: list = field(default_factory=list)
-    mode: str = "hotseat"
-    human_seat: int | None = None
-    level: str = "medium"
-    end: dict | None = None
-
-    def to_json(self, name: str | None = None) -> str:
-        data = {"format": FORMAT, "version": VERSION}
-        if name is not None:
-            data["name"] = name
-        data.update(game=self.game, options=dict(self.options), start=dict(self.start),
-                    moves=[str(m) for m in self.moves], redo=[str(m) for m in self.redo],
-                    mode=self.mode, human_seat=self.human_seat, level=self.level,
-                    end=None if self.end is None else dict(self.end))
-        return json.dumps(data, ensure_ascii=False, indent=1)
-
-    @classmethod
-    def from_json(cls, text) -> "GameRecord":
-        """The record in `text` (str or bytes); SaveError for anything that is not a sound record."""
-        if isinstance(text, (bytes, bytearray)):
-            if len(text) > MAX_SAVE_BYTES:
-                raise SaveError("storage.too_large")
-            try:
-                text = bytes(text).decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise SaveError("storage.not_json") from None
-        if not isinstance(text, str):
-            raise SaveError("storage.foreign")
-        if len(text) > MAX_SAVE_BYTES:
-            raise SaveError("storage.too_large")
-        return cls.from_dict(_loads(text))
-
-    @classmethod
-    def from_dict(cls, data) -> "GameRecord":
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveError("storage.foreign")
-        version = data.get("version")
-        if not _is_int(version) or version < 1:
-            raise SaveError("storage.bad_field", field="version")
-        if version > VERSION:
-            raise SaveError("storage.future", version=version)
-
-        def bad(name):
-            return SaveError("storage.bad_field", field=name)
-
-        game = data.get("game")
-        if not isinstance(game, str):
-            raise bad("game")
-        rules = _rules(game)
-        options = data.get("options", {})
-        if not isinstance(options, dict) or len(options) > MAX_OPTIONS \
-                or not all(isinstance(k, str) for k in options):
-            raise bad("options")
-        try:
-            from game.rules.common import check_options
-
-            check_options(rules.OPTIONS, options)
-        except (ValueError, TypeError):
-            raise bad("options") from None
-        start = data.get("start")
-        if not isinstance(start, dict) or len(start) != 1:
-            raise bad("start")
-        if "text" in start:
-            if not isinstance(start["text"], str) or len(start["text"]) > MAX_POSITION_TEXT:
-                raise bad("start")
-        elif "seed" in start:
-            if game != "banqi" or not _is_int(start["seed"]) or not 0 <= start["seed"] < 2**64:
-                raise bad("start")
-        else:
-            raise bad("start")
-        moves = data.get("moves", [])
-        redo = data.get("redo", [])
-        for name, seq in (("moves", moves), ("redo", redo)):
-            if not isinstance(seq, list) or len(seq) > MAX_MOVES \
-                    or not all(isinstance(m, str) and 0 < len(m) <= MAX_NOTATION for m in seq):
-                raise bad(name)
-        mode = data.get("mode", "hotseat")
-        if mode not in MODES:
-            raise bad("mode")
-        human_seat = data.get("human_seat")
-        if human_seat is not None and not (_is_int(human_seat) and human_seat in (0, 1)):
-            raise bad("human_seat")
-        if mode == "computer" and human_seat is None:
-            raise bad("human_seat")
-        level = data.get("level", "medium")
-        if level not in LEVELS:
-            raise bad("level")
-        end = data.get("end")
-        if end is not None:
-            if not isinstance(end, dict) or set(end) != {"winner", "reason"} \
-                    or end["reason"] not in END_REASONS \
-                    or not (end["winner"] is None or end["winner"] in rules.SIDES):
-                raise bad("end")
-            if (end["reason"] == "agreement") != (end["winner"] is None):
-                raise bad("end")
-        return cls(game=game, options=dict(options), start=dict(start), moves=list(moves),
-                   redo=list(redo), mode=mode, human_seat=human_seat, level=level,
-                   end=None if end is None else dict(end))
-
-
-def start_state(record: GameRecord):
-    """The state the record starts from."""
-    rules = _rules(record.game)
-    try:
-        if "seed" in record.start:
-            return rules.new_game(seed=record.start["seed"], **record.options)
-        return rules.from_text(record.start["text"], **record.options)
-    except SaveError:
-        raise
-    except Exception as exc:  # PositionError, or anything a hostile text provokes
-        why = str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__
-        raise SaveError("storage.bad_start", why=why) from None
-
-
-def replay(record: GameRecord) -> list:
-    """Every state from the start to the current one (len(record.moves) + 1 states, the last with
-    record.end applied). The redo moves are checked to follow on. SaveError names the first
-    move that is not legal."""
-    from game.rules.common import find_move
-
-    states = [start_state(record)]
-
-    def play_all(state, moves, first_number):
-        out = []
-        for i, text in enumerate(moves):
-            try:
-                state = state.play(find_move(state, text))
-            except Exception:
-                raise SaveError("storage.bad_move", number=first_number + i, move=text) from None
-            out.append(state)
-        return out
-
-    states += play_all(states[0], record.moves, 1)
-    if record.end is None:
-        play_all(states[-1], record.redo, len(record.moves) + 1)
-        return states
-    last = states[-1]
-    try:
-        if last.result() is not None:
-            raise SaveError("storage.bad_end")
-        if record.end["reason"] == "resign":
-            if not last.can_resign():
-                raise SaveError("storage.bad_end")
-            ended = last.resign()
-        else:
-            ended = last.agree_draw()
-        result = ended.result()
-    except SaveError:
-        raise
-    except Exception:
-        raise SaveError("storage.bad_end") from None
-    if result is None or result.winner != record.end["winner"] or result.reason != record.end["reason"]:
-        raise SaveError("storage.bad_end")
-    states[-1] = ended
-    return states
 
 
 # ---- autosave ----------------------------------------------------------------------------------------
@@ -584,10 +348,10 @@ def read_autosave():
         return None, None
     try:
         record = GameRecord.from_json(_read_bounded(path, MAX_SAVE_BYTES))
-        replay(record)
+        Match.from_record(record)
     except SaveError as exc:
         bak = _keep_as_bak(path)
-        return None, tr("storage.autosave_broken", message_lang, why=str(exc), bak=bak.name)
+        return None, tr("storage.autosave_broken", _record.message_lang, why=str(exc), bak=bak.name)
     return record, None
 
 
@@ -656,7 +420,7 @@ def list_saves() -> list:
             continue
         name, game = path.stem, None
         try:
-            data = _loads(_read_bounded(path, MAX_SAVE_BYTES))
+            data = loads_json(_read_bounded(path, MAX_SAVE_BYTES))
             if isinstance(data, dict) and data.get("format") == FORMAT:
                 if isinstance(data.get("name"), str) and data["name"].strip():
                     name = data["name"][:100]
@@ -672,7 +436,7 @@ def list_saves() -> list:
 def load_named(path) -> GameRecord:
     """The record in a saved file, checked by replaying it; SaveError when it cannot be used."""
     record = GameRecord.from_json(_read_bounded(path, MAX_SAVE_BYTES))
-    replay(record)
+    Match.from_record(record)
     return record
 
 

@@ -8,13 +8,14 @@ import pytest
 
 from game import storage
 from game.rules import GAMES, module
-from game.scenes.board import BoardScene, view_class
+from game.scenes.board.scene import BoardScene
+from game.scenes.game_views import VIEWS
 from game.scenes.menu import MenuScene
 from game.scenes.result import ResultScene
 from game.scenes.setup import SetupScene
 from game.scenes.widgets import Dialog
 
-HAVE_VIEW = [g for g in GAMES if view_class(g) is not None]
+HAVE_VIEW = [g for g in GAMES if VIEWS.get(g) is not None]
 needs_view = pytest.mark.skipif(not HAVE_VIEW, reason="no game view has landed yet")
 
 
@@ -127,9 +128,9 @@ def test_against_the_computer_undo_takes_back_both_moves_and_hint(driver, game):
     ctrl(driver, pygame.K_z)  # nothing of the human's to take back yet
     assert len(scene.moves) == 1
     driver.key(pygame.K_h)
-    driver.wait(lambda: scene.hint is not None)
-    assert scene.hint in scene.legal_moves()
-    hint = scene.hint
+    driver.wait(lambda: scene.table.hint is not None)
+    assert scene.table.hint in scene.legal_moves()
+    hint = scene.table.hint
     play_by_clicks(driver, scene, hint)
     assert scene.moves[1] == str(hint)
     driver.wait(lambda: len(scene.moves) >= 3 or scene.over())
@@ -190,7 +191,7 @@ def test_resign_result_review_rematch(driver, game):
             driver.wait(lambda: scene.human_turn() or scene.over())
             driver.settle(60)
         assert not scene.over()
-    resign = next(b for b in scene.buttons if b.on_click == scene.ask_resign)
+    resign = next(b for b in scene.panel.buttons if b.on_click == scene.table.ask_resign)
     driver.wait(lambda: scene.human_turn())
     driver.click(resign.rect.center)
     dialog = driver.top
@@ -226,7 +227,7 @@ def test_resign_result_review_rematch(driver, game):
 def test_hotseat_draw_offer_accepted(driver, game):
     scene = driver.app.new_game(game, {}, mode="hotseat")
     driver.step()
-    draw = next(b for b in scene.buttons if b.on_click == scene.offer_draw)
+    draw = next(b for b in scene.panel.buttons if b.on_click == scene.table.offer_draw)
     driver.click(draw.rect.center)
     dialog = driver.top
     assert isinstance(dialog, Dialog)
@@ -275,7 +276,7 @@ def test_resize_fullscreen_and_quit(driver):
     driver.post(pygame.VIDEORESIZE, size=(900, 700), w=900, h=700)
     driver.step()
     assert app.size == (900, 700)
-    assert scene.panel_rect.right <= 900 and scene.board_area.right < scene.panel_rect.x
+    assert scene.panel.rect.right <= 900 and scene.board_area.right < scene.panel.rect.x
     assert scene.view.rect.width <= scene.board_area.width
     driver.key(pygame.K_F11)
     driver.key(pygame.K_F11)
@@ -290,10 +291,10 @@ def test_draw_offer_to_the_computer_is_decided_by_its_evaluation(driver):
     game = HAVE_VIEW[0]
     scene = driver.app.new_game(game, {}, mode="computer", human_seat=0, level="easy")
     driver.step()
-    draw = next(b for b in scene.buttons if b.on_click == scene.offer_draw)
+    draw = next(b for b in scene.panel.buttons if b.on_click == scene.table.offer_draw)
     driver.click(draw.rect.center)
-    assert scene.draw_rid is not None
-    driver.wait(lambda: scene.draw_rid is None)
+    assert scene.table.draw_rid is not None
+    driver.wait(lambda: scene.table.draw_rid is None)
     driver.step(2)
     dialog = driver.app.scenes[-1] if isinstance(driver.top, Dialog) else driver.app.scenes[-2]
     assert isinstance(dialog, Dialog)

@@ -5,7 +5,8 @@ import pytest
 from conftest import Driver
 
 from game.rules import module
-from game.scenes.board import BoardScene, view_class
+from game.scenes.board.scene import BoardScene
+from game.scenes.game_views import VIEWS
 from game.scenes.menu import MenuScene
 from game.sprites.anim import MoveAnimation
 
@@ -15,7 +16,7 @@ def click_path(d, scene, path):
         d.click(scene.view.point_xy(p))
 
 
-@pytest.mark.skipif(view_class("palace") is None, reason="no palace view")
+@pytest.mark.skipif(VIEWS.get("palace") is None, reason="no palace view")
 def test_palace_drop_and_jump_animate(driver):
     rules = module("palace")
     # black to move with a capture available: c5 jumps... build from the start: a king steps, white drops
@@ -44,7 +45,7 @@ def test_palace_drop_and_jump_animate(driver):
     assert scene.anim.duration > scene.anim.land  # the fade follows the landing
 
 
-@pytest.mark.skipif(view_class("banqi") is None, reason="no banqi view")
+@pytest.mark.skipif(VIEWS.get("banqi") is None, reason="no banqi view")
 def test_banqi_first_click_flips(driver):
     scene = driver.app.new_game("banqi", {}, mode="hotseat", seed=5)
     driver.step()
@@ -56,7 +57,7 @@ def test_banqi_first_click_flips(driver):
     assert {scene.side_of_seat(0), scene.side_of_seat(1)} == {"r", "b"}
 
 
-@pytest.mark.skipif(view_class("draughts") is None, reason="no draughts view")
+@pytest.mark.skipif(VIEWS.get("draughts") is None, reason="no draughts view")
 def test_animation_speed_setting_and_turkish_strike(driver):
     rules = module("draughts")
     state = rules.from_text("W:W33:B28,19,18")  # 33x24x13? a two-piece capture
@@ -74,7 +75,7 @@ def test_animation_speed_setting_and_turkish_strike(driver):
     assert scene.anim.duration == pytest.approx(slow.duration / 2)
 
 
-@pytest.mark.skipif(view_class("draughts") is None, reason="no draughts view")
+@pytest.mark.skipif(VIEWS.get("draughts") is None, reason="no draughts view")
 def test_auto_flip_in_hotseat_turns_the_board_to_the_player_to_move(driver):
     driver.app.settings["auto_flip"] = True
     scene = driver.app.new_game("draughts", {}, mode="hotseat")
@@ -123,7 +124,7 @@ def test_move_animation_kinds_from_pieces_and_path():
     assert capture_onto.captures == {2: "p"}
 
 
-@pytest.mark.skipif(view_class("palace") is None, reason="no palace view")
+@pytest.mark.skipif(VIEWS.get("palace") is None, reason="no palace view")
 def test_continue_after_the_program_was_closed():
     d = Driver()
     scene = d.app.new_game("palace", {}, mode="computer", human_seat=0, level="easy")
@@ -146,7 +147,7 @@ def test_continue_after_the_program_was_closed():
         d.close()
 
 
-@pytest.mark.skipif(view_class("draughts") is None, reason="no draughts view")
+@pytest.mark.skipif(VIEWS.get("draughts") is None, reason="no draughts view")
 def test_keyboard_play_with_the_cursor(driver):
     scene = driver.app.new_game("draughts", {}, mode="hotseat")
     driver.step()
@@ -170,16 +171,16 @@ def test_keyboard_play_with_the_cursor(driver):
     assert len(scene.moves) == 1 and scene.move_objs[0].path == (start, target)
 
 
-@pytest.mark.skipif(view_class("palace") is None, reason="no palace view")
+@pytest.mark.skipif(VIEWS.get("palace") is None, reason="no palace view")
 def test_click_on_the_move_list_looks_back_and_esc_returns(driver):
     scene = driver.app.new_game("palace", {}, mode="hotseat")
     driver.step()
     for _ in range(4):
         m = scene.legal_moves()[0]
-        scene.play(m, animate=False)
+        scene.table.play(m, animate=False)
     driver.step()
-    rect = scene.list_rect
-    driver.click((rect.x + 60, rect.y + scene.row_h // 2))  # row 1, first column: after ply 1
+    rect = scene.panel.list_rect
+    driver.click((rect.x + 60, rect.y + scene.panel.row_h // 2))  # row 1, first column: after ply 1
     assert scene.review == 1 and not scene.human_turn()
     driver.click(scene.view.point_xy(scene.legal_moves()[0].path[0]))  # the board is read-only now
     assert len(scene.moves) == 4 and scene.selection == []
@@ -189,7 +190,7 @@ def test_click_on_the_move_list_looks_back_and_esc_returns(driver):
     assert scene.review is None and scene.human_turn() and driver.top is scene
 
 
-@pytest.mark.skipif(view_class("draughts") is None, reason="no draughts view")
+@pytest.mark.skipif(VIEWS.get("draughts") is None, reason="no draughts view")
 def test_drag_and_drop_a_piece(driver):
     scene = driver.app.new_game("draughts", {}, mode="hotseat")
     driver.step()
@@ -219,7 +220,7 @@ def test_drag_and_drop_a_piece(driver):
     assert len(scene.moves) == 1
 
 
-@pytest.mark.skipif(view_class("banqi") is None, reason="no banqi view")
+@pytest.mark.skipif(VIEWS.get("banqi") is None, reason="no banqi view")
 def test_ctrl_n_opens_the_setup_of_the_same_game(driver):
     from game.scenes.setup import SetupScene
 

@@ -5,11 +5,11 @@ import pytest
 from conftest import Driver
 
 from game.rules import GAMES
-from game.scenes.board import view_class
+from game.scenes.game_views import VIEWS
 from game.scenes.setup import SetupScene
 
 SIZES = [(1920, 1080), (1280, 800), (1024, 600), (800, 900)]
-GAMES_WITH_VIEW = [g for g in GAMES if view_class(g) is not None]
+GAMES_WITH_VIEW = [g for g in GAMES if VIEWS.get(g) is not None]
 
 
 def check(rects, size):
@@ -37,8 +37,8 @@ def test_menu_setup_and_board_fit(size):
             check([w.rect for w in (setup.mode, setup.side, setup.level, *setup.option_widgets)] + buttons, size)
             scene = app.new_game(game, {}, mode="hotseat")
             d.step()
-            check([b.rect for b in scene.active_buttons()] + [scene.board_area], size)
-            assert scene.panel_rect.right <= size[0] and not scene.panel_rect.colliderect(scene.board_area)
+            check([b.rect for b in scene.panel.active_buttons()] + [scene.board_area], size)
+            assert scene.panel.rect.right <= size[0] and not scene.panel.rect.colliderect(scene.board_area)
             window = pygame.Rect((0, 0), size)
             for p in scene.view.points():  # every point of the board can be clicked inside the board area
                 assert scene.board_area.collidepoint(scene.view.point_xy(p)) and window.collidepoint(scene.view.point_xy(p))

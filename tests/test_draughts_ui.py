@@ -4,7 +4,7 @@ import pytest
 
 from game.rules import draughts as R
 from game.rules.common import Result
-from game.scenes.board import BoardScene
+from game.scenes.board.scene import BoardScene
 from game.scenes.draughts_setup import DraughtsSetupScene
 from game.scenes.draughts_view import View
 

@@ -9,10 +9,12 @@ from conftest import Driver
 
 from game import storage
 from game.rules import GAMES, module
-from game.scenes.board import BoardScene, view_class
+from game.match import Match
+from game.scenes.board.scene import BoardScene
+from game.scenes.game_views import VIEWS
 
 SIZE = (1024, 640)
-HAVE_VIEW = [g for g in GAMES if view_class(g) is not None]
+HAVE_VIEW = [g for g in GAMES if VIEWS.get(g) is not None]
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
         pygame.K_TAB, pygame.K_ESCAPE, pygame.K_h, pygame.K_f, pygame.K_o, pygame.K_n, pygame.K_z,
@@ -40,8 +42,7 @@ def random_event(rng, app):
     top = app.top
     if isinstance(top, BoardScene) and rng.random() < 0.35 and top.review is None:
         # a purposeful click: the next point of some legal move, so games get played to their end
-        sel = tuple(top.selection)
-        nxt = [path[len(sel)] for _, path in top.legal_paths() if len(path) > len(sel) and path[:len(sel)] == sel]
+        nxt = sorted(top.move_input().next_points())
         if nxt:
             pos = top.view.point_xy(rng.choice(nxt))
             return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
@@ -73,8 +74,8 @@ def random_event(rng, app):
 def check_board(scene):
     assert len(scene.states) == len(scene.moves) + 1 == len(scene.move_objs) + 1
     rules = module(scene.game)
-    replayed = storage.replay(scene.record())
-    assert rules.to_text(replayed[-1]) == rules.to_text(scene.state)
+    replayed = Match.from_record(scene.record())
+    assert rules.to_text(replayed.state) == rules.to_text(scene.state)
     if scene.result() is None:
         assert scene.legal_moves()
     if scene.review is not None:
@@ -125,15 +126,15 @@ def monkey_driver():
     d.close()
 
 
-MENU_ENTRIES = {
+MENU_ENTRIES = {  # each menu destination, opened by its registered scene name
     "menu": None,
-    "setup-palace": ("setup", "SetupScene", "palace"),
-    "setup-draughts": ("setup", "SetupScene", "draughts"),
-    "setup-banqi": ("setup", "SetupScene", "banqi"),
-    "settings": ("settings_scene", "SettingsScene"),
-    "rules": ("rules_scene", "RulesScene", None),
-    "load": ("files_scene", "LoadGameScene"),
-    "network": ("net_scenes", "NetLobbyScene"),
+    "setup_palace": ("setup", "palace"),
+    "setup_draughts": ("setup", "draughts"),
+    "setup_banqi": ("setup", "banqi"),
+    "settings": ("settings",),
+    "rules": ("rules", None),
+    "load": ("load_game",),
+    "network": ("network",),
 }
 
 
@@ -141,13 +142,11 @@ MENU_ENTRIES = {
 def test_monkey_menus(monkey_driver, name):
     """Random events into each menu destination and wherever they lead: nothing may raise. Each
     run starts in its own scene, so every scene is covered however the clicks happen to wander."""
-    from game.scenes.menu import open_scene
-
     entry = MENU_ENTRIES[name]
 
     def enter(d):
         if entry is not None:
-            assert open_scene(d.app, *entry)
+            d.app.open(*entry)
         d.step()
 
     enter(monkey_driver)

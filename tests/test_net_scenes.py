@@ -9,9 +9,14 @@ import pytest
 from game.net import saves
 from game.net.session import GuestSession, HostSession
 from game.scenes import net_scenes as N
-from game.scenes.board import view_class
+from game.scenes.board.net_table import NetTable
+from game.scenes.game_views import VIEWS
 
 from net_helpers import pump_until
+
+
+def is_net_board(scene):
+    return isinstance(getattr(scene, "table", None), NetTable)
 
 
 @pytest.fixture(autouse=True)
@@ -24,7 +29,7 @@ def _loopback(monkeypatch):
 
 def _game_with_view():
     for game in ("draughts", "palace", "banqi"):
-        if view_class(game) is not None:
+        if VIEWS.get(game) is not None:
             return game
     pytest.skip("no game view yet")
 
@@ -49,7 +54,7 @@ def join_and_accept(driver, host):
     join.connect()
     wait(driver, lambda: join.offer is not None, [host])
     join.accept()
-    wait(driver, lambda: isinstance(app.top, N.NetBoardScene) and host.phase == "playing", [host])
+    wait(driver, lambda: is_net_board(app.top) and host.phase == "playing", [host])
     return app.top
 
 
@@ -80,9 +85,9 @@ def test_host_screen_shows_the_address_and_the_board_plays_a_remote_seat(driver)
     wait(driver, lambda: guest.phase == "offered", [guest])
     assert guest.offer["game"] == game and guest.offer["host_seat"] == 0
     guest.accept()
-    wait(driver, lambda: isinstance(app.top, N.NetBoardScene), [guest])
+    wait(driver, lambda: is_net_board(app.top), [guest])
     board = app.top
-    assert board.my_seat == 0 and board.human_turn()
+    assert board.table.my_seat == 0 and board.human_turn()
 
     rng = random.Random(2)
     for _ in range(6):
@@ -109,19 +114,19 @@ def test_host_screen_shows_the_address_and_the_board_plays_a_remote_seat(driver)
 
     # the connection drops: a notice, no moves; the guest comes back: the game goes on
     guest.conn.sock.close()
-    wait(driver, lambda: board.pause_reason != "", [guest])
-    assert not board.human_turn() and not board.net.read(lambda s: s.connected)
+    wait(driver, lambda: board.table.pause_reason != "", [guest])
+    assert not board.human_turn() and not board.table.net.read(lambda s: s.connected)
     driver.step()
     guest.close()
     returning = GuestSession("127.0.0.1", port, known={guest.game.id})
-    wait(driver, lambda: returning.phase == "playing" and board.net.read(lambda s: s.phase) == "playing", [returning])
-    assert board.notice is None and returning.game.plies == board.net.session.game.plies
+    wait(driver, lambda: returning.phase == "playing" and board.table.net.read(lambda s: s.phase) == "playing", [returning])
+    assert board.table.notice is None and returning.game.plies == board.table.net.session.game.plies
 
     # the draw offer from the app's player, accepted by the other
     if not board.human_turn():
         returning.play(returning.game.state.legal_moves()[0])
         wait(driver, lambda: board.human_turn(), [returning])
-    board.offer_draw()
+    board.table.offer_draw()
     wait(driver, lambda: returning.their_draw is not None, [returning])
     returning.answer_draw(True)
     wait(driver, lambda: board.over(), [returning])
@@ -154,12 +159,12 @@ def test_join_screen_shows_the_offer_before_accepting(driver):
         assert join.accept_btn.visible and join.offer["game"] == game
         assert "·" in text  # you play ... · the host plays ...
         click(driver, join.accept_btn)
-        wait(driver, lambda: isinstance(app.top, N.NetBoardScene) and host.phase == "playing", [host])
+        wait(driver, lambda: is_net_board(app.top) and host.phase == "playing", [host])
         board = app.top
-        assert board.my_seat == 0 and board.role == "guest"
+        assert board.table.my_seat == 0 and board.table.role == "guest"
         assert board.human_turn()
         # leaving asks first, then says BYE: the host pauses
-        board.to_menu()
+        board.table.to_menu()
         assert type(app.top).__name__ == "Dialog"
         click(driver, app.top.buttons[0])
         pump_until([host], lambda: host.phase == "paused")
@@ -185,7 +190,7 @@ def _click_move(driver, board, move, others):
 
 
 def test_app_as_banqi_guest_flips_by_clicks_and_sees_the_host_reveal(driver):
-    if view_class("banqi") is None:
+    if VIEWS.get("banqi") is None:
         pytest.skip("no banqi view yet")
     app = driver.app
     host = HostSession(bind="127.0.0.1")
@@ -200,12 +205,12 @@ def test_app_as_banqi_guest_flips_by_clicks_and_sees_the_host_reveal(driver):
             else:
                 host.play(rng.choice(host.game.state.legal_moves()))
             wait(driver, lambda: board.moves == [t for t, _ in host.game.plies] and board.anim is None
-                 and not board.net.read(lambda s: s.pending_flip), [host])
+                 and not board.table.net.read(lambda s: s.pending_flip), [host])
         # the guest's board shows what the host's shows, and never holds the layout
         assert board.states[-1].hidden is None and all(s.hidden is None for s in board.states)
         assert board.states[-1].board == host.game.state.board
         assert board.view.pieces(board.states[-1]) == board.view.pieces(host.game.state)
-        assert not next(b for b in board.buttons if b.on_click.__name__ == "save").enabled
+        assert not next(b for b in board.panel.buttons if b.on_click.__name__ == "save").enabled
     finally:
         host.close()
 
@@ -235,7 +240,7 @@ def test_lobby_resumes_a_saved_hosted_game(driver):
     assert isinstance(waiting, N.HostWaitScene)
     port = waiting.net.session.port
     guest = GuestSession("127.0.0.1", port, known={game_id})
-    wait(driver, lambda: isinstance(app.top, N.NetBoardScene), [guest])
+    wait(driver, lambda: is_net_board(app.top), [guest])
     board = app.top
     assert [t for t, _ in plies] == board.moves and guest.game.plies == plies
     guest.close()
@@ -253,7 +258,7 @@ def test_result_screen_names_the_opponent_and_offers_a_network_rematch(driver):
     guest = GuestSession("127.0.0.1", port)
     wait(driver, lambda: guest.phase == "offered", [guest])
     guest.accept()
-    wait(driver, lambda: isinstance(app.top, N.NetBoardScene), [guest])
+    wait(driver, lambda: is_net_board(app.top), [guest])
     board = app.top
     if not guest.game.state.can_resign():
         pytest.skip("resignation not allowed at the start of this game")
@@ -265,8 +270,8 @@ def test_result_screen_names_the_opponent_and_offers_a_network_rematch(driver):
     wait(driver, lambda: guest.phase == "offered", [guest])
     assert guest.offer["host_seat"] == 0
     guest.accept()
-    wait(driver, lambda: isinstance(app.top, N.NetBoardScene) and app.top is not board, [guest])
-    assert app.top.my_seat == 0 and app.top.moves == [] and app.top.human_turn()
+    wait(driver, lambda: is_net_board(app.top) and app.top is not board, [guest])
+    assert app.top.table.my_seat == 0 and app.top.moves == [] and app.top.human_turn()
     guest.close()
 
 
@@ -291,25 +296,25 @@ def test_undo_and_resign_from_the_board_go_through_the_other_player(driver):
     guest = GuestSession("127.0.0.1", app.top.net.session.port)
     wait(driver, lambda: guest.phase == "offered", [guest])
     guest.accept()
-    wait(driver, lambda: isinstance(app.top, N.NetBoardScene), [guest])
+    wait(driver, lambda: is_net_board(app.top), [guest])
     board = app.top
-    assert not board.can_undo()
-    board.play(board.legal_moves()[0])
+    assert not board.table.can_undo()
+    board.table.play(board.legal_moves()[0])
     wait(driver, lambda: guest.game.ply == 1 and board.anim is None, [guest])
-    assert board.can_undo() and not board.can_redo()
+    assert board.table.can_undo() and not board.table.can_redo()
     driver.key(pygame.K_z, mod=pygame.KMOD_LCTRL)  # Ctrl+Z asks the other player
     wait(driver, lambda: guest.their_undo == 0, [guest])
-    assert board.notice == "net.undo_sent" and not board.human_turn()
+    assert board.table.notice == "net.undo_sent" and not board.human_turn()
     guest.answer_undo(True)
-    wait(driver, lambda: board.moves == [] and board.notice is None, [guest])
+    wait(driver, lambda: board.moves == [] and board.table.notice is None, [guest])
     assert board.human_turn()
-    board.play(board.legal_moves()[0])
+    board.table.play(board.legal_moves()[0])
     wait(driver, lambda: guest.game.ply == 1 and board.anim is None, [guest])
     guest.play(guest.game.state.legal_moves()[0])
     wait(driver, lambda: board.human_turn() and board.anim is None, [guest])
-    if not board.net.read(lambda s: s.can_resign()):
+    if not board.table.net.read(lambda s: s.can_resign()):
         return
-    board.ask_resign()
+    board.table.ask_resign()
     click(driver, app.top.buttons[0])  # Yes
     wait(driver, lambda: guest.game.result() is not None, [guest])
     assert guest.game.result().reason == "resign" and board.result() == guest.game.result()
@@ -327,13 +332,13 @@ def test_a_question_that_lapses_closes_its_dialog(driver):
     guest = GuestSession("127.0.0.1", app.top.net.session.port)
     wait(driver, lambda: guest.phase == "offered", [guest])
     guest.accept()
-    wait(driver, lambda: isinstance(app.top, N.NetBoardScene), [guest])
+    wait(driver, lambda: is_net_board(app.top), [guest])
     board = app.top
     guest.offer_draw()
     wait(driver, lambda: type(app.top).__name__ == "Dialog", [guest])
     guest.conn.sock.close()  # the offer dies with the connection
     wait(driver, lambda: app.top is board, [guest])
-    assert board.net.read(lambda s: s.their_draw) is None and not board.over()
+    assert board.table.net.read(lambda s: s.their_draw) is None and not board.over()
     guest.close()
 
 
@@ -366,7 +371,7 @@ def test_monkey_on_the_network_board(driver, game, app_role, seed=""):
     """Random clicks and keys on the app's network board while the other side randomly moves, asks
     for undos and answers questions (never agreeing to a draw, so games last): nothing raises, and
     once the traffic settles the board shows exactly the session's record."""
-    if view_class(game) is None:
+    if VIEWS.get(game) is None:
         pytest.skip("no view")
     app = driver.app
     rng = random.Random(game + app_role + str(seed))
@@ -382,7 +387,7 @@ def test_monkey_on_the_network_board(driver, game, app_role, seed=""):
         guest = HostSession(bind="127.0.0.1")
         guest.set_offer(game, {}, rng.randrange(2))
         join_and_accept(driver, guest)
-    wait(driver, lambda: isinstance(app.top, N.NetBoardScene) and guest.phase == "playing", [guest])
+    wait(driver, lambda: is_net_board(app.top) and guest.phase == "playing", [guest])
     board = app.top
     w, h = app.size
     for i in range(500):
@@ -415,7 +420,7 @@ def test_monkey_on_the_network_board(driver, game, app_role, seed=""):
                 key = pygame.K_h  # leaving would end the test early
             driver.key(key, mod=mod, frames=0)
         driver.step()
-        if board not in app.scenes or board.net.read(lambda s: s.game.result()) is not None:
+        if board not in app.scenes or board.table.net.read(lambda s: s.game.result()) is not None:
             break
     # the traffic settles: the board shows exactly the session's record
     while board in app.scenes and app.top is not board and type(app.top).__name__ != "ResultScene":
@@ -427,7 +432,7 @@ def test_monkey_on_the_network_board(driver, game, app_role, seed=""):
         # the app's session thread sends every 10 ms: wait until the last line has crossed and
         # the board, the app's session and the guest all hold the same record
         def synced():
-            session_moves = board.net.read(lambda s: [t for t, _ in s.game.plies])
+            session_moves = board.table.net.read(lambda s: [t for t, _ in s.game.plies])
             return board.anim is None and board.moves == session_moves == [t for t, _ in guest.game.plies]
 
         wait(driver, lambda: synced() or not guest.connected, [guest])

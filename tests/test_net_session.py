@@ -174,7 +174,7 @@ def test_resign_ends_the_game_for_the_other_side():
         assert host.game.result() == guest.game.result()
         assert host.game.result().winner == "w" and host.game.result().reason == "resign"
         with pytest.raises(SessionError):
-            host.play(host.game.state.legal_moves()[0])
+            host.play(host.game.states[-1].legal_moves()[0])
     finally:
         pair.close()
 

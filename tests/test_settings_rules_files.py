@@ -332,7 +332,7 @@ def test_random_input_never_breaks_these_scenes(driver, which):
             driver.post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
         driver.step()
     for scene in app.scenes:
-        assert not isinstance(scene, Dialog) or scene.buttons
+        assert not isinstance(scene, Dialog) or scene.panel.buttons
     settings, notice = storage.load_settings()
     assert notice is None and settings == storage.clean_settings(settings)
 
@@ -345,11 +345,11 @@ def test_load_scene_names_the_side_of_the_human_against_the_computer(driver):
     app.push(LoadGameScene(app))
     scene = driver.top
     scene.draw(app.screen)
-    from game.scenes.board import view_class
+    from game.scenes.game_views import VIEWS
 
-    if view_class("banqi") is None:
+    if VIEWS.get("banqi") is None:
         pytest.skip("no banqi view")
     states = scene.detail[1]
-    expected = view_class("banqi")(record.options).seat_label(1, states[0], app.lang, state=states[-1])
+    expected = VIEWS.get("banqi")(record.options).seat_label(1, states[0], app.lang, state=states[-1])
     texts = [key[0] for key in app._texts]
     assert any(expected in t for t in texts)

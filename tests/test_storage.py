@@ -11,8 +11,15 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
-from game import storage
+from game import record, storage
+from game.match import Match
 from game.storage import GameRecord, SaveError
+
+
+def replay(record):
+    """Every state of a record, the last one ended (what storage.replay gave before Match)."""
+    m = Match.from_record(record)
+    return [*m.states[:-1], m.state]
 
 
 @pytest.fixture(autouse=True)
@@ -20,7 +27,7 @@ def home(tmp_path, monkeypatch):
     home = tmp_path / "storage_home"
     home.mkdir()
     monkeypatch.setenv("QIPAN_HOME", str(home))
-    monkeypatch.setattr(storage, "message_lang", "en")
+    monkeypatch.setattr(record, "message_lang", "en")
     return home
 
 
@@ -61,7 +68,7 @@ def test_settings_default_when_missing_and_round_trip(home):
     storage.save_settings(settings)
     again, notice = storage.load_settings()
     assert notice is None and again == settings
-    assert storage.message_lang == "zh"
+    assert record.message_lang == "zh"
     assert [p.name for p in home.iterdir()] == ["settings.json"]  # no temp file left
 
 
@@ -200,7 +207,7 @@ def test_record_round_trip_and_replay_restores_every_state(name):
     record.mode, record.human_seat, record.level = "computer", 1, "hard"
     again = GameRecord.from_json(record.to_json())
     assert again == record
-    replayed = storage.replay(again)
+    replayed = Match.from_record(again).states
     rules = _rules(name)
     assert [rules.to_text(s) for s in replayed] == [rules.to_text(s) for s in states]
     assert replayed[-1].to_move == states[-1].to_move
@@ -214,24 +221,24 @@ def test_replay_applies_resign_and_agreement(name):
     if last.result() is not None:
         pytest.skip("the random game ended by the rules")
     record.end = {"winner": None, "reason": "agreement"}
-    assert storage.replay(GameRecord.from_json(record.to_json()))[-1].result().reason == "agreement"
+    assert replay(GameRecord.from_json(record.to_json()))[-1].result().reason == "agreement"
     if last.can_resign():
         winner = last.resign().result().winner
         record.end = {"winner": winner, "reason": "resign"}
-        end = storage.replay(GameRecord.from_json(record.to_json()))[-1].result()
+        end = replay(GameRecord.from_json(record.to_json()))[-1].result()
         assert (end.winner, end.reason) == (winner, "resign")
         record.end = {"winner": last.to_move, "reason": "resign"}  # the mover cannot win by resigning
         with pytest.raises(SaveError):
-            storage.replay(record)
+            replay(record)
 
 
 def test_replay_names_the_first_illegal_move():
     record, _ = _random_game("palace", 6, seed=1)
     record.moves.insert(3, "z9")
     with pytest.raises(SaveError) as info:
-        storage.replay(record)
+        replay(record)
     assert "Move 4 (z9)" in str(info.value)
-    storage.message_lang = "zh"
+    storage.set_message_lang("zh")
     assert "第 4 步（z9）" in str(info.value)
 
 
@@ -239,16 +246,16 @@ def test_replay_checks_redo_moves_follow_on():
     record, _ = _random_game("draughts", 8, seed=2)
     record.redo = record.moves[6:]
     record.moves = record.moves[:6]
-    assert len(storage.replay(record)) == 7
+    assert len(replay(record)) == 7
     record.redo = ["1-2"]
     with pytest.raises(SaveError) as info:
-        storage.replay(record)
+        replay(record)
     assert "Move 7 (1-2)" in str(info.value)
 
 
 def test_bad_start_text_is_a_save_error():
     with pytest.raises(SaveError) as info:
-        storage.replay(GameRecord(game="draughts", start={"text": "W:W99:Bzz"}))
+        replay(GameRecord(game="draughts", start={"text": "W:W99:Bzz"}))
     assert str(info.value).startswith("The saved starting position is wrong")
 
 
@@ -309,7 +316,7 @@ def test_any_damaged_file_is_a_save_error_or_a_sound_record(base, change, change
             assert str(exc) and "\n" not in str(exc)
             continue
         try:
-            storage.replay(record)
+            replay(record)
         except SaveError as exc:
             assert str(exc)
 

@@ -1,21 +1,28 @@
-"""Computer players. Pure Python, no pygame; the UI runs them in a worker process.
+"""Computer players. Pure Python, no pygame; the UI runs them in a worker process (game.worker).
 
-choose_move(state, level, time_limit, seed, nodes) dispatches to game.ai.<game>_ai, which each
-game provides with the same signature, plus evaluate(state, ...) -> float in [-1, 1] from the
-point of view of the side to move (used for draw offers against the computer).
+choose_move(state, level, time_limit, seed, nodes) goes to the engine of the state's game
+(game.ai.palace_ai, draughts_ai, banqi_ai), which each provide with the same signature, plus
+evaluate(state, ...) -> float in [-1, 1] from the point of view of the side to move (used for
+draw offers against the computer). game.games names the same engine for each game.
 """
 from __future__ import annotations
 
-import importlib
+from types import ModuleType
 
-from game.rules import game_of
+from game.ai import banqi_ai, draughts_ai, palace_ai
+from game.rules import banqi, draughts, palace
 
 LEVELS = ("easy", "medium", "hard")
 
+_ENGINES: dict[type, ModuleType] = {palace.State: palace_ai, draughts.State: draughts_ai, banqi.State: banqi_ai}
 
-def engine(state):
+
+def engine(state) -> ModuleType:
     """The AI module that plays the game of `state`."""
-    return importlib.import_module(f"game.ai.{game_of(state)}_ai")
+    try:
+        return _ENGINES[type(state)]
+    except KeyError:
+        raise TypeError(f"not a game state: {type(state).__name__}") from None
 
 
 def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from game import games
+
 #: protocol name and version sent in HELLO; peers with another version are refused
 NAME = "QIPAN"
 VERSION = 1
@@ -20,8 +22,7 @@ VERSION = 1
 #: longest accepted line, in bytes, including the newline
 MAX_LINE = 512
 
-#: the games of game.rules (kept literal here so the protocol does not import the rules)
-GAMES = ("palace", "draughts", "banqi")
+GAMES = games.NAMES
 
 # ---- argument kinds -----------------------------------------------------------------------------
 _ID = re.compile(r"[0-9a-f]{8,32}")

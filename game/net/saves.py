@@ -14,6 +14,7 @@ import json
 import threading
 from pathlib import Path
 
+from game import games
 from game.net.game import NetGame
 from game.rules.common import PositionError
 
@@ -109,7 +110,7 @@ def _check(data) -> dict:
 
     need(isinstance(data, dict) and data.get("format") == "qipan-net" and data.get("version") == 1, "format")
     need(data.get("role") in ROLES, "role")
-    need(isinstance(data.get("game"), str), "game")
+    need(data.get("game") in games.NAMES, "game")
     need(isinstance(data.get("id"), str) and 8 <= len(data["id"]) <= 32
          and all(c in "0123456789abcdef" for c in data["id"]), "id")
     need(isinstance(data.get("options"), dict) and len(data["options"]) <= 32, "options")
@@ -123,7 +124,7 @@ def _check(data) -> dict:
     seed = data.get("secret_seed")
     need(seed is None or (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**64), "seed")
     need(data["role"] == "host" or seed is None, "seed")
-    need(bool(data.get("hidden")) == (data["role"] == "guest" and data["game"] == "banqi"), "hidden")
+    need(bool(data.get("hidden")) == (data["role"] == "guest" and games.get(data["game"]).hidden), "hidden")
     over = data.get("over")
     need(over is None or (isinstance(over, list) and len(over) == 2 and over[1] in ("resign", "agreement")
                           and (over[0] is None or isinstance(over[0], str))), "over")

@@ -14,10 +14,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from game import games
 from game.net import protocol as P
 from game.net.game import NetGame, new_game_id
 from game.net.link import OVERSIZED, LineConnection, Listener, resolve
-from game.rules import module
 from game.rules.common import PositionError, Result
 
 #: seconds without sending anything before a PING
@@ -91,7 +91,7 @@ class Session:
 
     def my_turn(self) -> bool:
         return (self.phase == "playing" and self.game is not None and self.game.result() is None
-                and self.game.seat_to_move() == self.my_seat and self.pending_flip is None)
+                and self.game.seat_to_move == self.my_seat and self.pending_flip is None)
 
     def waiting_for_answer(self) -> bool:
         return self.my_draw is not None or self.my_undo is not None
@@ -244,7 +244,7 @@ class Session:
         if game.result() is not None:
             raise P.ProtocolError(P.E_OVER, "the game is over")
         their_seat = 1 - self.my_seat
-        if game.seat_to_move() != their_seat or self.pending_flip is not None:
+        if game.seat_to_move != their_seat or self.pending_flip is not None:
             raise P.ProtocolError(P.E_TURN, f"it is not your turn at ply {game.ply}")
         if ply != game.ply:
             raise P.ProtocolError(P.E_SYNC, f"ply {ply} sent, the game is at ply {game.ply}")
@@ -286,7 +286,7 @@ class Session:
         game = self._playing()
         if game.result() is not None:
             raise P.ProtocolError(P.E_OVER, "the game is over")
-        if game.seat_to_move() != 1 - self.my_seat or self.pending_flip is not None:
+        if game.seat_to_move != 1 - self.my_seat or self.pending_flip is not None:
             raise P.ProtocolError(P.E_TURN, "resign on your own turn")
         if not game.can_resign():
             raise P.ProtocolError(P.E_STATE, "resignation is not allowed yet")
@@ -488,7 +488,7 @@ class HostSession(Session):
         first game, after a decline, or after the end of a game (a rematch)."""
         if self.game is not None and self.game.result() is None:
             raise SessionError("a game is in progress")
-        module(game)  # unknown game -> ValueError
+        games.get(game)  # unknown game -> ValueError
         self._offer = NetGame(game, new_game_id(), options or {}, host_seat, position)
         if self.connected:
             self._send_offer()
@@ -641,9 +641,9 @@ class GuestSession(Session):
         if self.phase not in ("connecting", "offered", "paused", "declined") and not finished:
             raise P.ProtocolError(P.E_STATE, "an offer during a game")
         try:
-            rules = module(game)
-            opts = P.options_from_wire(options, rules.OPTIONS)
-            candidate = NetGame(game, game_id, opts, int(seat), position, hidden=(game == "banqi"))
+            info = games.get(game)
+            opts = P.options_from_wire(options, info.options)
+            candidate = NetGame(game, game_id, opts, int(seat), position, hidden=info.hidden)
         except PositionError as exc:
             raise P.ProtocolError(P.E_OPTIONS, str(exc)) from None
         self.offer = {"id": game_id, "game": game, "options": opts, "host_seat": int(seat),
@@ -713,7 +713,7 @@ class GuestSession(Session):
             kind = "resumed"
         else:
             self.game = NetGame(o["game"], o["id"], o["options"], o["host_seat"], o["position"],
-                                hidden=(o["game"] == "banqi"))
+                                hidden=games.get(o["game"]).hidden)
             kind = "started"
         self._send("ACCEPT", o["id"])
         self.phase = "playing"

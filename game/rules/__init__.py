@@ -2,24 +2,26 @@
 
 Every game module (palace, draughts, banqi) offers the contract of shared/DESIGN.md:
 new_game(), from_text(), to_text(), perft() (palace, draughts), OPTIONS, SIDES, and immutable
-states with legal_moves() / play() / result() / to_move.
+states with legal_moves() / play() / result() / to_move. What they share (the move protocol,
+results and end reasons, resignation and draw agreement, options) is in game.rules.common; the
+registry that shared code asks about a game is game.games.
 """
+from game.rules import banqi, draughts, palace
 
-GAMES = ("palace", "draughts", "banqi")
+_MODULES = {m.NAME: m for m in (palace, draughts, banqi)}
+GAMES = tuple(_MODULES)
 
 
 def module(name):
     """The rules module of game `name` (one of GAMES)."""
-    import importlib
-
-    if name not in GAMES:
+    if name not in _MODULES:
         raise ValueError(f"unknown game {name!r}; expected one of {', '.join(GAMES)}")
-    return importlib.import_module(f"game.rules.{name}")
+    return _MODULES[name]
 
 
 def game_of(state):
     """Name of the game a state belongs to ("palace", "draughts" or "banqi")."""
-    name = type(state).__module__.rsplit(".", 1)[-1]
-    if name not in GAMES:
-        raise TypeError(f"not a game state: {type(state).__name__}")
-    return name
+    for name, mod in _MODULES.items():
+        if isinstance(state, mod.State):
+            return name
+    raise TypeError(f"not a game state: {type(state).__name__}")

@@ -47,7 +47,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .common import Option, PositionError, Result, check_options
+from .common import EndsOnRequest, Option, PositionError, Result, check_options
 
 NAME = "banqi"
 SIDES = ("r", "b")
@@ -183,7 +183,7 @@ class Move:
         return square_name(self.path[0]) + sep + square_name(self.path[1])
 
 
-class State:
+class State(EndsOnRequest):
     """An immutable Banqi position; see the module docstring for true-layout vs public view."""
 
     __slots__ = (
@@ -266,7 +266,7 @@ class State:
                 out.append(Move("capture", (p, q)))
         return out
 
-    def play(self, move) -> "State":
+    def play(self, move) -> State:
         """The state after `move` (a legal Move). Flips on a public view raise PositionError."""
         if move not in self.legal_moves():
             raise PositionError(f"illegal move {move} in this position")
@@ -276,7 +276,7 @@ class State:
             return self._flip(move.path[0], self.hidden[move.path[0]])
         return self._step(move)
 
-    def play_flip(self, point: int, piece: str) -> "State":
+    def play_flip(self, point: int, piece: str) -> State:
         """Flip `point`, revealing `piece` (a letter). On a true-layout state the piece must be the
         hidden one; on a public view it must still be in the bag."""
         if self._result is not None:
@@ -292,7 +292,7 @@ class State:
             raise PositionError(f"no {piece} is face down")
         return self._flip(point, piece)
 
-    def _flip(self, point: int, piece: str) -> "State":
+    def _flip(self, point: int, piece: str) -> State:
         board = list(self.board)
         board[point] = piece
         hidden = None
@@ -311,7 +311,7 @@ class State:
         new._result = new._judge(None)
         return new
 
-    def _step(self, move) -> "State":
+    def _step(self, move) -> State:
         a, b = move.path
         board = list(self.board)
         piece = board[a]
@@ -362,21 +362,12 @@ class State:
     def result(self):
         return self._result
 
-    def can_resign(self) -> bool:
-        return self._result is None and self.to_move is not None and self.ply >= RESIGN_PLIES
+    SIDES = SIDES
 
-    def resign(self) -> "State":
-        """The side to move resigns (allowed once can_resign())."""
-        if not self.can_resign():
-            raise PositionError(f"resignation is allowed only after {RESIGN_PLIES} plies")
-        return self._ended(Result(other(self.to_move), "resign"))
+    def _resign_allowed(self) -> bool:
+        return self.ply >= RESIGN_PLIES  # the first flips decide nothing yet (rules/banqi.md)
 
-    def agree_draw(self) -> "State":
-        if self._result is not None:
-            raise PositionError("the game is over")
-        return self._ended(Result(None, "agreement"))
-
-    def _ended(self, result) -> "State":
+    def _ended(self, result) -> State:
         new = State(self.board, self.hidden, self.to_move, self.first_colour, self.captured,
                     self.quiet, self.ply, self.reps, self.chases, self.options, self.seed, result)
         return new
@@ -496,3 +487,20 @@ def perft(state: State, depth: int) -> int:
     if depth == 1:
         return len(moves)
     return sum(perft(state.play(m), depth - 1) for m in moves)
+
+
+# ---- hidden information, for a game played between a dealer and a player who sees only the public
+# view (game.match over the network): what a move reveals, and the move played with that piece
+def reveals(move: Move) -> bool:
+    """True when `move` turns a face-down piece up (a flip)."""
+    return move.kind == "flip"
+
+
+def revealed_piece(state: State, move: Move) -> str:
+    """The letter the flip `move` reveals (true-layout states only)."""
+    return flip_piece(state, move.path[0])
+
+
+def play_revealed(state: State, move: Move, piece: str) -> State:
+    """`move` played with `piece` as what it reveals (a flip on a public view)."""
+    return state.play_flip(move.path[0], piece)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from game.rules.common import Option, PositionError, Result, check_options, find_move
+from game.rules.common import EndsOnRequest, Option, PositionError, Result, check_options, find_move
 
 NAME = "draughts"
 SIDES = ("w", "b")
@@ -480,7 +480,7 @@ def advance_clocks(wm, wk, bm, bk, clocks):
 
 
 # ---- the state ------------------------------------------------------------------------------------
-class State:
+class State(EndsOnRequest):
     """An immutable position with what the draw rules need: kings-only ply counter, endgame clocks
     and the positions since the last irreversible move (for threefold repetition)."""
 
@@ -546,7 +546,7 @@ class State:
             return []
         return list(self._all_moves())
 
-    def play(self, move) -> "State":
+    def play(self, move) -> State:
         if isinstance(move, str):
             move = find_move(self, move)
         if self.result() is not None:
@@ -585,19 +585,11 @@ class State:
         reason = self._draw()
         return None if reason is None else Result(None, reason)
 
-    def can_resign(self) -> bool:
-        return self.result() is None
-
     def _ended(self, result):
         return State(self.wm, self.wk, self.bm, self.bk, self.to_move, self.quiet_plies,
                      self.clocks, self.history, result)
 
-    def resign(self) -> "State":
-        """The side to move resigns."""
-        return self._ended(Result("b" if self.to_move == "w" else "w", "resign"))
-
-    def agree_draw(self) -> "State":
-        return self._ended(Result(None, "agreement"))
+    SIDES = SIDES
 
     def draw_counter(self):
         """(reason key, plies left) of the draw rule closest to ending the game, or None."""

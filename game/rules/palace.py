@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.rules.common import Option, PositionError, Result, check_options, find_move  # noqa: F401
+from game.rules.common import EndsOnRequest, Option, PositionError, Result, check_options, find_move  # noqa: F401
 
 NAME = "palace"
 SIDES = ("b", "w")
@@ -243,7 +243,7 @@ def apply_move(black, white, hand, captures, move):
 
 
 # ---- the immutable game state --------------------------------------------------------------------
-class State:
+class State(EndsOnRequest):
     """A position plus what the end rules need (plies since a capture or drop, the positions seen
     since then for repetition). Immutable: play(), resign() and agree_draw() return new states."""
 
@@ -330,7 +330,7 @@ class State:
     def result(self):
         return self._result
 
-    def play(self, move) -> "State":
+    def play(self, move) -> State:
         if self._result is not None:
             raise PositionError("the game is over")
         if move not in self._raw_moves():
@@ -342,20 +342,7 @@ class State:
             return State(black, white, stm, hand, caps, 0, (key,), self.options)
         return State(black, white, stm, hand, caps, self.plies + 1, self.history + (key,), self.options)
 
-    def can_resign(self) -> bool:
-        return self._result is None
-
-    def resign(self) -> "State":
-        """The side to move resigns."""
-        if self._result is not None:
-            raise PositionError("the game is over")
-        other = "w" if self.to_move == "b" else "b"
-        return self._ended(Result(other, "resign"))
-
-    def agree_draw(self) -> "State":
-        if self._result is not None:
-            raise PositionError("the game is over")
-        return self._ended(Result(None, "agreement"))
+    SIDES = SIDES
 
     def _ended(self, result):
         return State(self.black, self.white, self.to_move, self.hand, self.captures, self.plies,

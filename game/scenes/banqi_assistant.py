@@ -23,6 +23,7 @@ from game.rules import banqi as B
 from game.rules.common import PositionError, defaults, find_move
 from game.scenes.banqi_view import View
 from game.scenes.base import Scene
+from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice, FocusGroup, Slider, TextInput
 from game.sprites import highlight, theme
 
@@ -61,6 +62,7 @@ BRUSHES = (B.FACE_DOWN, B.EMPTY) + tuple(B.TYPES) + tuple(B.TYPES.lower())
 DEBOUNCE = 0.5  # seconds of quiet after an edit before the computer is asked
 
 
+@register("banqi_assistant")
 class AssistantScene(Scene):
     def __init__(self, app, text: str | None = None):
         super().__init__(app)
@@ -269,7 +271,7 @@ class AssistantScene(Scene):
         self.cell = cell
 
     def handle_event(self, event) -> None:
-        from game.app import AI_EVENT
+        from game.events import AI_EVENT
 
         if event.type == AI_EVENT:
             if event.id in (self.rid_move, self.rid_eval):

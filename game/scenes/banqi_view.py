@@ -74,6 +74,14 @@ TEXT = (238, 226, 204)
 
 
 class View(GameView):
+    setup_extra = ("banqi_assistant", "setup.assistant")
+
+    def thumbnail_state(self, state):
+        for i in range(6):  # a few tiles face up make a livelier picture
+            flips = [m for m in state.legal_moves() if len(m.path) == 1]
+            state = state.play(flips[(i * 7) % len(flips)])
+        return state
+
     game = "banqi"
 
     def __init__(self, options: dict):

@@ -14,6 +14,7 @@ from game.rules import draughts as R
 from game.rules.common import PositionError
 from game.scenes.base import Scene
 from game.scenes.draughts_view import View
+from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice, FocusGroup, TextInput
 from game.sprites import theme
 
@@ -53,6 +54,7 @@ add({
 PIECES = ("w", "W", "b", "B", None)
 
 
+@register("draughts_setup")
 class DraughtsSetupScene(Scene):
     def __init__(self, app, state=None):
         super().__init__(app)

@@ -61,6 +61,7 @@ ATTACKED = (230, 70, 60)
 class View(GameView):
     game = "draughts"
     bottom_side = "w"
+    setup_extra = ("draughts_setup", "setup.custom")
 
     def __init__(self, options: dict):
         super().__init__(options)

@@ -12,8 +12,11 @@ import pygame
 
 from game import storage
 from game.i18n import add, tr
+from game.match import Match
 from game.scenes.base import Scene
-from game.scenes.widgets import Button, ListBox, TextInput, confirm
+from game.scenes.game_views import make_view
+from game.scenes.registry import register
+from game.scenes.widgets import Button, ListBox, TextInput, confirm, wrap
 from game.sprites import theme
 
 add({
@@ -58,12 +61,7 @@ def _when(mtime: float) -> str:
 def render_position(game, options, state, size, lang="en"):
     """A picture of `state` drawn by the game's view (None when the view is not available)."""
     try:
-        from game.scenes.board import view_class
-
-        cls = view_class(game)
-        if cls is None:
-            return None
-        view = cls(options)
+        view = make_view(game, options)
         view.layout(pygame.Rect(0, 0, size[0], size[1]), False)
         surf = pygame.Surface(size, pygame.SRCALPHA)
         view.draw_board(surf)
@@ -116,6 +114,7 @@ class SaveList(ListBox):
             pygame.draw.rect(surface, theme.TEXT_DIM, bar, border_radius=2)
 
 
+@register("load_game")
 class LoadGameScene(Scene):
     def __init__(self, app):
         super().__init__(app)
@@ -158,7 +157,7 @@ class LoadGameScene(Scene):
         if key not in self._details_cache:
             try:
                 record = storage.load_named(entry[1])
-                self._details_cache[key] = (record, storage.replay(record))
+                self._details_cache[key] = (record, Match.from_record(record).states)
             except storage.SaveError as exc:
                 self._details_cache[key] = exc
         self.detail = self._details_cache[key]
@@ -275,8 +274,6 @@ class LoadGameScene(Scene):
 
     def _lines(self, surface, lines, x, y, width, s):
         """Draw (text, base size, colour) lines from y down, wrapped to `width`; the y below them."""
-        from game.scenes.rules_scene import wrap
-
         for text, size, colour in lines:
             px = theme.px(size, s)
             for part in wrap(text, self.app.font(px), width):
@@ -329,11 +326,7 @@ class LoadGameScene(Scene):
     def _view_call(self, record, method, *args):
         """view.<method>(*args) of the record's game view, or None (no view, or it failed)."""
         try:
-            from game.scenes.board import view_class
-
-            cls = view_class(record.game)
-            if cls is not None:
-                return getattr(cls(record.options), method)(*args)
+            return getattr(make_view(record.game, record.options), method)(*args)
         except Exception:
             pass
         return None
@@ -401,6 +394,7 @@ class ImeTextInput(TextInput):
                          (self.rect.x + 10 + full - offset, y), 2)
 
 
+@register("save_game")
 class SaveGameScene(Scene):
     """A dialog over the board: a name (prefilled with the game and the time) and Save / Cancel."""
 

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import pygame
 
+from game import games, storage
 from game.i18n import add, tr
 from game.scenes.base import Scene
+from game.scenes.game_views import VIEWS, render_thumbnail
+from game.scenes.registry import register
 from game.scenes.widgets import Button, FocusGroup, Widget, confirm
 from game.sprites import theme
 
@@ -30,19 +33,6 @@ add({
 })
 
 
-def open_scene(app, module: str, cls: str, *args) -> bool:
-    """Push scene `cls` of game.scenes.<module>; a notice instead when it is missing."""
-    import importlib
-
-    try:
-        scene_cls = getattr(importlib.import_module(f"game.scenes.{module}"), cls)
-    except (ImportError, AttributeError):
-        app.toast(tr("menu.unavailable", app.lang))
-        return False
-    app.push(scene_cls(app, *args))
-    return True
-
-
 class GameCard(Widget):
     """One game on the menu: its board picture, name and a tag line."""
 
@@ -52,15 +42,11 @@ class GameCard(Widget):
         self._thumb = None
         self._thumb_size = None
         self._pressed = False
-        from game.scenes.board import view_class
-
-        self.available = view_class(game) is not None
+        self.available = game in VIEWS
 
     def thumbnail(self, size):
         key = (size, self.app.lang)
         if self._thumb_size != key:
-            from game.scenes.board import render_thumbnail
-
             self._thumb = render_thumbnail(self.game, size, self.app.lang)
             self._thumb_size = key
         return self._thumb
@@ -114,21 +100,20 @@ class GameCard(Widget):
         surface.blit(tag, tag.get_rect(midtop=(r.centerx, y + name.get_height() + theme.px(4, s))))
 
 
+@register("menu")
 class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        from game.app import GAME_NAMES
-
-        self.cards = [GameCard(app, g, self.open_setup) for g in GAME_NAMES]
+        self.cards = [GameCard(app, g, self.open_setup) for g in games.NAMES]
         lang = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
         self.autosave = None
         self.continue_btn = Button(app, self._continue_text, self.continue_game, style="primary")
         self.buttons = [
             self.continue_btn,
-            Button(app, lang("menu.load"), lambda: open_scene(app, "files_scene", "LoadGameScene")),
-            Button(app, lang("menu.network"), lambda: open_scene(app, "net_scenes", "NetLobbyScene")),
-            Button(app, lang("menu.settings"), lambda: open_scene(app, "settings_scene", "SettingsScene")),
-            Button(app, lang("menu.rules"), lambda: open_scene(app, "rules_scene", "RulesScene", None)),
+            Button(app, lang("menu.load"), lambda: app.open("load_game")),
+            Button(app, lang("menu.network"), lambda: app.open("network")),
+            Button(app, lang("menu.settings"), lambda: app.open("settings")),
+            Button(app, lang("menu.rules"), lambda: app.open("rules", None)),
             Button(app, lang("menu.quit"), self.ask_quit),
         ]
         self.lang_btn = Button(app, lang("menu.lang"), self.switch_lang)
@@ -144,9 +129,7 @@ class MenuScene(Scene):
         return tr("menu.continue", self.app.lang)
 
     def open_setup(self, game) -> None:
-        from game.scenes.setup import SetupScene
-
-        self.app.push(SetupScene(self.app, game))
+        self.app.open("setup", game)
 
     def continue_game(self) -> None:
         if self.autosave is not None and self.app.open_game(self.autosave):
@@ -160,8 +143,6 @@ class MenuScene(Scene):
         self.app.set_lang("en" if self.app.lang == "zh" else "zh")
 
     def refresh(self) -> None:
-        from game import storage
-
         try:
             record, notice = storage.read_autosave()  # waits for an autosave still being written
         except Exception:  # never let a damaged file stop the menu

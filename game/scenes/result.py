@@ -11,6 +11,7 @@ import pygame
 
 from game.i18n import add, tr
 from game.scenes.base import Scene
+from game.scenes.registry import register
 from game.scenes.widgets import Button, FocusGroup
 from game.sprites import theme
 from game.sprites.tween import Tween, ease_out_back
@@ -28,6 +29,7 @@ add({
 })
 
 
+@register("result")
 class ResultScene(Scene):
     overlay = True
 
@@ -55,10 +57,10 @@ class ResultScene(Scene):
                               rng.uniform(0, 6.28), rng.uniform(-6, 6), rng.choice(colours)] for _ in range(90)]
 
     def title(self) -> str:
-        return self.board.result_title()
+        return self.board.table.result_title()
 
     def rematch(self) -> None:
-        self.board.rematch()
+        self.board.table.rematch()
 
     def review(self) -> None:
         self.app.pop()

@@ -15,13 +15,16 @@ from pathlib import Path
 
 import pygame
 
+from game import games
 from game.i18n import add, tr
+from game.paths import asset
 from game.scenes.base import Scene
-from game.scenes.widgets import Button
+from game.scenes.registry import register
+from game.scenes.widgets import Button, wrap
 from game.sprites import theme
 
-RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
-GAMES = ("palace", "draughts", "banqi")
+RULES_DIR = asset("rules")
+GAMES = games.NAMES
 
 add({
     "rules.title": {"zh": "规则", "en": "Rules"},
@@ -127,43 +130,6 @@ def parse(text: str) -> list:
     return [tuple(b) for b in blocks]
 
 
-_NO_LINE_START = set("，。、：；！？）》」』】〕…,.;:!?)]}%·")
-_NO_LINE_END = set("（《「『【〔([{")
-
-
-def _tokens(text: str) -> list:
-    """Words (Latin runs with their trailing space) and single Chinese characters, with closing
-    punctuation glued to the token before it and opening punctuation to the token after it."""
-    raw = re.findall(r"[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]|[^\s\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]+\s*|\s+", text)
-    out: list = []
-    for tok in raw:
-        if out and (tok[0] in _NO_LINE_START or out[-1][-1] in _NO_LINE_END):
-            out[-1] += tok
-        else:
-            out.append(tok)
-    return out
-
-
-def wrap(text: str, font, width: int) -> list:
-    """`text` broken into lines no wider than `width` pixels (a single over-long word is split)."""
-    lines, line = [], ""
-    for tok in _tokens(text):
-        trial = line + tok
-        if font.size(trial.rstrip())[0] <= width or not line.strip():
-            if not line.strip() and font.size(tok.rstrip())[0] > width:  # split a huge word
-                for ch in tok:
-                    if font.size((line + ch).rstrip())[0] > width and line.strip():
-                        lines.append(line.rstrip())
-                        line = ""
-                    line += ch
-                continue
-            line = trial
-        else:
-            lines.append(line.rstrip())
-            line = tok.lstrip()
-    if line.strip():
-        lines.append(line.rstrip())
-    return lines or [""]
 
 
 def rules_path(game: str, lang: str) -> Path:
@@ -182,13 +148,14 @@ def load_rules(game: str, lang: str):
         return parse(text), (tr("rules.other_lang", lang) if i else None)
     path = rules_path(game, lang)
     try:
-        path = path.relative_to(Path(__file__).resolve().parent.parent.parent)
+        path = path.relative_to(RULES_DIR.parent.parent)
     except ValueError:
         pass
     return [], tr("rules.missing", lang, path=path.as_posix())
 
 
 # ---- the scene ---------------------------------------------------------------------------------------
+@register("rules")
 class RulesScene(Scene):
     def __init__(self, app, game=None):
         super().__init__(app)

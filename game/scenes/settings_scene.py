@@ -9,6 +9,7 @@ import pygame
 
 from game.i18n import add, tr
 from game.scenes.base import Scene
+from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice, FocusGroup, Slider, Toggle
 from game.sprites import theme
 
@@ -37,6 +38,7 @@ def speed_text(value: float, lang: str) -> str:
     return f"{number}× {tr(word, lang)}"
 
 
+@register("settings")
 class SettingsScene(Scene):
     def __init__(self, app):
         super().__init__(app)

@@ -4,14 +4,15 @@ The choices are remembered for the session (app.last_setup). Esc goes back, Ente
 """
 from __future__ import annotations
 
-import importlib
-
 import pygame
 
+from game import games
 from game.i18n import add, tr
 from game.rules import module
 from game.rules.common import check_options
 from game.scenes.base import Scene
+from game.scenes.game_views import VIEWS, seat_labels
+from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice, FocusGroup
 from game.sprites import theme
 
@@ -33,13 +34,7 @@ add({
     "setup.back": {"zh": "返回", "en": "Back"},
 })
 
-# Extra scenes a game may offer from its setup screen: (module, class, label key).
-EXTRA_SCENES = {
-    "draughts": ("draughts_setup", "DraughtsSetupScene", "setup.custom"),
-    "banqi": ("banqi_assistant", "AssistantScene", "setup.assistant"),
-}
-
-
+@register("setup")
 class SetupScene(Scene):
     def __init__(self, app, game):
         super().__init__(app)
@@ -51,7 +46,7 @@ class SetupScene(Scene):
                            last.get("mode", "computer"), self._changed)
         self.side = Choice(app, t("setup.side"), [(0, lambda: self._seat_label(0)), (1, lambda: self._seat_label(1))],
                            last.get("human_seat", 0), self._changed)
-        self.level = Choice(app, t("setup.level"), [(lv, t(f"setup.{lv}")) for lv in ("easy", "medium", "hard")],
+        self.level = Choice(app, t("setup.level"), [(lv, t(f"setup.{lv}")) for lv in games.LEVELS],
                             last.get("level", "medium"), self._changed)
         self.side.enabled = self.level.enabled = lambda: self.mode.value == "computer"
         self.option_widgets = []
@@ -65,14 +60,9 @@ class SetupScene(Scene):
         self.rules_btn = Button(app, t("setup.rules"), self.open_rules)
         self.back_btn = Button(app, t("setup.back"), app.pop, shortcut="Esc")
         self.extra_btn = None
-        extra = EXTRA_SCENES.get(game)
+        extra = VIEWS[game].setup_extra  # e.g. the draughts position editor
         if extra is not None:
-            try:
-                cls = getattr(importlib.import_module(f"game.scenes.{extra[0]}"), extra[1])
-            except (ImportError, AttributeError):
-                cls = None
-            if cls is not None:
-                self.extra_btn = Button(app, t(extra[2]), lambda: app.push(cls(app)))
+            self.extra_btn = Button(app, t(extra[1]), lambda: app.open(extra[0]))
         self.widgets = [self.mode, self.side, self.level, *self.option_widgets, self.start_btn, self.rules_btn,
                         self.back_btn] + ([self.extra_btn] if self.extra_btn else [])
         self.focus = FocusGroup(self.widgets)
@@ -91,13 +81,8 @@ class SetupScene(Scene):
     def _seat_label(self, seat) -> str:
         key = (tuple(sorted(self.options().items())), self.app.lang)
         if key != self._labels_key:
-            from game.scenes.board import make_view, start_position
-
-            opts = self.options()
             try:
-                view = make_view(self.game, opts)
-                start = start_position(self.game, opts, seed=1)
-                self._labels = (view.seat_label(0, start, self.app.lang), view.seat_label(1, start, self.app.lang))
+                self._labels = seat_labels(self.game, self.options(), self.app.lang)
             except Exception:
                 self._labels = ("1", "2")
             self._labels_key = key
@@ -119,9 +104,7 @@ class SetupScene(Scene):
                           level=self.level.value)
 
     def open_rules(self) -> None:
-        from game.scenes.menu import open_scene
-
-        open_scene(self.app, "rules_scene", "RulesScene", self.game)
+        self.app.open("rules", self.game)
 
     # ---- scene --------------------------------------------------------------------------------
     def on_resize(self, size) -> None:

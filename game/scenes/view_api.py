@@ -30,6 +30,15 @@ import pygame
 
 
 class GameView:
+    #: the side shown at the bottom when the board is not turned (None: no preferred side)
+    bottom_side: str | None = None
+    #: a scene the game's setup screen offers beside Start: (registered scene name, label key)
+    setup_extra: tuple[str, str] | None = None
+
+    def thumbnail_state(self, state):
+        """The position shown on the menu card (a livelier one than the start, if the game likes)."""
+        return state
+
     #: the game's name: "palace", "draughts" or "banqi"
     game: str = ""
 
