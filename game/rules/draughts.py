@@ -463,20 +463,31 @@ def endgame_limits(wm, wk, bm, bk):
 
 
 def advance_clocks(wm, wk, bm, bk, clocks):
-    """Endgame clocks after one more ply leading to the given position. A running clock keeps
-    running (it survives man moves and captures); a newly reached material starts its clock."""
+    """Endgame clocks after one more ply leading to the given position.
+
+    FMJD rules (Official FMJD Rules for International Draughts, Annex 1): art. 6.3 gives 16 moves
+    each to a lone king's opponent holding 3 pieces with a king; art. 6.4 gives 5 moves each to
+    "the end of a game" of 2 kings, 1 king + 1 man or 1 king against 1 king. Our reading:
+    - a clock runs only while the material is one its article covers: when a capture leaves
+      material neither article covers (a lone king against a lone man, no king on one side), the
+      counting stops, since no rule applies to that position any more; a later promotion that
+      brings covered material back starts a fresh count;
+    - a capture that moves the game inside art. 6.4's material (2 kings v 1 king, then 1 king v
+      1 king) does not start a new count: 6.4 names one ending whose 5 moves run from its start;
+    - a capture from art. 6.3's material into 6.4's keeps the 16-move count (the maximum stays
+      valid) and starts the 5-move count as well; whichever ends first ends the game.
+    (A reading shared in the damforum.nl "Draughts rules" discussion of rules 6.3 and 6.4.)"""
     a, b = clocks
     if a > 0:
         a -= 1
     if b > 0:
         b -= 1
-    if wk and bk and (wm | wk | bm | bk).bit_count() <= 4:
-        na, nb = endgame_limits(wm, wk, bm, bk)
-        if a < 0:
-            a = na
-        if b < 0:
-            b = nb
-    return a, b
+    na, nb = endgame_limits(wm, wk, bm, bk)
+    if na < 0 and nb < 0:  # material no article covers: no clock runs
+        return -1, -1
+    if na >= 0:  # art. 6.3 material (pieces never come back, so 6.4's clock cannot be running)
+        return (a if a >= 0 else na), -1
+    return a, (b if b >= 0 else nb)
 
 
 # ---- the state ------------------------------------------------------------------------------------
