@@ -1,5 +1,9 @@
 """Audit fixes in the rules: the draughts endgame clocks (FMJD art. 6.3 and 6.4)."""
+import pytest
+
+from game.rules import banqi, palace
 from game.rules import draughts as d
+from game.rules.common import PositionError, parse_count
 
 
 def _play(fen, moves):
@@ -45,3 +49,40 @@ def test_capture_from_sixteen_to_five_move_material_keeps_both_counts():
     # the 16-move maximum stays valid (28 plies left) and the 5-move count starts (10 plies)
     assert state.clocks == (28, 10)
     assert state.draw_counter() == ("endgame_5", 10)
+
+
+# ---- ASCII digits only in position texts ----------------------------------------------------------
+PALACE_START = ".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b 16 0"
+
+
+@pytest.mark.parametrize("text", ["W:W３１:B1", "W:W31:B1-٣", "W:W31:B¹", "W:W31-5０:B1",
+                                  "W:W" + "9" * 5000 + ":B1"])
+def test_draughts_fen_takes_ascii_digits_only(text):
+    with pytest.raises(PositionError) as info:
+        d.from_text(text)
+    assert "\n" not in str(info.value) and len(str(info.value)) < 120
+
+
+@pytest.mark.parametrize("hand, caps, plies", [("²", "0", "0"), ("１６", "0", "0"), ("16", "٠", "0"),
+                                               ("16", "0", "³"), ("16", "0", "9" * 5000)])
+def test_palace_counts_take_ascii_digits_only(hand, caps, plies):
+    text = PALACE_START.rsplit(" ", 2)[0] + f" {hand} {caps} {plies}"
+    with pytest.raises(PositionError) as info:
+        palace.from_text(text)
+    assert "\n" not in str(info.value) and len(str(info.value)) < 120
+
+
+@pytest.mark.parametrize("plies", ["²", "１", "٣", "9" * 5000])
+def test_banqi_plies_take_ascii_digits_only(plies):
+    with pytest.raises(PositionError) as info:
+        banqi.from_text(f"xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - - {plies}")
+    assert "\n" not in str(info.value) and len(str(info.value)) < 120
+
+
+def test_parse_count():
+    assert parse_count(" 007 ", "n", 10) == 7
+    for bad in ("", "-1", "1.0", "²", "１", "11", "1" * 5000, None):
+        with pytest.raises(PositionError):
+            parse_count(bad, "n", 10)
+    assert d.from_text("W:W31 - 33:B1").pieces() == {31: "w", 32: "w", 33: "w", 1: "b"}
+    assert palace.to_text(palace.from_text(PALACE_START)).startswith(PALACE_START[:20])

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from game.rules.common import Option, PositionError, Result, check_options, find_move
+from game.rules.common import Option, PositionError, Result, check_options, find_move, parse_count
 
 NAME = "draughts"
 SIDES = ("w", "b")
@@ -678,16 +678,13 @@ def parse_fen(text: str) -> State:
             king = item[:1].upper() == "K"
             if king:
                 item = item[1:].strip()
-            rng = re.fullmatch(r"(\d+)\s*-\s*(\d+)", item)
-            if rng:
-                lo, hi = int(rng.group(1)), int(rng.group(2))
-                if lo > hi:
-                    raise PositionError(f"FEN range {item} runs backwards")
-                span = range(lo, hi + 1)
-            elif item.isdigit():
-                span = (int(item),)
-            else:
-                raise PositionError(f"FEN: cannot read square {item!r}")
+            lo_text, dash, hi_text = item.partition("-")
+            # ASCII digits only, bounded: see parse_count
+            lo = parse_count(lo_text, "FEN: a square", 50)
+            hi = parse_count(hi_text, "FEN: a square", 50) if dash else lo
+            if lo > hi:
+                raise PositionError(f"FEN range {item} runs backwards")
+            span = range(lo, hi + 1)
             for sq in span:
                 if not 1 <= sq <= 50:
                     raise PositionError(f"FEN: square {sq} is not on the board (1..50)")
@@ -754,7 +751,7 @@ def from_text(text: str, **options) -> State:
         return parse_grid(stripped, default_side=opts["first"])
     if re.match(r"^[WBwb]\s*(:|$)", stripped):
         return parse_fen(stripped)
-    if stripped.startswith("[") or re.match(r"^\d+\s*\.", stripped):
+    if stripped.startswith("[") or re.match(r"^[0-9]+\s*\.", stripped):
         from game.rules.draughts_pdn import read_games
 
         games = read_games(stripped)
