@@ -23,3 +23,8 @@ def game_of(state):
     if name not in GAMES:
         raise TypeError(f"not a game state: {type(state).__name__}")
     return name
+
+
+# draughts.from_text reads PDN through draughts_pdn, which imports draughts (one direction only);
+# loading it with the package registers that reader however draughts itself is imported.
+from game.rules import draughts_pdn as _draughts_pdn  # noqa: F401

@@ -740,6 +740,11 @@ def to_grid(state: State) -> str:
     return "".join(cells)
 
 
+# Set by game.rules.draughts_pdn when it loads (game.rules loads it with this module), so that
+# PDN reading stays in that module and the two import each other in one direction only.
+PDN_READER = None
+
+
 def from_text(text: str, **options) -> State:
     """A FEN, the 100-character board (+ side to move), or a PDN game (its final position)."""
     opts = check_options(OPTIONS, options)
@@ -752,9 +757,9 @@ def from_text(text: str, **options) -> State:
     if re.match(r"^[WBwb]\s*(:|$)", stripped):
         return parse_fen(stripped)
     if stripped.startswith("[") or re.match(r"^[0-9]+\s*\.", stripped):
-        from game.rules.draughts_pdn import read_games
-
-        games = read_games(stripped)
+        if PDN_READER is None:
+            raise PositionError("PDN text needs game.rules.draughts_pdn, which is not loaded")
+        games = PDN_READER(stripped)
         return games[0].states[-1]
     raise PositionError(f"not a draughts position (FEN, 100 board characters or PDN): {stripped[:40]!r}")
 
