@@ -43,6 +43,10 @@ def test_one_bad_game_does_not_stop_the_file():
     assert len(read_games(text)) == 2
     with pytest.raises(PositionError, match="game 1, move 1. 32-29"):
         read_games("1. 32-29 *")
+    # a position text names one game: the first, which must load
+    with pytest.raises(PositionError, match="game 1, move 1. 32-29"):
+        d.from_text('[Event "a"]\n1. 32-29 *\n\n[Event "b"]\n1. 32-28 *')
+    assert d.from_text(text) == d.new_game().play("32-28").play("19-23")
 
 
 def test_rules_module_does_not_import_the_pdn_module():

@@ -759,8 +759,7 @@ def from_text(text: str, **options) -> State:
     if stripped.startswith("[") or re.match(r"^[0-9]+\s*\.", stripped):
         if PDN_READER is None:
             raise PositionError("PDN text needs game.rules.draughts_pdn, which is not loaded")
-        games = PDN_READER(stripped)
-        return games[0].states[-1]
+        return PDN_READER(stripped)
     raise PositionError(f"not a draughts position (FEN, 100 board characters or PDN): {stripped[:40]!r}")
 
 

@@ -313,5 +313,14 @@ def write_game(start, moves, headers=None, result=None) -> str:
 
 
 
+def final_position(text: str):
+    """The last position of the first game of a PDN text (draughts.from_text of a PDN text);
+    PositionError naming the problem when that game does not load."""
+    found = read_pdn(text)
+    if not found.games or found.games[0].number != 1:
+        raise PositionError(found.problems[0] if found.problems else "no game in the PDN text")
+    return found.games[0].states[-1]
+
+
 # draughts.from_text reads a PDN text through this hook, so that draughts never imports this module
-draughts.PDN_READER = read_games
+draughts.PDN_READER = final_position
