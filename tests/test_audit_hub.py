@@ -73,12 +73,14 @@ def test_bad_level_is_refused_and_go_still_ends_with_done(hub, bad):
     assert done.startswith("done move=")  # the previous level (300 nodes) was kept
 
 
-def test_go_ends_with_done_whatever_happens_in_the_search():
+@pytest.mark.parametrize("level", [{"depth": "abc"}, {"time": "abc"}, {"move-time": "x"}])
+def test_go_ends_with_done_whatever_happens_in_the_search(level):
     out = io.StringIO()
     h = Hub(out)
-    h.level = {"depth": "abc"}  # a level no command can set any more: the search fails at once
+    h.level = level  # a level no command can set any more: the search fails at once
     h.handle("go think")
     h.thread.join(10)
+    h.stop(wait=1)
     lines = out.getvalue().splitlines()
     assert lines[-2].startswith("error message=") and lines[-1] == "done"
 

@@ -266,7 +266,10 @@ class Hub:
                 return True
             mode = next(iter(args), "think")
             ponder = mode in ("ponder", "analyze")
-            seconds, nodes, _ = self._limits()
+            try:
+                seconds, nodes, _ = self._limits()
+            except Exception:  # noqa: BLE001 -- the search thread reports it, then says done
+                seconds, nodes = 0.0, None
             # the budget exists before the thread starts, so that a stop right after go reaches it
             self.budget = Budget(time_limit=None if ponder else seconds, nodes=None if ponder else nodes)
             self.thread = threading.Thread(target=self._think, args=(self.state, ponder, self.budget),
