@@ -79,7 +79,8 @@ def test_go_ends_with_done_whatever_happens_in_the_search(level):
     h = Hub(out)
     h.level = level  # a level no command can set any more: the search fails at once
     h.handle("go think")
-    h.thread.join(10)
+    if h.thread is not None:
+        h.thread.join(10)
     h.stop(wait=1)
     lines = out.getvalue().splitlines()
     assert lines[-2].startswith("error message=") and lines[-1] == "done"

@@ -268,10 +268,12 @@ class Hub:
             ponder = mode in ("ponder", "analyze")
             try:
                 seconds, nodes, _ = self._limits()
-            except Exception:  # noqa: BLE001 -- the search thread reports it, then says done
-                seconds, nodes = 0.0, None
-            # the budget exists before the thread starts, so that a stop right after go reaches it
-            self.budget = Budget(time_limit=None if ponder else seconds, nodes=None if ponder else nodes)
+                # the budget exists before the thread starts, so that a stop right after go reaches it
+                self.budget = Budget(time_limit=None if ponder else seconds, nodes=None if ponder else nodes)
+            except Exception as exc:  # noqa: BLE001 -- the GUI waits for done whatever went wrong
+                self.send(f'error message="{_one_line(exc)}"')
+                self.send("done")
+                return True
             self.thread = threading.Thread(target=self._think, args=(self.state, ponder, self.budget),
                                            daemon=True)
             self.thread.start()
