@@ -10,10 +10,47 @@ Errors in a position or a move: one line on stderr naming what is wrong, exit st
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 
 from game.rules import GAMES, module
-from game.rules.common import PositionError
+from game.rules.common import PositionError, parse_count
+
+MAX_PERFT_DEPTH = 20  # far beyond what finishes in a day; keeps the recursion well inside Python's limit
+MAX_NODES = 10**12
+MAX_SECONDS = 10**6
+
+
+def _count(what, high, low=0):
+    """An argparse type: an ASCII whole number in [low, high] (see rules.common.parse_count)."""
+    def convert(text):
+        try:
+            value = parse_count(text, what, high)
+        except PositionError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{what} must be at least {low}, not {value}")
+        return value
+    return convert
+
+
+def _seed(text):
+    sign = -1 if text.strip().startswith("-") else 1
+    return sign * _count("the seed", 2**63)(text.strip().lstrip("-"))
+
+
+def _seconds(text):
+    """A finite, positive number of seconds (nan, inf and negative times are refused)."""
+    t = text.strip()
+    if not t.isascii() or len(t) > 30:
+        raise argparse.ArgumentTypeError(f"the time must be a number of seconds, not {text[:30]!r}")
+    try:
+        value = float(t)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the time must be a number of seconds, not {t!r}") from None
+    if not math.isfinite(value) or not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"the time must be more than 0 and at most {MAX_SECONDS} seconds, not {t}")
+    return value
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,14 +67,15 @@ def _parser():
     pf = sub.add_parser("perft", help="number of leaf positions at DEPTH")
     pf.add_argument("game", choices=("palace", "draughts"))
     pf.add_argument("position")
-    pf.add_argument("depth", type=int)
+    pf.add_argument("depth", type=_count("the depth", MAX_PERFT_DEPTH))
     b = sub.add_parser("bestmove", help="the computer's move")
     b.add_argument("game", choices=GAMES)
     b.add_argument("position")
     b.add_argument("--level", choices=("easy", "medium", "hard"), default="hard")
-    b.add_argument("--time", type=float, default=None, help="seconds to think")
-    b.add_argument("--seed", type=int, default=None)
-    b.add_argument("--nodes", type=int, default=None, help="node budget instead of the clock")
+    b.add_argument("--time", type=_seconds, default=None, help="seconds to think")
+    b.add_argument("--seed", type=_seed, default=None)
+    b.add_argument("--nodes", type=_count("the node budget", MAX_NODES, low=1), default=None,
+                   help="node budget instead of the clock")
     sub.add_parser("hub", help="draughts engine over the Hub protocol on stdin/stdout")
     return p
 
@@ -71,6 +109,9 @@ def main(argv=None) -> int:
                     print(line)
     except PositionError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except (ValueError, RecursionError, OverflowError) as exc:  # bad input never ends in a traceback
+        print(f"error: {str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__}", file=sys.stderr)
         return 2
     return 0
 

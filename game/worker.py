@@ -15,10 +15,32 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import signal
+import threading
+import time
+
+
+def _watch_parent(interval: float = 0.2) -> None:
+    """End this process within `interval` seconds of its parent's death (a killed app must not
+    leave a search running on). Two signs, either suffices: multiprocessing's parent sentinel
+    (a pipe on POSIX, the process handle on Windows) and, on POSIX, a changed parent pid."""
+    import os
+
+    parent = mp.parent_process()
+    ppid = os.getppid() if os.name == "posix" else None
+    while True:
+        if parent is not None:
+            parent.join(interval)  # returns at once when the parent is gone
+            gone = not parent.is_alive()
+        else:
+            time.sleep(interval)
+            gone = False
+        if gone or (ppid is not None and os.getppid() != ppid):
+            os._exit(0)  # the search holds the main thread; only a hard exit ends it at once
 
 
 def _serve(conn) -> None:
     """The child's loop: one request at a time, answered in order."""
+    threading.Thread(target=_watch_parent, name="qipan-ai-watchdog", daemon=True).start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:  # the window's frame loop comes first when the cores are busy
         import os

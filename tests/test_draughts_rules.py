@@ -305,7 +305,10 @@ def test_results_match_py_draughts_in_random_endgames():
             if r is not None:
                 break
             m = rng.choice(s.legal_moves())
+            counting = s.clocks != (-1, -1)
             s = s.play(m)
+            if counting and s.clocks == (-1, -1):
+                break  # py-draughts keeps counting on material no article covers; FMJD 6.3/6.4 do not
             theirs = {(x.square_list[0] + 1, x.square_list[-1] + 1, tuple(sorted(c + 1 for c in x.captured_list))): x
                       for x in b.legal_moves}
             b.push(theirs[(m.start, m.end, m.captures)])

@@ -25,3 +25,8 @@ def game_of(state):
         if isinstance(state, mod.State):
             return name
     raise TypeError(f"not a game state: {type(state).__name__}")
+
+
+# draughts.from_text reads PDN through draughts_pdn, which imports draughts (one direction only);
+# loading it with the package registers that reader however draughts itself is imported.
+from game.rules import draughts_pdn as _draughts_pdn  # noqa: E402, F401

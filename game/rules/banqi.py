@@ -47,7 +47,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .common import EndsOnRequest, Option, PositionError, Result, check_options
+from .common import EndsOnRequest, Option, PositionError, Result, check_options, parse_count
 
 NAME = "banqi"
 SIDES = ("r", "b")
@@ -449,12 +449,8 @@ def from_text(text: str, **options) -> State:
     for c in caps:
         if c not in ALL_LETTERS:
             raise PositionError(f"bad captured piece {c!r}")
-    try:
-        quiet = int(parts[3])
-    except ValueError:
-        raise PositionError(f"plies since the last flip or capture must be a number, not {parts[3]!r}")
-    if quiet < 0:
-        raise PositionError("plies since the last flip or capture must be 0 or more")
+    # a bound keeps a number thousands of digits long out of int(); no game gets near it
+    quiet = parse_count(parts[3], "plies since the last flip or capture", 1_000_000)
     for t in ALL_LETTERS:
         n = board.count(t) + caps.count(t)
         if n > COUNTS[t.upper()]:

@@ -139,3 +139,18 @@ def find_move(state, text: str):
         if str(move) == text:
             return move
     raise PositionError(f"illegal move {text!r} in this position")
+
+
+def parse_count(text: str, what: str, high: int) -> int:
+    """The non-negative whole number `text` (ASCII digits 0-9 only) for the field `what`, at most
+    `high`. str.isdigit() and int() also take full-width, Arabic-Indic or superscript digits, and
+    int() refuses very long numbers with its own error: both end here as one-line PositionErrors."""
+    t = text.strip() if isinstance(text, str) else ""
+    if not t or not (t.isascii() and t.isdigit()):
+        shown = text if len(str(text)) <= 20 else str(text)[:20] + "..."
+        raise PositionError(f"{what} must be a number written with the digits 0-9, not {shown!r}")
+    # compared as text first so that a number thousands of digits long is never converted
+    if len(t.lstrip("0")) > len(str(high)) or int(t) > high:
+        shown = t if len(t) <= 20 else t[:20] + "..."
+        raise PositionError(f"{what} must be at most {high}, not {shown}")
+    return int(t)

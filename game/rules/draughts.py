@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from game.rules.common import EndsOnRequest, Option, PositionError, Result, check_options, find_move
+from game.rules.common import EndsOnRequest, Option, PositionError, Result, check_options, find_move, parse_count
 
 NAME = "draughts"
 SIDES = ("w", "b")
@@ -463,20 +463,31 @@ def endgame_limits(wm, wk, bm, bk):
 
 
 def advance_clocks(wm, wk, bm, bk, clocks):
-    """Endgame clocks after one more ply leading to the given position. A running clock keeps
-    running (it survives man moves and captures); a newly reached material starts its clock."""
+    """Endgame clocks after one more ply leading to the given position.
+
+    FMJD rules (Official FMJD Rules for International Draughts, Annex 1): art. 6.3 gives 16 moves
+    each to a lone king's opponent holding 3 pieces with a king; art. 6.4 gives 5 moves each to
+    "the end of a game" of 2 kings, 1 king + 1 man or 1 king against 1 king. Our reading:
+    - a clock runs only while the material is one its article covers: when a capture leaves
+      material neither article covers (a lone king against a lone man, no king on one side), the
+      counting stops, since no rule applies to that position any more; a later promotion that
+      brings covered material back starts a fresh count;
+    - a capture that moves the game inside art. 6.4's material (2 kings v 1 king, then 1 king v
+      1 king) does not start a new count: 6.4 names one ending whose 5 moves run from its start;
+    - a capture from art. 6.3's material into 6.4's keeps the 16-move count (the maximum stays
+      valid) and starts the 5-move count as well; whichever ends first ends the game.
+    (A reading shared in the damforum.nl "Draughts rules" discussion of rules 6.3 and 6.4.)"""
     a, b = clocks
     if a > 0:
         a -= 1
     if b > 0:
         b -= 1
-    if wk and bk and (wm | wk | bm | bk).bit_count() <= 4:
-        na, nb = endgame_limits(wm, wk, bm, bk)
-        if a < 0:
-            a = na
-        if b < 0:
-            b = nb
-    return a, b
+    na, nb = endgame_limits(wm, wk, bm, bk)
+    if na < 0 and nb < 0:  # material no article covers: no clock runs
+        return -1, -1
+    if na >= 0:  # art. 6.3 material (pieces never come back, so 6.4's clock cannot be running)
+        return (a if a >= 0 else na), -1
+    return a, (b if b >= 0 else nb)
 
 
 # ---- the state ------------------------------------------------------------------------------------
@@ -659,16 +670,13 @@ def parse_fen(text: str) -> State:
             king = item[:1].upper() == "K"
             if king:
                 item = item[1:].strip()
-            rng = re.fullmatch(r"(\d+)\s*-\s*(\d+)", item)
-            if rng:
-                lo, hi = int(rng.group(1)), int(rng.group(2))
-                if lo > hi:
-                    raise PositionError(f"FEN range {item} runs backwards")
-                span = range(lo, hi + 1)
-            elif item.isdigit():
-                span = (int(item),)
-            else:
-                raise PositionError(f"FEN: cannot read square {item!r}")
+            lo_text, dash, hi_text = item.partition("-")
+            # ASCII digits only, bounded: see parse_count
+            lo = parse_count(lo_text, "FEN: a square", 50)
+            hi = parse_count(hi_text, "FEN: a square", 50) if dash else lo
+            if lo > hi:
+                raise PositionError(f"FEN range {item} runs backwards")
+            span = range(lo, hi + 1)
             for sq in span:
                 if not 1 <= sq <= 50:
                     raise PositionError(f"FEN: square {sq} is not on the board (1..50)")
@@ -724,6 +732,11 @@ def to_grid(state: State) -> str:
     return "".join(cells)
 
 
+# Set by game.rules.draughts_pdn when it loads (game.rules loads it with this module), so that
+# PDN reading stays in that module and the two import each other in one direction only.
+PDN_READER = None
+
+
 def from_text(text: str, **options) -> State:
     """A FEN, the 100-character board (+ side to move), or a PDN game (its final position)."""
     opts = check_options(OPTIONS, options)
@@ -735,11 +748,10 @@ def from_text(text: str, **options) -> State:
         return parse_grid(stripped, default_side=opts["first"])
     if re.match(r"^[WBwb]\s*(:|$)", stripped):
         return parse_fen(stripped)
-    if stripped.startswith("[") or re.match(r"^\d+\s*\.", stripped):
-        from game.rules.draughts_pdn import read_games
-
-        games = read_games(stripped)
-        return games[0].states[-1]
+    if stripped.startswith("[") or re.match(r"^[0-9]+\s*\.", stripped):
+        if PDN_READER is None:
+            raise PositionError("PDN text needs game.rules.draughts_pdn, which is not loaded")
+        return PDN_READER(stripped)
     raise PositionError(f"not a draughts position (FEN, 100 board characters or PDN): {stripped[:40]!r}")
 
 

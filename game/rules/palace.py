@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.rules.common import EndsOnRequest, Option, PositionError, Result, check_options, find_move  # noqa: F401
+from game.rules.common import EndsOnRequest, Option, PositionError, Result, check_options, find_move, parse_count  # noqa: F401
 
 NAME = "palace"
 SIDES = ("b", "w")
@@ -35,6 +35,7 @@ FILES = "abcde"
 WIN_CAPTURES = 7
 TOTAL_WHITES = 24
 START_HAND = 16
+MAX_PLIES = 1_000_000  # a bound for the position text's ply count, far beyond any game
 
 
 def _cells(*rc):
@@ -407,9 +408,7 @@ def from_text(text: str, **options) -> State:
         raise PositionError(f"side to move must be 'b' or 'w', not {side!r}")
     numbers = []
     for label, value in zip(("whites in hand", "captures", "plies"), fields[2:]):
-        if not value.isdigit():
-            raise PositionError(f"{label} must be a number, not {value!r}")
-        numbers.append(int(value))
+        numbers.append(parse_count(value, label, MAX_PLIES if label == "plies" else TOTAL_WHITES))
     hand, caps = numbers[0], numbers[1]
     plies = numbers[2] if len(numbers) > 2 else 0
     if hand > START_HAND:
