@@ -128,7 +128,7 @@ class GameRecord:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveError("storage.foreign")
         version = data.get("version")
-        if not _is_int(version) or version < 1:
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise SaveError("storage.bad_field", field="version")
         if version > VERSION:
             raise SaveError("storage.future", version=version)

@@ -105,17 +105,17 @@ class Search:
         self.side = 0 if pub.to_move == "r" else 1
         self.budget = budget
         self.qdepth = qdepth
-        self._vcache = {}
-        self.killers = {}
-        self.tt = {}
+        self._vcache: dict = {}
+        self.killers: dict = {}
+        self.tt: dict = {}
         self.depth_done = 0
         # draws the search knows of: the no-progress counter and positions already seen since the
         # last flip or capture (the game's history, then the line searched)
         self.quiet = pub.quiet
         self.limit = pub.options["no_progress"]
-        self.quiet_stack = []
+        self.quiet_stack: list = []
         self.repetition = pub.options["repetition"] != "off"
-        self.seen = {}
+        self.seen: dict = {}
         for board, to_move in pub.reps[:-1]:
             codes = tuple(0 if c == "." else DOWN if c == "x" else CODE[c] for c in board)
             key = (codes, 0 if to_move == "r" else 1)
@@ -280,7 +280,8 @@ class Search:
             order.remove(tt_move)
             order.insert(0, tt_move)
         alpha0 = alpha
-        best, best_move = -INF, None
+        best: float = -INF
+        best_move = None
         for m in order:
             if m < 0:
                 self.flip(-1, 0)

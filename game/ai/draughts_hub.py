@@ -69,7 +69,7 @@ _LEVEL_SECONDS = {"move-time": False, "time": False, "inc": True}  # key -> whet
 def parse_level(args: dict) -> dict:
     """The typed settings of a `level` command; PositionError (one line) for a bad or unknown value,
     so that the previous level stays and a later search never fails on it."""
-    level = {}
+    level: dict[str, float] = {}
     for key, value in args.items():
         if key in _LEVEL_INTS:
             low, high = _LEVEL_INTS[key]

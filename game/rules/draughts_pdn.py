@@ -163,7 +163,9 @@ def _split_games(text: str):
     """[(headers, [(kind, value), ...]), ...]: a game ends with its result outside variations,
     or where a tag follows its moves."""
     games = []
-    headers, tokens, depth = {}, [], 0
+    headers: dict = {}
+    tokens: list = []
+    depth = 0
 
     def close():
         nonlocal headers, tokens, depth

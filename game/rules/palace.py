@@ -191,7 +191,7 @@ def gen_moves(black: int, white: int, stm: str, hand: int, rules: _Rules) -> lis
     empty = USED_MASK & ~(black | white)
     moves = []
     if stm == "b":
-        jumps = []
+        jumps: list = []
         for k in _bits(black):
             if rules.chain:
                 _chains(k, white, empty | (1 << k), (k,), (), jumps)
@@ -426,7 +426,7 @@ def perft(state: State, depth: int) -> int:
         return 1
     if state.result() is not None:
         return 0
-    counts = {}
+    counts: dict = {}
     for k in state.history:
         counts[k] = counts.get(k, 0) + 1
     return _perft(state.black, state.white, state.to_move, state.hand, state.captures, state.plies,
