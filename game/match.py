@@ -70,7 +70,7 @@ class Match:
             level: str = "medium", start_state: Any = None, seed: int | None = None) -> Match:
         """A new game: hot-seat (two humans) or against the computer (the human in `human_seat`);
         from `start_state` (a custom position) or the game's start (a dealt game: `seed`)."""
-        start = {"seed": seed} if seed is not None else None
+        start = {"seed": seed} if seed is not None and games.get(game).dealt else None
         return cls(game, options, start_state=start_state, start=start, seats=seats_for(mode, human_seat, level),
                    level=level)
 

@@ -1,0 +1,44 @@
+"""Computer players. Pure Python, no pygame; the UI runs them in a worker process (game.worker).
+
+choose_move(state, level, time_limit, seed, nodes) goes to the engine of the state's game
+(game.ai.palace_ai, draughts_ai, banqi_ai), which each provide with the same signature, plus
+evaluate(state, ...) -> float in [-1, 1] from the point of view of the side to move (used for
+draw offers against the computer). game.games names the same engine for each game.
+"""
+from __future__ import annotations
+
+from types import ModuleType
+
+from game.ai import banqi_ai, draughts_ai, palace_ai
+from game.rules import banqi, draughts, palace
+
+LEVELS = ("easy", "medium", "hard")
+
+_ENGINES: dict[type, ModuleType] = {palace.State: palace_ai, draughts.State: draughts_ai, banqi.State: banqi_ai}
+
+
+def engine(state) -> ModuleType:
+    """The AI module that plays the game of `state`."""
+    try:
+        return _ENGINES[type(state)]
+    except KeyError:
+        raise TypeError(f"not a game state: {type(state).__name__}") from None
+
+
+def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
+    """The computer's move in `state`.
+
+    level: "easy" | "medium" | "hard".
+    time_limit: seconds (None: the level's default, see game.ai.common.LEVEL_TIME).
+    seed: makes random choices repeatable.
+    nodes: stop after this many search nodes / playouts instead of by the clock, so the same call
+           gives the same answer on any machine.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+    return engine(state).choose_move(state, level=level, time_limit=time_limit, seed=seed, nodes=nodes)
+
+
+def evaluate(state, time_limit=0.5, nodes=None):
+    """How good `state` is for the side to move, in [-1, 1] (1: winning, 0: level, -1: losing)."""
+    return engine(state).evaluate(state, time_limit=time_limit, nodes=nodes)

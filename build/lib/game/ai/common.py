@@ -1,0 +1,76 @@
+"""What the three computer players share: level settings, the search budget, human-like mistakes."""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+# Default thinking time per level, in seconds, when the caller gives none.
+LEVEL_TIME = {"easy": 0.4, "medium": 1.0, "hard": 2.5}
+
+
+class SearchStopped(Exception):
+    """Raised inside a search when its budget is spent; the caller keeps its last full iteration."""
+
+
+class Budget:
+    """A search budget: a node count (deterministic) or a wall-clock deadline.
+
+    With nodes given, the clock is ignored so that the same call gives the same answer on any
+    machine. Call tick() once per node; it raises SearchStopped when the budget is spent.
+    The clock is read only every `check_every` nodes to keep tick() cheap.
+    """
+
+    __slots__ = ("nodes", "limit", "deadline", "check_every", "_next_check")
+
+    def __init__(self, time_limit=None, nodes=None, check_every=256):
+        self.nodes = 0
+        self.limit = nodes
+        self.deadline = None if nodes is not None or time_limit is None else time.perf_counter() + time_limit
+        self.check_every = check_every
+        self._next_check = check_every
+
+    def tick(self):
+        self.nodes += 1
+        if self.limit is not None:
+            if self.nodes > self.limit:
+                raise SearchStopped
+        elif self.nodes >= self._next_check:
+            self._next_check = self.nodes + self.check_every
+            if self.deadline is not None and time.perf_counter() >= self.deadline:
+                raise SearchStopped
+
+    def spent(self) -> bool:
+        """True when the budget is used up (checked between iterations, never raises)."""
+        if self.limit is not None:
+            return self.nodes >= self.limit
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def fraction_used(self, start: float, time_limit: float | None) -> float:
+        if self.limit is not None:
+            return self.nodes / max(1, self.limit)
+        if time_limit is None:
+            return 0.0
+        return (time.perf_counter() - start) / max(1e-9, time_limit)
+
+
+def resolve_time(level: str, time_limit):
+    return LEVEL_TIME[level] if time_limit is None else time_limit
+
+
+def pick_with_mistakes(scored, rng: random.Random, temperature: float):
+    """Pick from [(score, move), ...] (higher is better for the mover) by a softmax.
+
+    temperature 0 takes the best (first best on ties); larger temperatures make human-like
+    mistakes: close alternatives are often chosen, clearly bad moves seldom.
+    Scores are in the engine's own units; the temperature is in the same units.
+    """
+    if not scored:
+        raise ValueError("no moves to choose from")
+    best = max(s for s, _ in scored)
+    if temperature <= 0:
+        for s, m in scored:
+            if s == best:
+                return m
+    weights = [math.exp((s - best) / temperature) for s, _ in scored]
+    return rng.choices([m for _, m in scored], weights=weights, k=1)[0]

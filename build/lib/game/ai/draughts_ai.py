@@ -1,0 +1,430 @@
+"""International draughts computer player (pure Python, no pygame).
+
+Search: iterative deepening principal-variation alpha-beta with aspiration windows, a
+transposition table, forward pruning by a shallow verification search (ProbCut style),
+quiescence that plays out every forced capture, a one-ply extension at quiet
+leaves when the opponent threatens to capture (so hanging pieces are seen), killer moves and a
+history table for ordering, late-move reductions, single-reply extension and repetition /
+25-move draws inside the tree. It works on the rules module's bitboards (game.rules.draughts).
+
+Evaluation (centi-men, White's view, turned to the side to move): material (kings worth about
+three men), advancement and centre for men, guarded back rank, kings on the long diagonals, a
+king-less side facing kings, runaway men with a free path to promotion, mobility of men,
+left/right balance, and drawn endgames (a lone king against at most three pieces) scaled toward
+0; plus trained tables for the men's formations: 11 patterns of 2 rows x 4 squares indexed in
+base 3, one set per game phase (by the number of men), in draughts_weights.bin. They were made by
+tools/train_draughts_eval.py from 473k quiet positions of dame-rs self-play games (depth 6 and 8),
+fitted to a blend of each game's result and dame's search score, with the hand terms' constants
+fitted beside them. The men's square values are folded into the tables, so one lookup per
+pattern gives both.
+
+Levels: easy searches 2 plies and picks with human-like mistakes (pick_with_mistakes); medium
+searches 4 plies; hard deepens as far as its time (or node) budget allows.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_time
+
+# the evaluation; the tools, benchmarks and tests also read these as draughts_ai.X
+from game.ai.draughts_eval import (  # noqa: F401
+    BALANCE,
+    KING,
+    KING_VS_KINGLESS,
+    MOBILITY,
+    PAT_ENTRIES,
+    RUNAWAY,
+    WEIGHTS_FILE,
+    _finish,
+    _load_weights,
+    evaluate_board,
+    hand_eval,
+    hand_features,
+    men_square_values,
+    pattern_indices,
+    save_weights,
+)
+from game.rules import draughts as R
+
+MASK = R.MASK
+PROMO_W, PROMO_B = R.PROMO_W, R.PROMO_B
+gen_captures, gen_quiets, has_capture = R.gen_captures, R.gen_quiets, R.has_capture
+RAYS = R.RAYS
+
+MATE = 30000
+INF = 10 ** 6
+EXACT, LOWER, UPPER = 0, 1, 2
+MAX_PLY = 100
+PROBCUT = True  # forward pruning by a shallow verification search (56.7% vs off at equal nodes)
+PROBCUT_MARGIN = 10  # centi-men per ply of depth
+ASPIRATION = 25
+
+LEVELS = {
+    # (maximum depth, temperature for pick_with_mistakes in centi-men or 0)
+    "easy": (2, 45.0),
+    "medium": (4, 0.0),
+    "hard": (64, 0.0),
+}
+
+# ---- search ----------------------------------------------------------------------------------------
+TT_MAX = 1_500_000  # entries kept between moves before the table is cleared
+EVAL_CACHE_MAX = 300_000  # static evaluations remembered
+
+
+def new_tables() -> dict:
+    return {"tt": {}, "evals": {}, "hist": {}}
+
+
+_SHARED = new_tables()  # see use_tables
+
+
+def use_tables(tables: dict) -> dict:
+    """Make `tables` (from new_tables) the ones timed searches keep; returns the previous ones.
+    Two players in one process (a benchmark match) each keep their own this way."""
+    global _SHARED
+    old, _SHARED = _SHARED, tables
+    return old
+
+
+def shared_tables():
+    """The tables that timed searches keep from one move to the next (in the worker process, for
+    the whole game), as TurboEngine and Scan do: the previous move's analysis of the positions
+    that can still arise orders and cuts the next search. Node-budget searches start empty, so
+    that the same call gives the same answer whatever was searched before."""
+    if len(_SHARED["tt"]) > TT_MAX:
+        _SHARED["tt"] = {}
+    if len(_SHARED["evals"]) >= EVAL_CACHE_MAX:
+        _SHARED["evals"] = {}
+    hist = _SHARED["hist"]
+    for k in list(hist):  # old history counts fade
+        v = hist[k] >> 2
+        if v:
+            hist[k] = v
+        else:
+            del hist[k]
+    return _SHARED["tt"], _SHARED["evals"], hist
+
+
+class Search:
+    def __init__(self, budget: Budget, history_keys=(), tables=None):
+        self.budget = budget
+        self.tt, self.evals, self.hist = tables if tables is not None else ({}, {}, {})
+        self.killers = [[None, None] for _ in range(MAX_PLY + 2)]
+        self.rep: dict = {}
+        for k in history_keys:
+            self.rep[k] = self.rep.get(k, 0) + 1
+        self.nodes = 0
+        self.seldepth = 0
+
+    def qleaf(self, wm, wk, bm, bk, white, alpha, beta, ply, hm, ext):
+        """Quiet leaf (side to move has no capture): stand pat unless the opponent threatens a
+        capture, then look one ply further."""
+        if ext and ply < MAX_PLY - 4:
+            occ = wm | wk | bm | bk
+            threat = has_capture(bm, bk, wm | wk, occ) if white else has_capture(wm, wk, bm | bk, occ)
+            if threat:
+                return self.search(wm, wk, bm, bk, white, 1, alpha, beta, ply, hm, False)
+        key = (wm, wk, bm, bk)
+        score = self.evals.get(key)
+        if score is None:
+            score = evaluate_board(wm, wk, bm, bk, True)
+            if len(self.evals) < EVAL_CACHE_MAX:
+                self.evals[key] = score
+        return score if white else -score
+
+    def search(self, wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext=True):
+        self.budget.tick()
+        if ply > self.seldepth:
+            self.seldepth = ply
+        key = (wm, wk, bm, bk, white)
+        if hm >= 4 and self.rep.get(key):
+            return 0
+        if hm >= 50:
+            return 0
+        occ = wm | wk | bm | bk
+        if white:
+            men, kings, enemy = wm, wk, bm | bk
+        else:
+            men, kings, enemy = bm, bk, wm | wk
+        capture = has_capture(men, kings, enemy, occ)
+        if not capture and depth <= 0:
+            empty = MASK ^ occ
+            targets = ((men >> 6) | (men >> 7)) if white else ((men << 6) | (men << 7))
+            if not (targets | (kings >> 6) | (kings >> 7) | (kings << 6) | (kings << 7)) & empty:
+                return ply - MATE
+            return self.qleaf(wm, wk, bm, bk, white, alpha, beta, ply, hm, ext)
+        if ply >= MAX_PLY:
+            return evaluate_board(wm, wk, bm, bk, white)
+
+        tt = self.tt
+        entry = tt.get(key)
+        tt_move = None
+        if entry is not None:
+            e_depth, e_flag, e_score, tt_move = entry
+            if e_depth >= depth and hm < 4:
+                if e_score > MATE - 200:
+                    e_score -= ply
+                elif e_score < 200 - MATE:
+                    e_score += ply
+                if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or (e_flag == UPPER and e_score <= alpha):
+                    return e_score
+
+        if (PROBCUT and not capture and depth >= 3 and beta - alpha == 1 and -500 < beta < 500):
+            # forward pruning: a shallow search that clears beta by a margin fails high here too
+            margin = PROBCUT_MARGIN * depth
+            rb = beta + margin
+            sc = self.search(wm, wk, bm, bk, white, depth * 2 // 5, rb - 1, rb, ply, hm, ext)
+            if sc >= rb:
+                return sc - margin
+
+        if capture:
+            moves = gen_captures(men, kings, enemy, occ)
+            if len(moves) > 1:
+                ek = bk if white else wk
+                moves.sort(key=lambda m: (m == tt_move, (m[2] & ek).bit_count()), reverse=True)
+        else:
+            moves = gen_quiets(men, kings, occ, white)
+            if not moves:
+                return ply - MATE
+            if len(moves) > 1:
+                k1, k2 = self.killers[ply]
+                hist = self.hist
+
+                def order(m):
+                    if m == tt_move:
+                        return 1 << 30
+                    if m == k1:
+                        return 1 << 29
+                    if m == k2:
+                        return 1 << 28
+                    return hist.get((m[0], m[1]), 0)
+
+                moves.sort(key=order, reverse=True)
+
+        if depth <= 0:
+            # forced captures at the horizon: play them out (no stand-pat: capturing is compulsory)
+            best = -INF
+            for mv in moves:
+                nwm, nwk, nbm, nbk, _ = R.apply_move(wm, wk, bm, bk, white, mv)
+                sc = -self.search(nwm, nwk, nbm, nbk, not white, 0, -beta, -alpha, ply + 1, 0, ext)
+                if sc > best:
+                    best = sc
+                    if sc > alpha:
+                        alpha = sc
+                        if sc >= beta:
+                            break
+            return best
+
+        new_depth = depth - 1
+        if len(moves) == 1 and ply < 60:
+            new_depth += 1  # single reply: look further
+        rep = self.rep
+        rep[key] = rep.get(key, 0) + 1
+        best = -INF
+        best_move = moves[0]
+        orig_alpha = alpha
+        try:
+            for i, mv in enumerate(moves):
+                nwm, nwk, nbm, nbk, man = R.apply_move(wm, wk, bm, bk, white, mv)
+                nhm = 0 if (man or mv[2]) else hm + 1
+                if i == 0:
+                    sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth, -beta, -alpha, ply + 1, nhm)
+                else:
+                    red = 1 if (not capture and depth >= 3 and i >= 3) else 0
+                    sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth - red, -alpha - 1, -alpha,
+                                      ply + 1, nhm)
+                    if sc > alpha and (red or sc < beta):
+                        sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth, -beta, -alpha, ply + 1, nhm)
+                if sc > best:
+                    best = sc
+                    best_move = mv
+                    if sc > alpha:
+                        alpha = sc
+                        if sc >= beta:
+                            if not capture:
+                                ks = self.killers[ply]
+                                if ks[0] != mv:
+                                    ks[1] = ks[0]
+                                    ks[0] = mv
+                                hk = (mv[0], mv[1])
+                                self.hist[hk] = self.hist.get(hk, 0) + depth * depth
+                            break
+        finally:
+            n = rep[key] - 1
+            if n:
+                rep[key] = n
+            else:
+                del rep[key]
+        flag = LOWER if best >= beta else (EXACT if best > orig_alpha else UPPER)
+        stored = best
+        if stored > MATE - 200:
+            stored += ply
+        elif stored < 200 - MATE:
+            stored -= ply
+        old = tt.get(key)
+        if old is None or depth >= old[0] or flag == EXACT:
+            tt[key] = (depth, flag, stored, best_move)
+        return best
+
+    def root(self, state, max_depth, info=None, start_time=None):
+        """Iterative deepening from `state`. Returns (best internal move, score, depth reached)."""
+        wm, wk, bm, bk = state.wm, state.wk, state.bm, state.bk
+        white = state.to_move == "w"
+        moves = R.gen_moves(wm, wk, bm, bk, white)
+        best_move, best_score, reached = moves[0], evaluate_board(wm, wk, bm, bk, white), 0
+        if len(moves) == 1:
+            return best_move, best_score, 0
+        hm = state.quiet_plies
+        key = state.key()
+        scores = {}
+        try:
+            for depth in range(1, max_depth + 1):
+                window = ASPIRATION if depth >= 4 else INF
+                alpha, beta = best_score - window, best_score + window
+                while True:
+                    move, score = self._root_iter(wm, wk, bm, bk, white, moves, depth, alpha, beta, hm, key, scores)
+                    if score <= alpha:
+                        alpha = -INF if window >= 200 else score - window * 4
+                        window *= 4
+                    elif score >= beta:
+                        beta = INF if window >= 200 else score + window * 4
+                        window *= 4
+                    else:
+                        break
+                best_move, best_score, reached = move, score, depth
+                moves.sort(key=lambda m: m != best_move)
+                if info is not None:
+                    info(depth, score, self.budget.nodes, best_move)
+                if abs(score) > MATE - 200:
+                    break
+                if self.budget.limit is None and self.budget.deadline is not None and start_time is not None:
+                    # the next iteration costs a few times this one: skip it only when nearly no
+                    # time is left (an unfinished iteration still improves the move: see _partial)
+                    spent = time.perf_counter() - start_time
+                    left = self.budget.deadline - time.perf_counter()
+                    if left < spent * 0.3:
+                        break
+        except SearchStopped:
+            partial = getattr(self, "_partial", None)
+            if partial is not None:
+                best_move, best_score = partial
+        return best_move, best_score, reached
+
+    def _root_iter(self, wm, wk, bm, bk, white, moves, depth, alpha, beta, hm, key, scores):
+        self._partial = None
+        best, best_move = -INF, moves[0]
+        lo = alpha
+        self.rep[key] = self.rep.get(key, 0) + 1
+        try:
+            for i, mv in enumerate(moves):
+                nwm, nwk, nbm, nbk, man = R.apply_move(wm, wk, bm, bk, white, mv)
+                nhm = 0 if (man or mv[2]) else hm + 1
+                if i == 0:
+                    sc = -self.search(nwm, nwk, nbm, nbk, not white, depth - 1, -beta, -alpha, 1, nhm)
+                else:
+                    sc = -self.search(nwm, nwk, nbm, nbk, not white, depth - 1, -alpha - 1, -alpha, 1, nhm)
+                    if alpha < sc < beta:
+                        sc = -self.search(nwm, nwk, nbm, nbk, not white, depth - 1, -beta, -alpha, 1, nhm)
+                scores[mv] = sc
+                if sc > best:
+                    best, best_move = sc, mv
+                    if lo < sc < beta:
+                        self._partial = (mv, sc)
+                    if sc > alpha:
+                        alpha = sc
+                        if sc >= beta:
+                            break
+        finally:
+            self.rep[key] -= 1
+            if not self.rep[key]:
+                del self.rep[key]
+        return best_move, best
+
+
+# ---- public API -------------------------------------------------------------------------------------
+_last: dict = {}
+
+
+def _to_move(state, mv):
+    frm, to, caps = mv
+    for m in state.legal_moves():
+        if R.SQUARE[m.start - 1] == frm and R.SQUARE[m.end - 1] == to and R.internal(m)[2] == caps:
+            return m
+    raise AssertionError("search returned a move that is not legal")
+
+
+def _child_score(search, state, mv, depth):
+    wm, wk, bm, bk, man = R.apply_move(state.wm, state.wk, state.bm, state.bk, state.to_move == "w", mv)
+    hm = 0 if (man or mv[2]) else state.quiet_plies + 1
+    return -search.search(wm, wk, bm, bk, state.to_move != "w", depth - 1, -INF, INF, 1, hm)
+
+
+def analyse(state, level="hard", time_limit=None, nodes=None, info=None):
+    """(best internal move, score in centi-men for the side to move, depth, nodes)."""
+    max_depth, _ = LEVELS[level]
+    t = resolve_time(level, time_limit)
+    budget = Budget(time_limit=t, nodes=nodes)
+    search = Search(budget, state.history[:-1], shared_tables() if nodes is None and level == "hard" else None)
+    start = time.perf_counter()
+    mv, score, depth = search.root(state, max_depth, info, start)
+    return mv, score, depth, budget.nodes
+
+
+def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
+    legal = state.legal_moves()
+    if not legal:
+        raise ValueError("no legal move: the game is over")
+    if len(legal) == 1:
+        return legal[0]
+    rng = random.Random(seed)
+    max_depth, temperature = LEVELS[level]
+    if temperature > 0:
+        budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes)
+        search = Search(budget, state.history[:-1])
+        scored = []
+        try:
+            for m in legal:
+                scored.append((_child_score(search, state, R.internal(m), max_depth), m))
+        except SearchStopped:
+            if not scored:
+                return rng.choice(legal)
+        return pick_with_mistakes(scored, rng, temperature)
+    mv, score, depth, used = analyse(state, level, time_limit, nodes)
+    move = _to_move(state, mv)
+    _last.clear()
+    _last[state.key()] = (move, score, depth, used)
+    return move
+
+
+def _squash(score):
+    if score > MATE - 200:
+        return 1.0
+    if score < 200 - MATE:
+        return -1.0
+    return math.tanh(score / 300.0)
+
+
+def evaluate(state, time_limit=0.5, nodes=None):
+    """How good `state` is for the side to move, in [-1, 1]."""
+    result = state.result()
+    if result is not None:
+        return 0.0 if result.winner is None else (1.0 if result.winner == state.to_move else -1.0)
+    _, score, _, _ = analyse(state, "hard", time_limit, nodes)
+    return _squash(score)
+
+
+def describe(state, move):
+    """Extra lines for `game.cli bestmove`: the evaluation behind the move."""
+    hit = _last.get(state.key())
+    if hit is None or hit[0] != move:
+        return []
+    _, score, depth, used = hit
+    return [f"score {score / 100:+.2f} (men, side to move)", f"depth {depth}", f"nodes {used}"]
+
+
+def hint(state, time_limit=1.0, nodes=None):
+    """The hard level's move, for the hint button."""
+    return choose_move(state, "hard", time_limit, None, nodes)

@@ -1,0 +1,324 @@
+"""The draughts computer player's evaluation (centi-men, White's view): material, men's
+advancement and centre, guarded back rank, kings on the long diagonals, runaway men, mobility,
+balance, drawn endgames scaled toward 0, and the trained tables of the men's formations in
+draughts_weights.bin (made by tools/train_draughts_eval.py). Pure Python, no pygame; the search
+is in game.ai.draughts_ai.
+"""
+from __future__ import annotations
+
+import os
+import struct
+
+from game.rules import draughts as R
+
+MASK = R.MASK
+
+
+# ---- evaluation tables ---------------------------------------------------------------------------
+MAN = 100
+# The hand terms' constants were fitted with the pattern tables (tools/train_draughts_eval.py).
+KING = 285
+KING_MAIN_DIAG, KING_DOUBLE_DIAG = 5, 4  # a king on the long diagonal / the double diagonals
+KING_VS_KINGLESS = 65  # kings against a side without any
+MOBILITY = -2  # per free square in front of a man (fitted: negative, the patterns see the rest)
+BALANCE = 1  # per man more on one wing than on the other
+# advancement of a man by rows advanced from its home row (0..8)
+ADVANCE = (0, 1, 3, 6, 9, 13, 18, 24, 32)
+FILE_CENTRE = (0, 2, 4, 6, 7, 7, 6, 4, 2, 0)
+
+
+def _pst():
+    wm, bm, wk, bk = ([0] * 63 for _ in range(4))
+    main_diag = {46, 41, 37, 32, 28, 23, 19, 14, 10, 5}
+    double_diag = {1, 7, 12, 18, 23, 29, 34, 40, 45, 6, 11, 17, 22, 28, 33, 39, 44, 50}
+    for s in range(50):
+        sq = s + 1
+        r, c = R.row_col(sq)
+        b = R.SQ_BIT[s]
+        centre = FILE_CENTRE[c]
+        # White men: home row 9, promote on row 0.
+        wm[b] = MAN + ADVANCE[min(8, 9 - r)] + centre * (1 if 2 <= r <= 7 else 0)
+        bm[b] = MAN + ADVANCE[min(8, r)] + centre * (1 if 2 <= r <= 7 else 0)
+        if sq in (47, 49):  # the classical back-rank guards (and 48 less so)
+            wm[b] += 6
+        if sq == 48:
+            wm[b] += 3
+        if sq in (2, 4):
+            bm[b] += 6
+        if sq == 3:
+            bm[b] += 3
+        if sq in (27, 28, 32, 33):  # White's centre
+            wm[b] += 4
+        if sq in (18, 19, 23, 24):
+            bm[b] += 4
+        k = KING + (KING_MAIN_DIAG if sq in main_diag else 0) + (KING_DOUBLE_DIAG if sq in double_diag else 0)
+        wk[b] = k
+        bk[b] = k
+    return wm, bm, wk, bk
+
+
+def _chunks(table):
+    out = []
+    for c in range(9):
+        t = []
+        for v in range(128):
+            total = 0
+            for i in range(7):
+                if v >> i & 1:
+                    bit = c * 7 + i
+                    if bit < 63:
+                        total += table[bit]
+            t.append(total)
+        out.append(tuple(t))
+    return tuple(out)
+
+
+_WM, _BM, _WK, _BK = (_chunks(t) for t in _pst())
+_SHIFTS = tuple(range(0, 63, 7))
+_MEN_T = tuple(zip(_SHIFTS, _WM, _BM))
+_KING_T = tuple(zip(_SHIFTS, _WK, _BK))
+
+
+def _side_mask(pred):
+    return sum(R.SQUARE[s - 1] for s in range(1, 51) if pred(*R.row_col(s)))
+
+
+LEFT = _side_mask(lambda r, c: c <= 3)
+RIGHT = _side_mask(lambda r, c: c >= 6)
+ROWS = tuple(_side_mask(lambda r, c, rr=rr: r == rr) for rr in range(10))
+W_ADV = ROWS[1] | ROWS[2] | ROWS[3]  # white men within 3 rows of crowning
+B_ADV = ROWS[8] | ROWS[7] | ROWS[6]
+
+
+def _cones():
+    """For each square: the squares of the triangle ahead of a man up to its promotion row."""
+    w, b = {}, {}
+    for sq in range(1, 51):
+        r, c = R.row_col(sq)
+        for cone, step in ((w, -1), (b, 1)):
+            m = 0
+            rr, lo, hi = r, c, c
+            while 0 <= rr + step <= 9:
+                rr += step
+                lo, hi = lo - 1, hi + 1
+                for cc in range(max(0, lo), min(9, hi) + 1):
+                    s2 = R.square_at(rr, cc)
+                    if s2:
+                        m |= R.SQUARE[s2 - 1]
+            cone[R.SQUARE[sq - 1]] = (m, (r if step < 0 else 9 - r))
+    return w, b
+
+
+W_CONE, B_CONE = _cones()
+RUNAWAY = (0, 179, 103, 54)  # by rows left to crown (1..3)
+
+
+# ---- trained evaluation: men patterns + hand terms (weights from tools/train_draughts_eval.py) ------
+PAT_ENTRIES = 3 ** 8
+WEIGHTS_MAGIC = b"QPD2"
+WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "draughts_weights.bin")
+
+
+def _pattern_tables():
+    """Blocks of 2 rows x 4 squares (8 squares) tiling the board: rows r, r+1 for r = 0..8 with
+    the window alternating left/right, plus two windows for the corner squares."""
+    blocks = []
+    for r in range(9):
+        c0 = 0 if r % 2 == 0 else 1
+        blocks.append((r, c0))
+    blocks += [(0, 1), (8, 1)]
+    pats, tables = [], []
+    for r, c0 in blocks:
+        squares0 = [r * 5 + c for c in range(c0, c0 + 4)] + [(r + 1) * 5 + c for c in range(c0, c0 + 4)]
+        bits = [R.SQ_BIT[s] for s in squares0]
+        sh = min(bits)
+        span = max(bits) - sh + 1
+        tw, tb = [0] * (1 << span), [0] * (1 << span)
+        for i, b in enumerate(bits):
+            step = 1 << (b - sh)
+            for v in range(1 << span):
+                if v & step:
+                    tw[v] += 3 ** i
+                    tb[v] += 2 * 3 ** i
+        pats.append(tuple(squares0))
+        tables.append((sh, (1 << span) - 1, tuple(tw), tuple(tb)))
+    return tuple(pats), tuple(tables)
+
+
+PATTERNS, _PAT_TABLES = _pattern_tables()
+
+
+def pattern_indices(wm, bm):
+    """Base-3 index (0 empty, 1 white man, 2 black man) of every pattern."""
+    return [tw[(wm >> sh) & m] + tb[(bm >> sh) & m] for sh, m, tw, tb in _PAT_TABLES]
+
+
+MAIN_DIAG = sum(R.SQUARE[s - 1] for s in (46, 41, 37, 32, 28, 23, 19, 14, 10, 5))
+DOUBLE_DIAG = sum(R.SQUARE[s - 1] for s in (1, 7, 12, 18, 23, 29, 34, 40, 45, 6, 11, 17, 22, 28, 33, 39, 44, 50))
+
+
+def hand_features(wm, wk, bm, bk):
+    """The evaluation's non-pattern terms, White minus Black."""
+    occ = wm | wk | bm | bk
+    empty = MASK ^ occ
+    nwk, nbk = wk.bit_count(), bk.bit_count()
+    run = [0, 0, 0, 0]
+    adv = wm & W_ADV
+    while adv:
+        m = adv & -adv
+        adv ^= m
+        cone, rows = W_CONE[m]
+        if not cone & occ:
+            run[rows] += 1
+    adv = bm & B_ADV
+    while adv:
+        m = adv & -adv
+        adv ^= m
+        cone, rows = B_CONE[m]
+        if not cone & occ:
+            run[rows] -= 1
+    return [
+        nwk - nbk,
+        (wk & MAIN_DIAG).bit_count() - (bk & MAIN_DIAG).bit_count(),
+        (wk & DOUBLE_DIAG).bit_count() - (bk & DOUBLE_DIAG).bit_count(),
+        (1 if nwk and not nbk else -1 if nbk and not nwk else 0),
+        ((wm >> 6) & empty).bit_count() + ((wm >> 7) & empty).bit_count()
+        - ((bm << 6) & empty).bit_count() - ((bm << 7) & empty).bit_count(),
+        abs((bm & LEFT).bit_count() - (bm & RIGHT).bit_count()) - abs((wm & LEFT).bit_count() - (wm & RIGHT).bit_count()),
+        run[1], run[2], run[3],
+    ]
+
+
+def _load_weights(path=None):
+    """The trained tables: (phase of each men count 0..40, per phase the pattern tables with the
+    men's piece-square values folded in), or None when the file is missing or not ours."""
+    try:
+        with open(path or WEIGHTS_FILE, "rb") as f:
+            data = f.read()
+        if data[:4] != WEIGHTS_MAGIC:
+            return None
+        n_phase, n_pat, n_ent = struct.unpack_from("<HHH", data, 4)
+        if n_pat != len(PATTERNS) or n_ent != PAT_ENTRIES or not 1 <= n_phase <= 8:
+            return None
+        phase_of = tuple(data[10:51])
+        if max(phase_of) >= n_phase:
+            return None
+        vals = struct.unpack_from(f"<{n_phase * n_pat * n_ent}h", data, 51)
+    except (OSError, struct.error):
+        return None
+    tables = []
+    for ph in range(n_phase):
+        base = ph * n_pat * n_ent
+        tables.append(tuple((sh, m, tw, tb, vals[base + i * n_ent:base + (i + 1) * n_ent])
+                            for i, (sh, m, tw, tb) in enumerate(_PAT_TABLES)))
+    return phase_of, tuple(tables)
+
+
+def save_weights(path, phase_of, folded_rows) -> None:
+    """Write trained tables (see _load_weights); folded_rows[phase][pattern] is a sequence of
+    PAT_ENTRIES ints. Used by tools/train_draughts_eval.py."""
+    n_phase = len(folded_rows)
+    with open(path, "wb") as f:
+        f.write(WEIGHTS_MAGIC + struct.pack("<HHH", n_phase, len(PATTERNS), PAT_ENTRIES))
+        f.write(bytes(phase_of))
+        for rows in folded_rows:
+            for row in rows:
+                f.write(struct.pack(f"<{PAT_ENTRIES}h", *(max(-32000, min(32000, int(v))) for v in row)))
+
+
+def men_square_values():
+    """Per pattern, the men's piece-square values that the trained tables carry folded in
+    (each square counted in the first pattern that covers it): a list of PAT_ENTRIES values."""
+    wm_pst, bm_pst, _, _ = _pst()
+    done = set()
+    out = []
+    for squares0 in PATTERNS:
+        row = [0] * PAT_ENTRIES
+        for i, sq0 in enumerate(squares0):
+            if sq0 in done:
+                continue
+            done.add(sq0)
+            bit = R.SQ_BIT[sq0]
+            div = 3 ** i
+            for index in range(PAT_ENTRIES):
+                trit = (index // div) % 3
+                if trit == 1:
+                    row[index] += wm_pst[bit]
+                elif trit == 2:
+                    row[index] -= bm_pst[bit]
+        out.append(row)
+    return out
+
+
+_TRAINED = None if os.environ.get("QIPAN_DRAUGHTS_EVAL") == "hand" else _load_weights()
+_PHASE_OF, _PHASES = _TRAINED if _TRAINED is not None else (None, None)
+
+
+def _trained_eval(wm, wk, bm, bk, white):
+    """Trained men patterns (with the men's square values folded in) for the game phase given by
+    the number of men, then the hand-made terms."""
+    score = 0
+    for sh, m, tw, tb, w in _PHASES[_PHASE_OF[(wm | bm).bit_count()]]:
+        score += w[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
+    return _finish(wm, wk, bm, bk, white, score)
+
+
+def evaluate_board(wm, wk, bm, bk, white):
+    """Static evaluation in centi-men for the side to move."""
+    if _TRAINED is not None:
+        return _trained_eval(wm, wk, bm, bk, white)
+    return hand_eval(wm, wk, bm, bk, white)
+
+
+def hand_eval(wm, wk, bm, bk, white):
+    """The hand-made evaluation (used without trained weights)."""
+    score = 0
+    for sh, tw, tb in _MEN_T:
+        score += tw[(wm >> sh) & 127] - tb[(bm >> sh) & 127]
+    return _finish(wm, wk, bm, bk, white, score)
+
+
+def _finish(wm, wk, bm, bk, white, score):
+    """Every term after the men's piece-square values (given in `score`, White's view)."""
+    nwk = wk.bit_count()
+    nbk = bk.bit_count()
+    if nwk or nbk:
+        for sh, tw, tb in _KING_T:
+            score += tw[(wk >> sh) & 127] - tb[(bk >> sh) & 127]
+        # a king against a king-less side is worth more (it dominates the men)
+        if nwk and not nbk:
+            score += KING_VS_KINGLESS
+        elif nbk and not nwk:
+            score -= KING_VS_KINGLESS
+    occ = wm | wk | bm | bk
+    empty = MASK ^ occ
+    # mobility of men
+    score += MOBILITY * (((wm >> 6) & empty).bit_count() + ((wm >> 7) & empty).bit_count()
+                  - ((bm << 6) & empty).bit_count() - ((bm << 7) & empty).bit_count())
+    # balance: men spread over both wings
+    score -= BALANCE * abs((wm & LEFT).bit_count() - (wm & RIGHT).bit_count())
+    score += BALANCE * abs((bm & LEFT).bit_count() - (bm & RIGHT).bit_count())
+    # runaway men: nothing stands in the cone ahead
+    adv = wm & W_ADV
+    while adv:
+        m = adv & -adv
+        adv ^= m
+        cone, rows = W_CONE[m]
+        if not cone & occ:
+            score += RUNAWAY[rows]
+    adv = bm & B_ADV
+    while adv:
+        m = adv & -adv
+        adv ^= m
+        cone, rows = B_CONE[m]
+        if not cone & occ:
+            score -= RUNAWAY[rows]
+    # drawish endgames: a lone king holds against up to three pieces; few pieces with kings
+    if nwk or nbk:
+        nw = (wm | wk).bit_count()
+        nb = (bm | bk).bit_count()
+        if (nw == 1 and nwk and nb <= 3) or (nb == 1 and nbk and nw <= 3):
+            score //= 8
+        elif nwk and nbk and abs(nw - nb) <= 1 and nw + nb <= 6:
+            score //= 3
+    return score if white else -score

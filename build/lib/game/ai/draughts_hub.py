@@ -1,0 +1,321 @@
+"""The draughts engine over the Hub protocol (version 2, as spoken by the engine Scan), so that
+draughts GUIs and test harnesses can use it:  python -m game.cli hub
+
+GUI -> engine:  hub | init | set-param name=N value=V | new-game |
+                pos [pos=W<50 squares: w b W B e>] [moves="32-28 19-23 ..."] |
+                level [depth=D] [nodes=N] [move-time=S] [time=S [inc=S] [moves=N]] [infinite] |
+                go [think|ponder|analyze] | ping | ponder-hit | stop | quit
+engine -> GUI:  id name=... version=... | param ... | wait | ready | pong |
+                info depth=D score=S nodes=N time=T nps=X pv="..." | done move=M [ponder=M] |
+                error message="..."
+Moves are written 32-28, and captures start x end x captured squares (28x19x23), as in Hub.
+"""
+from __future__ import annotations
+
+import math
+import shlex
+import sys
+import threading
+import time
+
+from game.ai import draughts_ai as A
+from game.ai.common import Budget
+from game.rules import draughts as R
+from game.rules.common import PositionError, parse_count
+
+NAME = "Qipan draughts"
+VERSION = "1.0"
+
+
+def parse_position(text: str) -> R.State:
+    """Hub position: side to move (W/B) then the 50 squares (w b W B e)."""
+    if len(text) != 51 or text[0].upper() not in "WB":
+        raise PositionError("a Hub position is W or B followed by 50 squares")
+    pieces = {}
+    for i, ch in enumerate(text[1:]):
+        if ch in "wbWB":
+            pieces[i + 1] = ch
+        elif ch not in "e.-":
+            raise PositionError(f"unknown square character {ch!r} in Hub position")
+    return R.from_pieces(pieces, text[0].lower())
+
+
+def format_position(state) -> str:
+    cells = ["e"] * 50
+    for sq, code in state.pieces().items():
+        cells[sq - 1] = code
+    return state.to_move.upper() + "".join(cells)
+
+
+def parse_move(state, text: str):
+    """A Hub move (start-end, start x end x captured...) or any PDN form."""
+    nums = [int(n) for n in text.replace("-", "x").split("x") if n.strip().isascii() and n.strip().isdigit()]
+    if "x" in text and len(nums) >= 2:
+        for m in state.legal_moves():
+            if m.start == nums[0] and m.end == nums[1] and (len(nums) == 2 or set(nums[2:]) == set(m.captures)):
+                if len(nums) > 2 or sum(1 for o in state.legal_moves() if (o.start, o.end) == (m.start, m.end)) == 1:
+                    return m
+    from game.rules.draughts_pdn import match_move
+
+    return match_move(state, text)
+
+
+MAX_LINE = 64 * 1024  # longer command lines are refused unread (a real "pos" line is under 2 KiB)
+MAX_DEPTH = 99
+_LEVEL_INTS = {"depth": (1, MAX_DEPTH), "nodes": (1, 10**12), "moves": (0, 10**4)}
+_LEVEL_SECONDS = {"move-time": False, "time": False, "inc": True}  # key -> whether 0 is allowed
+
+
+def parse_level(args: dict) -> dict:
+    """The typed settings of a `level` command; PositionError (one line) for a bad or unknown value,
+    so that the previous level stays and a later search never fails on it."""
+    level: dict[str, float] = {}
+    for key, value in args.items():
+        if key in _LEVEL_INTS:
+            low, high = _LEVEL_INTS[key]
+            n = parse_count(value, key, high)
+            if n < low:
+                raise PositionError(f"{key} must be at least {low}")
+            level[key] = n
+        elif key in _LEVEL_SECONDS:
+            try:
+                x = float(value) if value.isascii() and len(value) <= 30 else math.nan
+            except ValueError:
+                x = math.nan
+            if not math.isfinite(x) or x < 0 or (x == 0 and not _LEVEL_SECONDS[key]) or x > 10**6:
+                raise PositionError(f"{key} must be a finite number of seconds above 0, not {value[:30]!r}")
+            level[key] = x
+        elif key == "infinite" and not value:
+            level[key] = True
+        else:
+            raise PositionError(f"unknown level setting {key}={value[:30]}" if value else
+                                f"unknown level setting {key}")
+    return level
+
+
+def _one_line(exc) -> str:
+    """An exception as the text of one Hub error line (no quotes, no line breaks)."""
+    text = str(exc).replace('"', "'")
+    return text.splitlines()[0][:200] if text.strip() else type(exc).__name__
+
+
+def parse_line(line: str):
+    try:
+        tokens = shlex.split(line)
+    except ValueError:
+        tokens = line.split()
+    if not tokens:
+        return "", {}
+    args = {}
+    for tok in tokens[1:]:
+        key, _, value = tok.partition("=")
+        args[key] = value
+    return tokens[0], args
+
+
+class Hub:
+    def __init__(self, out=sys.stdout):
+        self.out = out
+        self.lock = threading.Lock()
+        self.state = R.new_game()
+        self.level = {"move-time": 1.0}
+        self.thread = None
+        self.budget = None
+
+    def send(self, line: str):
+        with self.lock:
+            self.out.write(line + "\n")
+            self.out.flush()
+
+    # ---- search ----------------------------------------------------------------------------------
+    def _limits(self):
+        lv = self.level  # already checked by parse_level
+        depth = lv.get("depth", 64)
+        if "nodes" in lv:
+            return None, lv["nodes"], depth
+        if "infinite" in lv:
+            return None, None, depth
+        if "time" in lv:
+            total = lv["time"]
+            inc = lv.get("inc", 0.0)
+            moves = lv.get("moves", 0) or 30
+            return max(0.05, min(total / 3, total / moves + inc * 0.8)), None, depth
+        if "move-time" in lv:
+            return lv["move-time"], None, depth
+        return (None if "depth" in lv else 1.0), None, depth
+
+    def _pv(self, state, first, depth):
+        pv = [first]
+        s = state
+        seen = set()
+        try:
+            s = s.play(self._to_move(s, first))
+            while len(pv) < depth:
+                entry = self.search.tt.get(s.key())
+                if entry is None or s.key() in seen or s.result() is not None:
+                    break
+                seen.add(s.key())
+                m = self._to_move(s, entry[3])
+                pv.append(entry[3])
+                s = s.play(m)
+        except (PositionError, StopIteration):
+            pass
+        return " ".join(self._to_move_text(state, pv))
+
+    def _to_move(self, state, mv):
+        return next(m for m in state.legal_moves() if R.internal(m) == mv)
+
+    def _to_move_text(self, state, pv):
+        out = []
+        s = state
+        for mv in pv:
+            m = self._to_move(s, mv)
+            out.append(m.hub())
+            s = s.play(m)
+        return out
+
+    def _think(self, state, ponder, budget):
+        t0 = time.perf_counter()
+
+        def info(d, score, n, mv):
+            el = max(1e-6, time.perf_counter() - t0)
+            self.send(f"info depth={d} score={score / 100:.2f} nodes={n} time={el:.2f} nps={n / el:.0f} "
+                      f"pv=\"{self._pv(state, mv, d)}\"")
+
+        # everything inside the try: whatever fails, the GUI gets its "done"
+        try:
+            seconds, _, depth = self._limits()
+            if ponder:
+                seconds = None
+            self.search = A.Search(budget, state.history[:-1])
+            legal = state.legal_moves()
+            if len(legal) == 1:
+                best = legal[0]
+            else:
+                mv, _, _ = self.search.root(state, depth, info, t0 if seconds else None)
+                best = self._to_move(state, mv)
+            after = state.play(best)
+            entry = self.search.tt.get(after.key())
+            ponder_text = ""
+            if entry is not None and after.result() is None:
+                try:
+                    ponder_text = f" ponder={self._to_move(after, entry[3]).hub()}"
+                except StopIteration:
+                    pass
+            self.send(f"done move={best.hub()}{ponder_text}")
+        except Exception as exc:  # never leave the GUI waiting
+            self.send(f'error message="{_one_line(exc)}"')
+            self.send("done")
+
+    def stop(self, wait=None):
+        """Stop a running search; wait: seconds to wait for it at most (None: until it answered)."""
+        b = self.budget
+        if b is not None:
+            b.limit = 0 if b.limit is not None else None
+            b.deadline = 0.0
+            b._next_check = 0
+        if self.thread is not None:
+            self.thread.join(wait)
+            self.thread = None
+
+    # ---- commands -----------------------------------------------------------------------------------
+    def handle(self, line: str) -> bool:
+        try:
+            return self._handle(line)
+        except Exception as exc:  # noqa: BLE001 -- a bad line is answered, never the end of the engine
+            self.send(f'error message="{_one_line(exc)}"')
+            return True
+
+    def _handle(self, line: str) -> bool:
+        cmd, args = parse_line(line.strip())
+        if not cmd:
+            return True
+        if cmd == "hub":
+            self.send(f'id name="{NAME}" version={VERSION} author="Qipan" country=CN')
+            self.send('param name=variant value=normal type=enum values="normal"')
+            self.send("wait")
+        elif cmd == "init":
+            self.send("ready")
+        elif cmd == "ping":
+            self.send("pong")
+        elif cmd == "set-param":
+            if args.get("name") == "variant" and args.get("value", "normal") != "normal":
+                self.send(f'error message="variant {args.get("value")} is not supported"')
+        elif cmd == "new-game":
+            self.stop()
+            self.state = R.new_game()
+        elif cmd == "pos":
+            self.stop()
+            try:
+                state = parse_position(args["pos"]) if "pos" in args else R.new_game()
+                for text in args.get("moves", "").split():
+                    state = state.play(parse_move(state, text))
+                self.state = state
+            except PositionError as exc:
+                self.send(f'error message="{exc}"')
+        elif cmd == "level":
+            try:
+                self.level = parse_level(args)
+            except PositionError as exc:
+                self.send(f'error message="{exc}"')
+        elif cmd == "go":
+            self.stop()
+            if self.state.result() is not None or not self.state.legal_moves():
+                self.send('error message="the game is over in this position"')
+                self.send("done")
+                return True
+            mode = next(iter(args), "think")
+            ponder = mode in ("ponder", "analyze")
+            try:
+                seconds, nodes, _ = self._limits()
+                # the budget exists before the thread starts, so that a stop right after go reaches it
+                self.budget = Budget(time_limit=None if ponder else seconds, nodes=None if ponder else nodes)
+            except Exception as exc:  # noqa: BLE001 -- the GUI waits for done whatever went wrong
+                self.send(f'error message="{_one_line(exc)}"')
+                self.send("done")
+                return True
+            self.thread = threading.Thread(target=self._think, args=(self.state, ponder, self.budget),
+                                           daemon=True)
+            self.thread.start()
+        elif cmd == "stop":
+            self.stop()
+        elif cmd == "ponder-hit":
+            pass  # the ponder search keeps running until the GUI sends stop
+        elif cmd == "quit":
+            self.stop()
+            return False
+        else:
+            self.send(f'error message="unknown command {cmd}"')
+        return True
+
+
+def read_lines(stream, limit=MAX_LINE):
+    """The lines of a binary stream as text. A line longer than `limit` bytes gives None, its
+    rest read and dropped in pieces, so that it is never held in memory whole."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith(b"\n"):
+            while True:
+                rest = stream.readline(limit)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield None
+            continue
+        yield line.decode("utf-8", errors="replace")
+
+
+def main(stdin=None) -> int:
+    hub = Hub()
+    for line in read_lines(stdin if stdin is not None else sys.stdin.buffer):
+        if line is None:
+            hub.send(f'error message="line longer than {MAX_LINE} bytes ignored"')
+        elif not hub.handle(line):
+            return 0
+    hub.stop(wait=0.5)  # end of input: the GUI is gone, so stop any search and leave at once
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,436 @@
+"""Computer player for Palace Double-Door: iterative-deepening alpha-beta (principal variation
+search) with a transposition table keyed on the board's four symmetries, killer and history move
+ordering, a capture quiescence for the kings, and an evaluation that knows captures, king
+mobility, closed points, soldiers that can be jumped, the kings' room and the drop phase.
+
+Levels: easy searches 2 plies and picks by a softmax over its scores (it often misses the best
+move, seldom blunders badly); medium searches up to 3 plies with a small softmax; hard searches as
+deep as its time allows and plays its best.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_time
+from game.rules import palace as P
+from game.rules.palace import ADJ, ADJ_MASK, JUMPS, USED_MASK, WIN_CAPTURES, apply_move, gen_moves
+
+WIN = 100_000
+INF = 10 * WIN
+#: level -> (maximum depth, softmax temperature in eval units (100 = one soldier), root margin)
+LEVELS = {"easy": (2, 45.0, 160), "medium": (3, 20.0, 60), "hard": (64, 0.0, 0)}
+
+# ---- the board's symmetries: identity, left-right, top-bottom, both (each its own inverse) -------
+PERMS = []
+for _t in range(4):
+    _perm = list(range(45))
+    for _p in range(45):
+        _r, _c = divmod(_p, 5)
+        if _t & 1:
+            _c = 4 - _c
+        if _t & 2:
+            _r = 8 - _r
+        _perm[_p] = _r * 5 + _c
+    PERMS.append(tuple(_perm))
+# _CHUNKS[t][i][v]: image under symmetry t of the 9-bit chunk i of a board holding value v
+_CHUNKS = [[[sum(1 << PERMS[t][9 * i + j] for j in range(9) if v >> j & 1) for v in range(512)]
+            for i in range(5)] for t in range(4)]
+
+
+def _image(mask, t):
+    c = _CHUNKS[t]
+    return (c[0][mask & 511] | c[1][mask >> 9 & 511] | c[2][mask >> 18 & 511]
+            | c[3][mask >> 27 & 511] | c[4][mask >> 36 & 511])
+
+
+def canonical(black, white):
+    """(white', black', t): the least image of the position under the 4 symmetries, and which."""
+    best = (white, black, 0)
+    for t in (1, 2, 3):
+        w = _image(white, t)
+        if w > best[0]:
+            continue
+        b = _image(black, t)
+        if w < best[0] or b < best[1]:
+            best = (w, b, t)
+    return best
+
+
+def _bits(mask):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# ---- evaluation -------------------------------------------------------------------------------
+PALACE_MASK = sum(1 << p for p in P.POINTS if p < 10 or p >= 35)
+ROOM_CAP = 12
+ROOM_PENALTY = [2 * (ROOM_CAP - n) ** 2 for n in range(ROOM_CAP + 1)]
+
+
+def _spread_table():
+    """[(shift, mask)]: for every index difference d between neighbours, the points p whose
+    neighbour p + d (shift d > 0) or p - d (d < 0) is adjacent: a set's neighbours in ~20 ops."""
+    masks = {}
+    for p in P.POINTS:
+        for q in ADJ[p]:
+            masks[q - p] = masks.get(q - p, 0) | (1 << p)
+    return tuple(sorted(masks.items()))
+
+
+SPREAD = _spread_table()
+
+
+def _make_neighbours():
+    """neighbours(mask): the union of the neighbours of every point in mask, as one expression
+    of shifts and masks generated from SPREAD (no loop: it runs in the evaluation's inner loop)."""
+    terms = [f"((m & {mask}) << {d})" if d > 0 else f"((m & {mask}) >> {-d})" for d, mask in SPREAD]
+    namespace = {}
+    exec(f"def neighbours(m):\n    return {' | '.join(terms)}\n", namespace)
+    return namespace["neighbours"]
+
+
+neighbours = _make_neighbours()
+
+
+def _room(k, white, empty):
+    """Empty points a king at k could reach in a few moves (steps, and jumps over soldiers),
+    counted up to ROOM_CAP."""
+    reach = front = 1 << k
+    n = 0
+    while front:                                  # by steps first: cheap and usually enough
+        front = neighbours(front) & empty & ~reach
+        reach |= front
+        n += front.bit_count()
+        if n >= ROOM_CAP:
+            return ROOM_CAP
+    front = reach                                 # shut in by steps: add what jumps open up
+    while front:
+        grow = 0
+        for p in _bits(front):
+            grow |= ADJ_MASK[p] & empty
+            for over, to in JUMPS[p]:
+                if white >> over & 1 and empty >> to & 1:
+                    grow |= 1 << to
+        front = grow & ~reach
+        reach |= front
+        n += front.bit_count()
+        if n >= ROOM_CAP:
+            return ROOM_CAP
+    return n
+
+
+#: BEYOND[k]: {neighbour q: the point behind q seen from k on the same line}
+BEYOND = [{over: to for over, to in JUMPS[k]} for k in range(45)]
+
+
+def soldiers_needed(k, black, white, empty):
+    """Soldiers still to be put down to surround a king on k: each free neighbour needs one, and
+    each neighbour needs the point behind it filled (else the king jumps it)."""
+    need = 0
+    beyond = BEYOND[k]
+    for q in ADJ[k]:
+        if black >> q & 1:
+            continue
+        if empty >> q & 1:
+            need += 1
+        t = beyond.get(q)
+        if t is not None and empty >> t & 1:
+            need += 1
+    return need
+
+
+def evaluate_black(black, white, caps, stm, hand):
+    """Static score for black in hundredths of a soldier."""
+    empty = USED_MASK & ~(black | white)
+    score = 100 * caps
+    threatened = 0
+    for k in _bits(black):
+        steps = (ADJ_MASK[k] & empty).bit_count()
+        jumps = 0
+        for over, to in JUMPS[k]:
+            if white >> over & 1 and empty >> to & 1:
+                jumps += 1
+                threatened |= 1 << over
+        moves = steps + jumps
+        if moves == 0:
+            score -= 240                          # a king shut in is half of black's force lost
+            continue
+        score += 5 * moves
+        need = soldiers_needed(k, black, white, empty)
+        if need < 9:                              # few soldiers would shut this king in
+            score -= 3 * (9 - need) ** 2
+        score -= ROOM_PENALTY[_room(k, white, empty)]   # a king with little room is soon trapped
+        if PALACE_MASK >> k & 1:                  # kings are easily trapped inside a palace
+            score -= 15
+    t = threatened.bit_count()
+    if t:
+        # black to move takes one; white to move can save one soldier, seldom two
+        score += 85 + 10 * (t - 1) if stm == "b" else (45 + 10 * t if t >= 2 else 15)
+    # soldiers still in hand will close points later
+    score -= 3 * hand
+    return score
+
+
+class _Search:
+    def __init__(self, state, budget, rng):
+        self.rules = state._rules
+        self.budget = budget
+        self.rng = rng
+        self.tt = {}
+        self.evals = {}
+        self.killers = {}
+        self.history = {}
+        self.seen = set(state.history[:-1])     # earlier positions of the game
+        self.depth_done = 0
+
+    # ---- move ordering --------------------------------------------------------------------------
+    def _order(self, moves, black, white, stm, tt_path, ply):
+        hist = self.history
+        killers = self.killers.get(ply, ())
+        if stm == "w":
+            empty = USED_MASK & ~(black | white)
+            landing = near = threatened = 0
+            for k in _bits(black):
+                near |= ADJ_MASK[k]
+                for over, to in JUMPS[k]:
+                    if white >> over & 1 and empty >> to & 1:
+                        landing |= 1 << to
+                        threatened |= 1 << over
+
+        def key(m):
+            path = m.path
+            if path == tt_path:
+                return -1e9
+            if m.captured:
+                return -1e8 - len(m.captured)
+            s = -hist.get(path, 0)
+            if path in killers:
+                s -= 1e7
+            if stm == "w":
+                to = path[-1]
+                if landing >> to & 1:
+                    s -= 5e5
+                if near >> to & 1:
+                    s -= 2e5
+                if len(path) == 2 and threatened >> path[0] & 1:
+                    s -= 4e5
+            return s
+
+        moves.sort(key=key)
+        return moves
+
+    # ---- search ---------------------------------------------------------------------------------
+    def terminal(self, black, white, stm, hand, caps, plies, moves, ply):
+        """Score for the side to move if the game is over here, else None."""
+        if caps >= WIN_CAPTURES:
+            return (WIN - ply) if stm == "b" else -(WIN - ply)
+        if not moves:
+            if stm == "b":
+                return -(WIN - ply)
+            return -(WIN - ply) if self.rules.white_blocked_loses else 0
+        if self.rules.no_progress and plies >= self.rules.no_progress:
+            return 0
+        return None
+
+    def static(self, black, white, stm, hand, caps):
+        key = (black, white, stm, hand, caps)
+        s = self.evals.get(key)
+        if s is None:
+            s = evaluate_black(black, white, caps, stm, hand)
+            if stm == "w":
+                s = -s
+            if len(self.evals) > 200_000:
+                self.evals.clear()
+            self.evals[key] = s
+        return s
+
+    def quiesce(self, black, white, stm, hand, caps, plies, moves, alpha, beta, ply):
+        stand = self.static(black, white, stm, hand, caps)
+        if stm == "w" or stand >= beta:
+            return stand
+        alpha = max(alpha, stand)
+        for m in moves:
+            if not m.captured:
+                continue
+            self.budget.tick()
+            b2, w2, h2, c2, _ = apply_move(black, white, hand, caps, m)
+            if c2 >= WIN_CAPTURES:
+                return WIN - ply - 1
+            v = -self.static(b2, w2, "w", h2, c2)
+            if v > alpha:
+                alpha = v
+                if v >= beta:
+                    break
+        return alpha
+
+    def negamax(self, black, white, stm, hand, caps, plies, depth, alpha, beta, ply):
+        self.budget.tick()
+        moves = gen_moves(black, white, stm, hand, self.rules)
+        end = self.terminal(black, white, stm, hand, caps, plies, moves, ply)
+        if end is not None:
+            return end
+        if depth <= 0:
+            return self.quiesce(black, white, stm, hand, caps, plies, moves, alpha, beta, ply)
+        cw, cb, t = canonical(black, white)
+        tkey = (cw, cb, stm, hand, caps)
+        entry = self.tt.get(tkey)
+        tt_path = None
+        if entry is not None:
+            e_depth, e_flag, e_score, e_path = entry
+            if e_path is not None:
+                perm = PERMS[t]
+                tt_path = tuple(perm[p] for p in e_path)
+            if e_depth >= depth:
+                if e_flag == 0:
+                    return e_score
+                if e_flag > 0 and e_score >= beta:
+                    return e_score
+                if e_flag < 0 and e_score <= alpha:
+                    return e_score
+        self._order(moves, black, white, stm, tt_path, ply)
+        nxt = "w" if stm == "b" else "b"
+        seen = self.seen
+        alpha0 = alpha
+        best, best_path = -INF, None
+        first = True
+        for m in moves:
+            b2, w2, h2, c2, reset = apply_move(black, white, hand, caps, m)
+            key = (b2, w2, nxt, h2)
+            if not reset and key in seen:
+                v = 0                                     # a repetition: count it as a draw
+            else:
+                seen.add(key)
+                p2 = 0 if reset else plies + 1
+                try:
+                    if first:
+                        v = -self.negamax(b2, w2, nxt, h2, c2, p2, depth - 1, -beta, -alpha, ply + 1)
+                    else:
+                        v = -self.negamax(b2, w2, nxt, h2, c2, p2, depth - 1, -alpha - 1, -alpha, ply + 1)
+                        if alpha < v < beta:
+                            v = -self.negamax(b2, w2, nxt, h2, c2, p2, depth - 1, -beta, -alpha, ply + 1)
+                finally:
+                    seen.discard(key)
+            first = False
+            if v > best:
+                best, best_path = v, m.path
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        if not m.captured:
+                            k = self.killers.setdefault(ply, [])
+                            if m.path not in k:
+                                k.insert(0, m.path)
+                                del k[2:]
+                            self.history[m.path] = self.history.get(m.path, 0) + depth * depth
+                        break
+        flag = 1 if best >= beta else (-1 if best <= alpha0 else 0)
+        if len(self.tt) > 400_000:
+            self.tt.clear()
+        perm = PERMS[t]
+        self.tt[tkey] = (depth, flag, best, tuple(perm[p] for p in best_path))
+        return best
+
+    # ---- root -----------------------------------------------------------------------------------
+    def root(self, state, max_depth, margin):
+        """[(score, move)] of the last finished iteration, best first (scores of moves more than
+        `margin` below the best are upper bounds). Empty if not even depth 1 finished."""
+        black, white, stm, hand, caps, plies = (state.black, state.white, state.to_move, state.hand,
+                                                state.captures, state.plies)
+        moves = state.legal_moves()
+        self.rng.shuffle(moves)
+        self._order(moves, black, white, stm, None, 0)
+        nxt = "w" if stm == "b" else "b"
+        done = []
+        self.seen.add(state.key())
+        for depth in range(1, max_depth + 1):
+            scored = []
+            alpha = -INF
+            try:
+                for m in moves:
+                    b2, w2, h2, c2, reset = apply_move(black, white, hand, caps, m)
+                    key = (b2, w2, nxt, h2)
+                    if not reset and key in self.seen:
+                        v = 0
+                    else:
+                        self.seen.add(key)
+                        lo = alpha - margin if margin else alpha
+                        try:
+                            v = -self.negamax(b2, w2, nxt, h2, c2, 0 if reset else plies + 1, depth - 1,
+                                              -INF, -lo, 1)
+                        finally:
+                            self.seen.discard(key)
+                    scored.append((v, m))
+                    alpha = max(alpha, v)
+            except SearchStopped:
+                # keep the finished iteration; a better move found in this one is still good
+                if scored and done:
+                    best_now = max(scored, key=lambda x: x[0])
+                    if best_now[0] > done[0][0] and best_now[1] is not done[0][1]:
+                        done = [best_now] + [x for x in done if x[1] is not best_now[1]]
+                break
+            scored.sort(key=lambda x: -x[0])
+            done = scored
+            self.depth_done = depth
+            moves = [m for _, m in scored]
+            if abs(scored[0][0]) >= WIN - 200 or self.budget.spent():
+                break
+        return done
+
+
+def _search(state, level, time_limit, seed, nodes):
+    max_depth, temperature, margin = LEVELS[level]
+    budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes)
+    rng = random.Random(seed)
+    s = _Search(state, budget, rng)
+    scored = s.root(state, max_depth, margin)
+    return s, scored, rng, temperature
+
+
+def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
+    moves = state.legal_moves()
+    if not moves:
+        raise ValueError("no legal move: the game is over")
+    if len(moves) == 1:
+        return moves[0]
+    _, scored, rng, temperature = _search(state, level, time_limit, seed, nodes)
+    if not scored:
+        return moves[0]
+    return pick_with_mistakes(scored, rng, temperature)
+
+
+def evaluate(state, time_limit=0.5, nodes=None):
+    """The position for the side to move in [-1, 1] (a short search, then tanh of the score)."""
+    r = state.result()
+    if r is not None:
+        return 0.0 if r.winner is None else (1.0 if r.winner == state.to_move else -1.0)
+    _, scored, _, _ = _search(state, "hard", time_limit, 0, nodes)
+    score = scored[0][0] if scored else _Search(state, Budget(nodes=1), random.Random(0)).static(
+        state.black, state.white, state.to_move, state.hand, state.captures)
+    if abs(score) >= WIN - 1000:
+        return 1.0 if score > 0 else -1.0
+    return math.tanh(score / 300)
+
+
+def describe(state, move):
+    """Lines printed by `game.cli bestmove` after the move: the search's view of the position."""
+    t0 = time.perf_counter()
+    s, scored, _, _ = _search(state, "hard", 0.5, 0, None)
+    lines = []
+    for score, m in scored:
+        if m == move:
+            if abs(score) >= WIN - 1000:
+                plies = WIN - abs(score)
+                who = "mover" if score > 0 else "opponent"
+                lines.append(f"score: {who} wins in {plies} plies")
+            else:
+                lines.append(f"score: {score / 100:+.2f} soldiers for the side to move")
+    lines.append(f"depth: {s.depth_done}, nodes: {s.budget.nodes}, "
+                 f"time: {time.perf_counter() - t0:.2f}s")
+    return lines
+
+
+__all__ = ["choose_move", "evaluate", "describe", "evaluate_black", "canonical", "P"]

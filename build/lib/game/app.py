@@ -1,0 +1,410 @@
+"""The application: window, scene stack, settings, sounds, the AI worker and the frame loop.
+
+    app = App(sys.argv[1:]); app.run()                 # the program (main.py)
+    app = App(["--windowed"], headless=True)           # tests: drive it frame by frame
+    pygame.event.post(...); app.step(); ...; app.close()
+
+Scenes (game.scenes.base.Scene) live on a stack; the top one gets the input events, and every
+scene from the topmost non-overlay one upward is updated and drawn each frame. Answers of the AI
+worker arrive as pygame events of type AI_EVENT (attributes: id, kind, result, error) and are
+given to every scene on the stack, so a dialog on top never swallows the computer's move.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import pygame
+
+from game import audio, fonts, games, storage
+from game.events import AI_EVENT
+from game.i18n import LANGS, add, tr
+from game.match import Match
+from game.scenes import registry
+from game.sprites import theme
+from game.worker import Worker
+
+# every scene module, once: each registers its scenes by name (game.scenes.registry)
+from game.scenes import (  # noqa: E402, F401  isort: skip
+    banqi_assistant, board, draughts_setup, files_scene, menu, net_scenes, result, rules_scene,
+    settings_scene, setup,
+)
+from game.scenes.board import scene as _board_scene  # noqa: E402, F401  isort: skip
+
+
+FADE_TIME = 0.16  # seconds of cross-fade between full screens
+
+add({
+    "app.title": {"zh": "棋盘", "en": "Qipan"},
+    "app.fullscreen_failed": {"zh": "无法切换全屏", "en": "Cannot switch fullscreen here"},
+    "app.autosave_failed": {"zh": "自动保存失败：{msg}", "en": "Autosave failed: {msg}"},
+    "app.load_failed": {"zh": "无法打开这局棋：{msg}", "en": "Cannot open this game: {msg}"},
+    "games.palace": {"zh": "王宫双门棋", "en": "Palace Double-Door"},
+    "games.draughts": {"zh": "国际跳棋", "en": "International Draughts"},
+    "games.banqi": {"zh": "中国象棋翻棋", "en": "Chinese Chess Flipping"},
+    "games.palace.tag": {"zh": "藏族围猎棋：二王对二十四兵", "en": "Tibetan hunt: 2 kings vs 24 soldiers"},
+    "games.draughts.tag": {"zh": "10×10，飞王，最大吃子", "en": "10×10, flying kings, maximum capture"},
+    "games.banqi.tag": {"zh": "暗棋：翻开，吃子，以小博大", "en": "Dark chess: flip, capture, outwit"},
+})
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="python main.py", description="Qipan: three traditional board games")
+    p.add_argument("--windowed", action="store_true", help="open in a window instead of fullscreen")
+    p.add_argument("--game", choices=games.NAMES, help="go straight to this game's new-game setup")
+    p.add_argument("--lang", choices=LANGS, help="interface language for this run")
+    p.add_argument("--size", help="window size WxH (with --windowed)")
+    p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
+    return p.parse_args(argv)
+
+
+class App:
+    def __init__(self, argv=None, headless: bool = False, size=None):
+        self.started = time.perf_counter()
+        self.args = parse_args([] if argv is None else list(argv))
+        self.headless = headless
+        pygame.init()
+        pygame.key.set_repeat(350, 40)
+        self.settings, notice = storage.load_settings()
+        self.settings = dict(self.settings)
+        if self.args.lang:
+            self.settings["lang"] = self.args.lang
+        storage.set_message_lang(self.settings["lang"])  # storage's notices in the language shown
+        self.windowed = bool(self.args.windowed or headless or not self.settings.get("fullscreen", True))
+        self.window_size = self._parse_size(self.args.size or size)
+        self.screen = self._open_display()
+        pygame.display.set_caption("Qipan 棋盘")
+        self.sounds = audio.Sounds(self.settings)
+        self.worker = Worker()
+        self.clock = pygame.time.Clock()
+        self.scenes: list = []
+        self.running = True
+        self.frames = 0
+        self._texts: dict = {}
+        self._toast = None  # (text, seconds left)
+        self._fade = None  # [snapshot of the last frame, seconds left] while scenes cross-fade
+        #: seconds of thinking for the computer; None: the level's default (tests set it small)
+        self.ai_time = None
+        #: a node budget for the computer instead of the clock (tests, benchmarks)
+        self.ai_nodes = None
+        self.open("menu")
+        if self.args.game:
+            self.open("setup", self.args.game)
+        if notice:
+            self.toast(notice)
+
+    # ---- display ----------------------------------------------------------------------------
+    @staticmethod
+    def _parse_size(value):
+        if value is None:
+            return None
+        if isinstance(value, str):
+            try:
+                w, h = (int(v) for v in value.lower().split("x"))
+                return (max(320, w), max(240, h))
+            except ValueError:
+                return None
+        return (int(value[0]), int(value[1]))
+
+    def _desktop_size(self):
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+            if sizes and sizes[0][0] > 0:
+                return sizes[0]
+        except pygame.error:
+            pass
+        return (1280, 800)
+
+    def _open_display(self):
+        if self.windowed:
+            if self.window_size is None:
+                dw, dh = self._desktop_size()
+                self.window_size = (max(800, int(dw * 0.8)), max(600, int(dh * 0.8))) if not self.headless else (1280, 800)
+            return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        try:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        except pygame.error:
+            self.windowed = True
+            self.window_size = self.window_size or (1280, 800)
+            return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+
+    @property
+    def size(self):
+        return self.screen.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        """F11. Never raises: where the display cannot switch, a notice shows instead."""
+        old = (self.windowed, self.screen.get_size())
+        try:
+            if self.windowed:
+                self.window_size = self.screen.get_size()
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                self.windowed = False
+            else:
+                self.windowed = True
+                if self.window_size is None:
+                    dw, dh = self._desktop_size()
+                    self.window_size = (max(800, int(dw * 0.8)), max(600, int(dh * 0.8)))
+                self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        except pygame.error:
+            self.windowed = old[0]
+            try:
+                self.screen = pygame.display.get_surface() or pygame.display.set_mode(old[1], pygame.RESIZABLE)
+            except pygame.error:
+                pass
+            self.toast(tr("app.fullscreen_failed", self.lang))
+        if self.windowed != old[0] and not self.headless:
+            self.settings["fullscreen"] = not self.windowed
+            self.save_settings()
+        self._resized()
+
+    def _resized(self) -> None:
+        for scene in list(self.scenes):
+            scene.on_resize(self.size)
+
+    # ---- settings, language, text -----------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        lang = self.settings.get("lang")
+        return lang if lang in LANGS else "en"
+
+    def set_lang(self, lang: str) -> None:
+        self.settings["lang"] = lang
+        storage.set_message_lang(lang)
+        self.save_settings()
+        self._resized()
+
+    def save_settings(self) -> None:
+        try:
+            storage.save_settings(self.settings)
+        except (OSError, storage.SaveError) as exc:
+            self.toast(str(exc))
+        self.sounds.apply(self.settings)
+
+    def apply_settings(self, settings=None) -> None:
+        """Take new settings (the settings scene calls this, or just edits app.settings)."""
+        if settings is not None:
+            self.settings = dict(settings)
+        self.sounds.apply(self.settings)
+        self._resized()
+
+    def font(self, size, serif: bool = False):
+        return fonts.font(int(size), serif)
+
+    def text(self, text: str, size: int, colour=theme.TEXT, serif: bool = False) -> pygame.Surface:
+        """`text` rendered (antialiased) and cached: scenes call this every frame at no cost."""
+        key = (text, int(size), tuple(colour), serif)
+        surf = self._texts.get(key)
+        if surf is None:
+            if len(self._texts) > 3000:
+                self._texts.clear()
+            f = fonts.font_for(text, int(size), serif) if hasattr(fonts, "font_for") else fonts.font(int(size), serif)
+            try:
+                surf = f.render(text, True, colour)
+            except pygame.error:  # "" (or only zero-width characters): an empty, transparent line
+                surf = pygame.Surface((1, f.get_height()), pygame.SRCALPHA)
+            self._texts[key] = surf
+        return surf
+
+    def toast(self, text: str, seconds: float = 3.5) -> None:
+        """A one-line notice shown at the top of the window for a few seconds."""
+        self._toast = [text, seconds]
+
+    # ---- scene stack ------------------------------------------------------------------------
+    @property
+    def top(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def _start_fade(self, scene) -> None:
+        """A short cross-fade from the last frame when a full screen (not a dialog) comes or goes."""
+        if scene is not None and not getattr(scene, "overlay", False) and self.frames:
+            try:
+                self._fade = [self.screen.copy(), FADE_TIME]
+            except pygame.error:
+                self._fade = None
+
+    def push(self, scene) -> None:
+        self._start_fade(scene)
+        self.scenes.append(scene)
+        scene.on_resize(self.size)
+        scene.on_enter()
+
+    def pop(self):
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        self._start_fade(scene)
+        scene.on_exit()
+        if self.scenes:
+            self.scenes[-1].on_enter()
+        else:
+            self.quit()
+        return scene
+
+    def replace(self, scene) -> None:
+        if self.scenes:
+            self.scenes.pop().on_exit()
+        self.push(scene)
+
+    def back_to_menu(self) -> None:
+        """Pop every scene above the menu."""
+        if len(self.scenes) > 1:
+            self._start_fade(self.scenes[-1] if not self.scenes[-1].overlay else self.scenes[1])
+        while len(self.scenes) > 1:
+            self.scenes.pop().on_exit()
+        if self.scenes:
+            self.scenes[-1].on_enter()
+
+    def open(self, name: str, *args, **kwargs):
+        """Push a new scene of the class registered as `name` (game.scenes.registry); returns it."""
+        scene = registry.make(name, self, *args, **kwargs)
+        self.push(scene)
+        return scene
+
+    def _start_board(self, scene) -> None:
+        while len(self.scenes) > 1:
+            self.scenes.pop().on_exit()
+        self.push(scene)
+
+    def new_game(self, game, options=None, mode="hotseat", human_seat=0, level="medium", start_state=None, seed=None):
+        """Start a game: the board scene replaces every scene above the menu.
+
+        mode "hotseat" | "computer"; human_seat 0 (moves first) or 1 with the computer;
+        start_state: a position to start from (e.g. a custom draughts position), else new_game();
+        seed: the banqi deal (None: a random one).
+        """
+        match = Match.new(game, options, mode=mode, human_seat=human_seat, level=level, start_state=start_state,
+                          seed=seed)
+        scene = registry.make("board", self, match)
+        self._start_board(scene)
+        return scene
+
+    def open_game(self, record) -> bool:
+        """Restore a saved game (a storage.GameRecord) into the board scene. False (and a notice)
+        when the record cannot be replayed."""
+        try:
+            scene = registry.make("board", self, Match.from_record(record))
+        except Exception as exc:  # a damaged or foreign record: tell the player, never crash
+            self.toast(tr("app.load_failed", self.lang, msg=str(exc) or type(exc).__name__), 6)
+            return False
+        self._start_board(scene)
+        return True
+
+    # ---- frame loop -------------------------------------------------------------------------
+    def dispatch(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            surf = pygame.display.get_surface()
+            if surf is not None:
+                self.screen = surf
+            if self.windowed:
+                self.window_size = self.size
+            self._resized()
+            return
+        if event.type == AI_EVENT:
+            for scene in list(self.scenes):
+                scene.handle_event(event)
+            return
+        top = self.top
+        if top is not None:
+            top.handle_event(event)
+
+    def visible_scenes(self) -> list:
+        """The scenes drawn this frame: the topmost non-overlay scene and every one above it."""
+        i = len(self.scenes) - 1
+        while i > 0 and getattr(self.scenes[i], "overlay", False):
+            i -= 1
+        return self.scenes[max(0, i):]
+
+    def step(self, dt: float | None = None) -> None:
+        """One frame: worker answers, events, update, draw, flip."""
+        if dt is None:
+            dt = 1 / 60 if self.headless else min(0.1, self.clock.tick(60) / 1000)
+        for answer in self.worker.poll():
+            pygame.event.post(pygame.event.Event(AI_EVENT, answer))
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        scenes = self.visible_scenes()
+        for scene in scenes:
+            scene.update(dt)
+        if not self.running:
+            return
+        self.draw(dt)
+
+    def draw(self, dt: float = 0.0) -> None:
+        surface = self.screen
+        for scene in self.visible_scenes():
+            if getattr(scene, "overlay", False):
+                theme.shade(surface) if getattr(scene, "shade", True) else None
+            scene.draw(surface)
+        if self._fade is not None:
+            snapshot, left = self._fade
+            if left <= 0 or snapshot.get_size() != surface.get_size():
+                self._fade = None
+            else:
+                snapshot.set_alpha(int(255 * left / FADE_TIME))
+                surface.blit(snapshot, (0, 0))
+                self._fade[1] -= max(dt, 1 / 60)
+        if self._toast:
+            self._draw_toast(surface)
+            self._toast[1] -= dt
+            if self._toast[1] <= 0:
+                self._toast = None
+        pygame.display.flip()
+        self.frames += 1
+
+    def _draw_toast(self, surface) -> None:
+        s = theme.ui_scale(self.size)
+        img = self.text(self._toast[0], theme.px(20, s))
+        pad = theme.px(12, s)
+        rect = img.get_rect(midtop=(self.size[0] // 2, theme.px(16, s))).inflate(pad * 2, pad)
+        theme.panel(surface, rect, radius=pad, colour=(52, 46, 40), edge=theme.ACCENT)
+        surface.blit(img, img.get_rect(center=rect.center))
+
+    def run(self) -> int:
+        try:  # a polite kill (SIGTERM) leaves like the window's close button: scenes saved, worker stopped
+            import signal
+
+            signal.signal(signal.SIGTERM, lambda *_: self.quit())
+        except (ValueError, AttributeError, OSError):  # not the main thread, or no such signal here
+            pass
+        first = True
+        while self.running:
+            self.step()
+            if first and self.args.exit_after_first_frame:
+                print(f"first frame after {time.perf_counter() - self.started:.3f} s")
+                self.quit()
+            first = False
+        self.close()
+        return 0
+
+    def quit(self) -> None:
+        self.running = False
+
+    def close(self) -> None:
+        """Leave cleanly: every scene's on_exit (the board autosaves), stop the worker, quit pygame."""
+        self.running = False
+        while self.scenes:
+            self.scenes.pop().on_exit()
+        try:
+            storage.flush_autosave()
+        except storage.SaveError as exc:  # leaving anyway: the last complete autosave stays
+            print(f"qipan: {exc.text(self.lang)}", file=sys.stderr)
+        self.worker.close()
+        clear_fonts = getattr(fonts, "_clear", None)
+        if clear_fonts is not None:  # fonts die with pygame.quit(); a later App in this process needs new ones
+            clear_fonts()
+        pygame.quit()
+
+
+def main(argv=None) -> int:
+    app = App(sys.argv[1:] if argv is None else argv)
+    return app.run()

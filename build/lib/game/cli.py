@@ -1,0 +1,120 @@
+"""Command line for scripts and checks (contract in shared/DESIGN.md).
+
+    python -m game.cli moves NAME "POSITION"
+    python -m game.cli perft NAME "POSITION" DEPTH
+    python -m game.cli bestmove NAME "POSITION" --level L --time S [--seed N] [--nodes N]
+    python -m game.cli hub
+
+Errors in a position or a move: one line on stderr naming what is wrong, exit status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+from game.rules import GAMES, module
+from game.rules.common import PositionError, parse_count
+
+MAX_PERFT_DEPTH = 20  # far beyond what finishes in a day; keeps the recursion well inside Python's limit
+MAX_NODES = 10**12
+MAX_SECONDS = 10**6
+
+
+def _count(what, high, low=0):
+    """An argparse type: an ASCII whole number in [low, high] (see rules.common.parse_count)."""
+    def convert(text):
+        try:
+            value = parse_count(text, what, high)
+        except PositionError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{what} must be at least {low}, not {value}")
+        return value
+    return convert
+
+
+def _seed(text):
+    sign = -1 if text.strip().startswith("-") else 1
+    return sign * _count("the seed", 2**63)(text.strip().lstrip("-"))
+
+
+def _seconds(text):
+    """A finite, positive number of seconds (nan, inf and negative times are refused)."""
+    t = text.strip()
+    if not t.isascii() or len(t) > 30:
+        raise argparse.ArgumentTypeError(f"the time must be a number of seconds, not {text[:30]!r}")
+    try:
+        value = float(t)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the time must be a number of seconds, not {t!r}") from None
+    if not math.isfinite(value) or not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"the time must be more than 0 and at most {MAX_SECONDS} seconds, not {t}")
+    return value
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2, as for a bad position
+        self.exit(2, f"error: {message}\n")
+
+
+def _parser():
+    p = _Parser(prog="python -m game.cli", description="Qipan rules and engines on the command line")
+    sub = p.add_subparsers(dest="command", required=True)
+    m = sub.add_parser("moves", help="legal moves, one per line, sorted")
+    m.add_argument("game", choices=GAMES)
+    m.add_argument("position")
+    pf = sub.add_parser("perft", help="number of leaf positions at DEPTH")
+    pf.add_argument("game", choices=("palace", "draughts"))
+    pf.add_argument("position")
+    pf.add_argument("depth", type=_count("the depth", MAX_PERFT_DEPTH))
+    b = sub.add_parser("bestmove", help="the computer's move")
+    b.add_argument("game", choices=GAMES)
+    b.add_argument("position")
+    b.add_argument("--level", choices=("easy", "medium", "hard"), default="hard")
+    b.add_argument("--time", type=_seconds, default=None, help="seconds to think")
+    b.add_argument("--seed", type=_seed, default=None)
+    b.add_argument("--nodes", type=_count("the node budget", MAX_NODES, low=1), default=None,
+                   help="node budget instead of the clock")
+    sub.add_parser("hub", help="draughts engine over the Hub protocol on stdin/stdout")
+    return p
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "hub":
+            from game.ai.draughts_hub import main as hub_main
+
+            return hub_main() or 0
+        rules = module(args.game)
+        state = rules.from_text(args.position)
+        if args.command == "moves":
+            for text in sorted(str(m) for m in state.legal_moves()):
+                print(text)
+        elif args.command == "perft":
+            if args.depth < 0:
+                raise PositionError("depth must be 0 or more")
+            print(rules.perft(state, args.depth))
+        elif args.command == "bestmove":
+            from game.ai import choose_move
+
+            if not state.legal_moves() or state.result() is not None:
+                raise PositionError("the game is over in this position: no move to choose")
+            move = choose_move(state, level=args.level, time_limit=args.time, seed=args.seed, nodes=args.nodes)
+            print(move)
+            extra = getattr(__import__(f"game.ai.{args.game}_ai", fromlist=["describe"]), "describe", None)
+            if extra is not None:
+                for line in extra(state, move):
+                    print(line)
+    except PositionError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except (ValueError, RecursionError, OverflowError) as exc:  # bad input never ends in a traceback
+        print(f"error: {str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

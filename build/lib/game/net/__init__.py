@@ -1,0 +1,11 @@
+"""Play over the network: two computers, any of the three games (docs/PROTOCOL.md).
+
+protocol  the line protocol: parsing, formatting, validation (never eval, never pickle)
+link      non-blocking TCP: a listener and a line connection driven by pump()
+game      NetGame: the game record both sides check against the rules
+session   HostSession / GuestSession: handshake, offer, moves, questions, pause and resume
+runner    SessionRunner: pumps a session in a background thread for the UI
+saves     autosave of network games on both sides (background writes, checked reads)
+
+The screens and the board with a remote seat are game/scenes/net_scenes.py.
+"""

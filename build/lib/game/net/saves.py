@@ -1,0 +1,153 @@
+"""Autosave of network games, on both sides, after every change.
+
+One file per role in the player's data folder (game.storage.data_dir(), $QIPAN_HOME in tests):
+net/host.json and net/guest.json, written atomically by game.storage.atomic_write_text. It holds
+the NetGame record (game, options, seats, start, plies with Banqi reveals, a requested ending), the
+host's port or the guest's host address, and, on the host of a Banqi game only, the deal's seed
+(the guest's file never has it: the guest never learns it). A file that is damaged or does not
+replay is ignored, never trusted: reading checks size, JSON, types and every ply against the rules.
+"""
+from __future__ import annotations
+
+import atexit
+import json
+import threading
+from pathlib import Path
+
+from game import games
+from game.net.game import NetGame
+from game.rules.common import PositionError
+
+MAX_BYTES = 1_000_000
+MAX_PLIES = 20_000
+ROLES = ("host", "guest")
+
+
+def path(role: str) -> Path:
+    from game import storage
+
+    if role not in ROLES:
+        raise ValueError(f"role must be one of {ROLES}")
+    return storage.data_dir() / "net" / f"{role}.json"
+
+
+def write(record: dict, target=None) -> None:
+    """Save a session record (Session.record()); errors of the disk are left to the caller."""
+    from game import storage
+
+    text = json.dumps({"format": "qipan-net", "version": 1, **record}, indent=1)
+    storage.atomic_write_text(target or path(record["role"]), text + "\n")
+
+
+class _Writer:
+    """Writes the latest record of each file in a background thread, so that the fsync of an
+    autosave never stalls a frame; flush() waits until everything handed over is on disk."""
+
+    def __init__(self):
+        self.cond = threading.Condition()
+        self.pending: dict = {}
+        self.busy = False
+        self.thread = None
+
+    def put(self, record: dict) -> None:
+        target = path(record["role"])  # where it belongs now (tests change the data folder)
+        with self.cond:
+            self.pending[target] = record
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._run, name="qipan-net-save", daemon=True)
+                self.thread.start()
+            self.cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self.cond:
+                while not self.pending:
+                    if not self.cond.wait(timeout=5.0) and not self.pending:
+                        self.thread = None  # idle: end; put() starts a new one
+                        return
+                target, record = self.pending.popitem()
+                self.busy = True
+            try:
+                write(record, target)
+            except (OSError, ValueError, TypeError):
+                pass  # a full disk must not break the game on the table
+            with self.cond:
+                self.busy = False
+                self.cond.notify_all()
+
+    def flush(self, timeout: float = 5.0) -> None:
+        with self.cond:
+            self.cond.wait_for(lambda: not self.pending and not self.busy, timeout=timeout)
+
+
+_writer = _Writer()
+
+
+def autosave(record: dict) -> None:
+    """Save in the background (latest record per role wins); never raises."""
+    _writer.put(record)
+
+
+def flush(timeout: float = 5.0) -> None:
+    """Wait until every autosave handed over is written."""
+    _writer.flush(timeout)
+
+
+atexit.register(flush)
+
+
+def clear(role: str) -> None:
+    try:
+        path(role).unlink()
+    except OSError:
+        pass
+
+
+def _check(data) -> dict:
+    def need(cond, what):
+        if not cond:
+            raise ValueError(f"bad {what}")
+
+    need(isinstance(data, dict) and data.get("format") == "qipan-net" and data.get("version") == 1, "format")
+    need(data.get("role") in ROLES, "role")
+    need(data.get("game") in games.NAMES, "game")
+    need(isinstance(data.get("id"), str) and 8 <= len(data["id"]) <= 32
+         and all(c in "0123456789abcdef" for c in data["id"]), "id")
+    need(isinstance(data.get("options"), dict) and len(data["options"]) <= 32, "options")
+    need(data.get("host_seat") in (0, 1) and not isinstance(data.get("host_seat"), bool), "host_seat")
+    need(isinstance(data.get("position"), str) and len(data["position"]) <= 400, "position")
+    plies = data.get("plies")
+    need(isinstance(plies, list) and len(plies) <= MAX_PLIES, "plies")
+    for p in plies:
+        need(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) and len(p[0]) <= 200
+             and (p[1] is None or (isinstance(p[1], str) and len(p[1]) == 1)), "ply")
+    seed = data.get("secret_seed")
+    need(seed is None or (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**64), "seed")
+    need(data["role"] == "host" or seed is None, "seed")
+    need(bool(data.get("hidden")) == (data["role"] == "guest" and games.get(data["game"]).hidden), "hidden")
+    over = data.get("over")
+    need(over is None or (isinstance(over, list) and len(over) == 2 and over[1] in ("resign", "agreement")
+                          and (over[0] is None or isinstance(over[0], str))), "over")
+    if data["role"] == "guest":
+        addr = data.get("address")
+        need(isinstance(addr, list) and len(addr) == 2 and isinstance(addr[0], str) and len(addr[0]) <= 255
+             and isinstance(addr[1], int) and 0 < addr[1] < 65536, "address")
+    else:
+        port = data.get("port")
+        need(port is None or (isinstance(port, int) and 0 <= port < 65536), "port")
+    return data
+
+
+def read(role: str):
+    """(NetGame, record dict) of the saved game of `role`, or None when there is none or it is
+    damaged (a damaged file is left in place and ignored)."""
+    flush()
+    p = path(role)
+    try:
+        if p.stat().st_size > MAX_BYTES:
+            return None
+        data = _check(json.loads(p.read_text(encoding="utf-8")))
+        game = NetGame.from_record(data)
+    except (OSError, ValueError, TypeError, KeyError, PositionError, RecursionError):
+        return None
+    return game, data

@@ -1,0 +1,192 @@
+"""A saved game as data: GameRecord (its start and its moves in notation, the file format
+"qipan-game") and SaveError, the one-line reason a game file cannot be used. Pure Python.
+game.storage reads and writes records as files; game.match.Match.from_record replays them.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from game import games
+from game.i18n import add, tr
+from game.rules.common import REQUESTED_ENDINGS
+
+FORMAT = "qipan-game"
+VERSION = 1
+MAX_SAVE_BYTES = 2_000_000      # a save of 20000 moves is far below this
+MAX_MOVES = 20_000
+MAX_NOTATION = 120              # characters of one move's notation
+MAX_POSITION_TEXT = 2_000
+MAX_OPTIONS = 32
+MODES = ("hotseat", "computer")
+END_REASONS = tuple(str(r) for r in REQUESTED_ENDINGS)
+
+#: the language of SaveError messages (storage keeps it in step with the player's choice)
+message_lang = "en"
+
+add({
+    "storage.too_large": {"en": "The file is too large to be a Qipan game.",
+                          "zh": "文件过大，不是棋盘的存档。"},
+    "storage.not_json": {"en": "The file is damaged (not valid JSON).", "zh": "文件已损坏（不是有效的 JSON）。"},
+    "storage.foreign": {"en": "This is not a Qipan saved game.", "zh": "这不是棋盘的存档文件。"},
+    "storage.future": {"en": "This game was saved by a newer version of Qipan (format {version}).",
+                       "zh": "此存档由更新版本的棋盘保存（格式 {version}），无法打开。"},
+    "storage.bad_field": {"en": "The saved game is damaged (field \"{field}\").",
+                          "zh": "存档已损坏（字段“{field}”）。"},
+    "storage.unknown_game": {"en": "The saved game is of an unknown game \"{game}\".",
+                             "zh": "存档中的游戏“{game}”无法识别。"},
+    "storage.bad_start": {"en": "The saved starting position is wrong: {why}",
+                          "zh": "存档的起始局面有误：{why}"},
+    "storage.bad_move": {"en": "Move {number} ({move}) of the saved game is not legal.",
+                         "zh": "存档的第 {number} 步（{move}）不合规则。"},
+    "storage.bad_end": {"en": "The saved game's ending does not fit its moves.",
+                        "zh": "存档中的终局与着法不符。"},
+})
+
+
+class SaveError(Exception):
+    """A game file that cannot be read, written or replayed. str(): one line for the player."""
+
+    def __init__(self, key: str, **fmt):
+        self.key = key
+        self.fmt = fmt
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        return tr(self.key, lang, **self.fmt)
+
+    def __str__(self) -> str:
+        return self.text(message_lang)
+
+
+def loads_json(text: str):
+    """Parsed JSON; SaveError for anything that is not JSON (NaN and Infinity included)."""
+    try:
+        return json.loads(text, parse_constant=lambda c: None)  # NaN/Infinity are not ours
+    except (ValueError, RecursionError):
+        raise SaveError("storage.not_json") from None
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+@dataclass
+class GameRecord:
+    """A game as it is stored: its start and the moves played, in notation.
+
+    game:       "palace" | "draughts" | "banqi"
+    options:    the variant options ({key: value} of rules.OPTIONS)
+    start:      {"text": position text} or, for a banqi deal, {"seed": int}
+    moves:      notation of every move played from start, in order
+    redo:       notation of the moves taken back and not replayed, the next one to redo first
+    mode:       "hotseat" | "computer"
+    human_seat: 0 | 1 (the human's seat against the computer; seat 0 moves first) | None
+    level:      "easy" | "medium" | "hard"
+    end:        None, or {"winner": side token or None, "reason": "resign" | "agreement"} for a
+                game ended by a player rather than by the rules
+    """
+
+    game: str
+    options: dict = field(default_factory=dict)
+    start: dict = field(default_factory=dict)
+    moves: list = field(default_factory=list)
+    redo: list = field(default_factory=list)
+    mode: str = "hotseat"
+    human_seat: int | None = None
+    level: str = "medium"
+    end: dict | None = None
+
+    def to_json(self, name: str | None = None) -> str:
+        data = {"format": FORMAT, "version": VERSION}
+        if name is not None:
+            data["name"] = name
+        data.update(game=self.game, options=dict(self.options), start=dict(self.start),
+                    moves=[str(m) for m in self.moves], redo=[str(m) for m in self.redo],
+                    mode=self.mode, human_seat=self.human_seat, level=self.level,
+                    end=None if self.end is None else dict(self.end))
+        return json.dumps(data, ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, text) -> GameRecord:
+        """The record in `text` (str or bytes); SaveError for anything that is not a sound record."""
+        if isinstance(text, (bytes, bytearray)):
+            if len(text) > MAX_SAVE_BYTES:
+                raise SaveError("storage.too_large")
+            try:
+                text = bytes(text).decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise SaveError("storage.not_json") from None
+        if not isinstance(text, str):
+            raise SaveError("storage.foreign")
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveError("storage.too_large")
+        return cls.from_dict(loads_json(text))
+
+    @classmethod
+    def from_dict(cls, data) -> GameRecord:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SaveError("storage.foreign")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise SaveError("storage.bad_field", field="version")
+        if version > VERSION:
+            raise SaveError("storage.future", version=version)
+
+        def bad(name):
+            return SaveError("storage.bad_field", field=name)
+
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise bad("game")
+        try:
+            info = games.get(game)
+        except ValueError:
+            raise SaveError("storage.unknown_game", game=game[:40]) from None
+        options = data.get("options", {})
+        if not isinstance(options, dict) or len(options) > MAX_OPTIONS \
+                or not all(isinstance(k, str) for k in options):
+            raise bad("options")
+        try:
+            info.check_options(options)
+        except (ValueError, TypeError):
+            raise bad("options") from None
+        start = data.get("start")
+        if not isinstance(start, dict) or len(start) != 1:
+            raise bad("start")
+        if "text" in start:
+            if not isinstance(start["text"], str) or len(start["text"]) > MAX_POSITION_TEXT:
+                raise bad("start")
+        elif "seed" in start:
+            if not info.dealt or not _is_int(start["seed"]) or not 0 <= start["seed"] < 2**64:
+                raise bad("start")
+        else:
+            raise bad("start")
+        moves = data.get("moves", [])
+        redo = data.get("redo", [])
+        for name, seq in (("moves", moves), ("redo", redo)):
+            if not isinstance(seq, list) or len(seq) > MAX_MOVES \
+                    or not all(isinstance(m, str) and 0 < len(m) <= MAX_NOTATION for m in seq):
+                raise bad(name)
+        mode = data.get("mode", "hotseat")
+        if mode not in MODES:
+            raise bad("mode")
+        human_seat = data.get("human_seat")
+        if human_seat is not None and not (_is_int(human_seat) and human_seat in (0, 1)):
+            raise bad("human_seat")
+        if mode == "computer" and human_seat is None:
+            raise bad("human_seat")
+        level = data.get("level", "medium")
+        if level not in games.LEVELS:
+            raise bad("level")
+        end = data.get("end")
+        if end is not None:
+            if not isinstance(end, dict) or set(end) != {"winner", "reason"} \
+                    or end["reason"] not in END_REASONS \
+                    or not (end["winner"] is None or end["winner"] in info.sides):
+                raise bad("end")
+            if (end["reason"] == "agreement") != (end["winner"] is None):
+                raise bad("end")
+        return cls(game=game, options=dict(options), start=dict(start), moves=list(moves),
+                   redo=list(redo), mode=mode, human_seat=human_seat, level=level,
+                   end=None if end is None else dict(end))

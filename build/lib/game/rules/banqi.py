@@ -1,0 +1,502 @@
+"""Chinese Chess Flipping (Banqi, 中国象棋翻棋): rules of shared/rules/banqi.md. Pure Python.
+
+Board: 32 points, point = (rank - 1) * 8 + file (a1 = 0, h1 = 7, a4 = 24). Pieces are the letters
+of the position text: red K A B R N C P (General Advisor Elephant Chariot Horse Cannon Soldier),
+black the same in lower case. Sides 'r' (red) and 'b' (black).
+
+state.to_move is None before the first flip (only flips are legal then); state.first_colour is the
+colour the first flip gave to the player who made it (None before; None too in a from_text()
+state, which cannot know it). Undoing is going back to an earlier state: states never change.
+
+Two kinds of states
+-------------------
+- A *true-layout* state (new_game(seed), deal()) knows which piece lies under every face-down
+  square (state.hidden). It plays every action: play(flip) reveals the hidden piece. Only the game
+  itself (and its save, which is new_game(seed=...) plus the move list) reads the layout.
+- A *public-view* state (from_text(), public_state()) knows only what a player may know: the face-up
+  pieces, the captured pieces and so the bag (counts of each piece type still face down). It
+  supports legal_moves(), play() of moves and captures, result(), to_text() as usual, but a flip
+  needs to be told which piece it reveals: play(flip) raises PositionError there; use
+  state.play_flip(point, piece) instead (the network guest does this with the piece the host
+  reveals; analysis never plays flips). deal(state, seed) turns a public view into a true-layout
+  state by shuffling the bag over the face-down squares.
+
+Network / analysis helpers
+    public_state(state)          -> the public view of a state (drops the layout, keeps history)
+    flip_piece(state, point)     -> letter a flip at `point` reveals (true-layout states only)
+    state.play_flip(point, piece)-> state after flipping `point` revealing `piece` (a letter); on a
+                                    true-layout state it must agree with the hidden piece, else
+                                    PositionError
+    deal(state, seed)            -> a true-layout state consistent with a public view
+
+The position text (DESIGN.md) is the public view: ranks 4..1, '/' between, 'x' face down, '.'
+empty, then side to move ('r'/'b', '-' before the first flip), the captured pieces ('-' if none,
+red first, high rank first) and the plies since the last flip or capture. A from_text() state does
+not know which colour flipped first (first_colour is None) nor the repetition history; its ply
+count is estimated as flips + captures + quiet plies (used for the 10-ply resignation rule).
+
+End of the game, checked after every action in this order: a side with no pieces left loses
+("no_pieces"); the side to move without a legal action loses ("no_moves"); the third occurrence of
+a position (board + side to move) is a draw ("repetition") unless exactly one side made only
+chasing moves since the first occurrence: that side loses ("perpetual_chase"); after
+`no_progress` plies without a flip or a capture, a draw ("no_progress"). resign() ("resign") and
+agree_draw() ("agreement") end it on request.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .common import EndsOnRequest, Option, PositionError, Result, check_options, parse_count
+
+NAME = "banqi"
+SIDES = ("r", "b")
+
+OPTIONS = (
+    Option(
+        key="no_progress",
+        default=60,
+        choices=(40, 60, 180),
+        label={"en": "Draw after plies without flip or capture", "zh": "无翻无吃和棋步数"},
+    ),
+    Option(
+        key="repetition",
+        default="chase",
+        choices=("chase", "draw", "off"),
+        label={"en": "Repeated positions", "zh": "重复局面"},
+        choice_labels={
+            "chase": {"en": "3rd time draws, perpetual chase loses", "zh": "三次重复和棋，长捉判负"},
+            "draw": {"en": "3rd time draws", "zh": "三次重复和棋"},
+            "off": {"en": "no rule", "zh": "不限"},
+        },
+    ),
+)
+
+#: Piece letters of one side, high rank first, and how many of each a side has.
+TYPES = "KABRNCP"
+COUNTS = {"K": 1, "A": 2, "B": 2, "R": 2, "N": 2, "C": 2, "P": 5}
+RANK = {t: 6 - i for i, t in enumerate(TYPES)}  # K 6 ... P 0
+ALL_LETTERS = TYPES + TYPES.lower()
+FULL_SET = tuple(t for t in TYPES for _ in range(COUNTS[t])) + tuple(
+    t.lower() for t in TYPES for _ in range(COUNTS[t])
+)
+RESIGN_PLIES = 10
+FACE_DOWN, EMPTY = "x", "."
+
+
+def colour(letter: str) -> str:
+    """'r' for a red letter, 'b' for a black one."""
+    return "r" if letter.isupper() else "b"
+
+
+def other(side: str) -> str:
+    return "b" if side == "r" else "r"
+
+
+def square_name(point: int) -> str:
+    return "abcdefgh"[point % 8] + str(point // 8 + 1)
+
+
+def parse_square(text: str) -> int:
+    text = text.strip()
+    if len(text) != 2 or text[0] not in "abcdefgh" or text[1] not in "1234":
+        raise PositionError(f"bad square {text!r}")
+    return (int(text[1]) - 1) * 8 + "abcdefgh".index(text[0])
+
+
+def _neighbours(p: int) -> tuple:
+    f, r = p % 8, p // 8
+    out = []
+    if r < 3:
+        out.append(p + 8)
+    if r > 0:
+        out.append(p - 8)
+    if f > 0:
+        out.append(p - 1)
+    if f < 7:
+        out.append(p + 1)
+    return tuple(out)
+
+
+def _rays(p: int) -> tuple:
+    """The four lines from p outwards (up, down, left, right), nearest square first."""
+    f, r = p % 8, p // 8
+    return (
+        tuple(p + 8 * k for k in range(1, 4 - r)),
+        tuple(p - 8 * k for k in range(1, r + 1)),
+        tuple(p - k for k in range(1, f + 1)),
+        tuple(p + k for k in range(1, 8 - f)),
+    )
+
+
+NEIGHBOURS = tuple(_neighbours(p) for p in range(32))
+RAYS = tuple(_rays(p) for p in range(32))
+
+
+def can_capture(attacker: str, target: str) -> bool:
+    """Whether a non-Cannon step capture attacker -> target is allowed by rank (colours ignored)."""
+    a, t = attacker.upper(), target.upper()
+    if a == "K" and t == "P":
+        return False
+    if a == "P" and t == "K":
+        return True
+    return RANK[a] >= RANK[t]
+
+
+def attacks(board, p: int) -> list:
+    """Points of face-up enemy pieces the face-up piece on p could capture now."""
+    piece = board[p]
+    side = colour(piece)
+    out = []
+    if piece in "Cc":
+        for ray in RAYS[p]:
+            screen = False
+            for q in ray:
+                c = board[q]
+                if c == EMPTY:
+                    continue
+                if not screen:
+                    screen = True
+                    continue
+                if c != FACE_DOWN and colour(c) != side:
+                    out.append(q)
+                break
+    else:
+        for q in NEIGHBOURS[p]:
+            c = board[q]
+            if c not in (EMPTY, FACE_DOWN) and colour(c) != side and can_capture(piece, c):
+                out.append(q)
+    return out
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """A flip (path (point,)), a step (from, to) or a capture (from, to)."""
+
+    kind: str  # "flip" | "move" | "capture"
+    path: tuple
+
+    def __str__(self) -> str:
+        if self.kind == "flip":
+            return square_name(self.path[0])
+        sep = "x" if self.kind == "capture" else "-"
+        return square_name(self.path[0]) + sep + square_name(self.path[1])
+
+
+class State(EndsOnRequest):
+    """An immutable Banqi position; see the module docstring for true-layout vs public view."""
+
+    __slots__ = (
+        "board", "hidden", "to_move", "first_colour", "captured", "quiet", "ply",
+        "reps", "chases", "options", "seed", "_result", "_moves",
+    )
+
+    def __init__(self, board, hidden, to_move, first_colour, captured, quiet, ply, reps, chases,
+                 options, seed=None, result=None):
+        self.board = tuple(board)
+        self.hidden = None if hidden is None else tuple(hidden)
+        self.to_move = to_move
+        self.first_colour = first_colour
+        self.captured = tuple(captured)
+        self.quiet = quiet
+        self.ply = ply
+        self.reps = tuple(reps)        # position keys since the last flip/capture, current last
+        self.chases = tuple(chases)    # (mover, chasing?) for each move since then
+        self.options = dict(options)
+        self.seed = seed
+        self._result = result
+        self._moves = None
+
+    def __getstate__(self):
+        return {k: getattr(self, k) for k in self.__slots__ if k != "_moves"}
+
+    def __setstate__(self, data):
+        for k, v in data.items():
+            object.__setattr__(self, k, v)
+        self._moves = None
+
+    # ---- public information -----------------------------------------------------------------
+    @property
+    def is_public(self) -> bool:
+        """True for a public-view state (no face-down layout)."""
+        return self.hidden is None
+
+    def bag(self) -> dict:
+        """{letter: count} of the pieces still face down (public knowledge), zero counts left out."""
+        left = dict.fromkeys(ALL_LETTERS, 0)
+        for t in ALL_LETTERS:
+            left[t] = COUNTS[t.upper()]
+        for c in self.board:
+            if c not in (EMPTY, FACE_DOWN):
+                left[c] -= 1
+        for c in self.captured:
+            left[c] -= 1
+        return {t: n for t, n in left.items() if n}
+
+    def pieces_left(self, side: str) -> int:
+        """Pieces of `side` still in the game, face up or face down."""
+        return 16 - sum(1 for c in self.captured if colour(c) == side)
+
+    def key(self) -> tuple:
+        """What the repetition rule compares: every square's public state plus side to move."""
+        return (self.board, self.to_move)
+
+    # ---- moves ------------------------------------------------------------------------------
+    def legal_moves(self) -> list:
+        if self._result is not None:
+            return []
+        if self._moves is None:
+            self._moves = self._generate()
+        return list(self._moves)
+
+    def _generate(self) -> list:
+        board = self.board
+        out = [Move("flip", (p,)) for p in range(32) if board[p] == FACE_DOWN]
+        side = self.to_move
+        if side is None:
+            return out
+        for p in range(32):
+            c = board[p]
+            if c in (EMPTY, FACE_DOWN) or colour(c) != side:
+                continue
+            for q in NEIGHBOURS[p]:
+                if board[q] == EMPTY:
+                    out.append(Move("move", (p, q)))
+            for q in attacks(board, p):
+                out.append(Move("capture", (p, q)))
+        return out
+
+    def play(self, move) -> State:
+        """The state after `move` (a legal Move). Flips on a public view raise PositionError."""
+        if move not in self.legal_moves():
+            raise PositionError(f"illegal move {move} in this position")
+        if move.kind == "flip":
+            if self.hidden is None:
+                raise PositionError("a public-view state cannot flip without the piece: use play_flip")
+            return self._flip(move.path[0], self.hidden[move.path[0]])
+        return self._step(move)
+
+    def play_flip(self, point: int, piece: str) -> State:
+        """Flip `point`, revealing `piece` (a letter). On a true-layout state the piece must be the
+        hidden one; on a public view it must still be in the bag."""
+        if self._result is not None:
+            raise PositionError("the game is over")
+        if not (isinstance(point, int) and 0 <= point < 32) or self.board[point] != FACE_DOWN:
+            raise PositionError(f"no face-down piece on {point!r}")
+        if not isinstance(piece, str) or len(piece) != 1 or piece not in ALL_LETTERS:
+            raise PositionError(f"bad piece {piece!r}")
+        if self.hidden is not None:
+            if self.hidden[point] != piece:
+                raise PositionError(f"the piece on {square_name(point)} is not {piece}")
+        elif self.bag().get(piece, 0) == 0:
+            raise PositionError(f"no {piece} is face down")
+        return self._flip(point, piece)
+
+    def _flip(self, point: int, piece: str) -> State:
+        board = list(self.board)
+        board[point] = piece
+        hidden = None
+        if self.hidden is not None:
+            hidden = list(self.hidden)
+            hidden[point] = None
+        if self.to_move is None:
+            first = colour(piece)
+            to_move = other(first)
+        else:
+            first = self.first_colour
+            to_move = other(self.to_move)
+        new = State(board, hidden, to_move, first, self.captured, 0, self.ply + 1,
+                    (), (), self.options, self.seed)
+        new.reps = (new.key(),)
+        new._result = new._judge(None)
+        return new
+
+    def _step(self, move) -> State:
+        a, b = move.path
+        board = list(self.board)
+        piece = board[a]
+        captured = self.captured
+        if move.kind == "capture":
+            captured = captured + (board[b],)
+        board[b], board[a] = piece, EMPTY
+        hidden = self.hidden
+        if hidden is not None:
+            hidden = list(hidden)
+            hidden[a] = hidden[b] = None
+        new = State(board, hidden, other(self.to_move), self.first_colour, captured,
+                    0, self.ply + 1, (), (), self.options, self.seed)
+        if move.kind == "capture":
+            new.reps = (new.key(),)
+        else:
+            new.quiet = self.quiet + 1
+            before = set(attacks(self.board, a))
+            chasing = bool(set(attacks(new.board, b)) - before)
+            new.reps = self.reps + (new.key(),)
+            new.chases = self.chases + ((self.to_move, chasing),)
+        new._result = new._judge(move)
+        return new
+
+    # ---- end of the game --------------------------------------------------------------------
+    def _judge(self, move):
+        for side in SIDES:
+            if self.pieces_left(side) == 0:
+                return Result(other(side), "no_pieces")
+        if not self._generate():
+            return Result(other(self.to_move), "no_moves")
+        rule = self.options["repetition"]
+        if rule != "off" and move is not None and move.kind == "move":
+            key = self.reps[-1]
+            seen = [i for i, k in enumerate(self.reps) if k == key]
+            if len(seen) >= 3:
+                if rule == "chase":
+                    cycle = self.chases[seen[0]:]
+                    chasers = [s for s in SIDES
+                               if any(m == s for m, _ in cycle) and all(c for m, c in cycle if m == s)]
+                    if len(chasers) == 1:
+                        return Result(other(chasers[0]), "perpetual_chase")
+                return Result(None, "repetition")
+        if self.quiet >= self.options["no_progress"]:
+            return Result(None, "no_progress")
+        return None
+
+    def result(self):
+        return self._result
+
+    SIDES = SIDES
+
+    def _resign_allowed(self) -> bool:
+        return self.ply >= RESIGN_PLIES  # the first flips decide nothing yet (rules/banqi.md)
+
+    def _ended(self, result) -> State:
+        new = State(self.board, self.hidden, self.to_move, self.first_colour, self.captured,
+                    self.quiet, self.ply, self.reps, self.chases, self.options, self.seed, result)
+        return new
+
+    def __repr__(self) -> str:
+        return f"<banqi {to_text(self)}{' public' if self.hidden is None else ''}>"
+
+
+# ---- construction ---------------------------------------------------------------------------
+def new_game(seed=None, **options) -> State:
+    """A shuffled deal; the same seed gives the same layout (and so, with the same moves, the
+    same game). seed None draws a fresh seed, kept in state.seed."""
+    opts = check_options(OPTIONS, options)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    layout = list(FULL_SET)
+    random.Random(seed).shuffle(layout)
+    state = State([FACE_DOWN] * 32, layout, None, None, (), 0, 0, (), (), opts, seed)
+    state.reps = (state.key(),)
+    return state
+
+
+def public_state(state: State) -> State:
+    """The same position without the face-down layout (history, counters and options kept)."""
+    return State(state.board, None, state.to_move, state.first_colour, state.captured, state.quiet,
+                 state.ply, state.reps, state.chases, state.options, state.seed, state._result)
+
+
+def flip_piece(state: State, point: int) -> str:
+    """The letter a flip at `point` reveals (true-layout states only)."""
+    if state.hidden is None:
+        raise PositionError("a public-view state does not know its face-down pieces")
+    if not (isinstance(point, int) and 0 <= point < 32) or state.board[point] != FACE_DOWN:
+        raise PositionError(f"no face-down piece on {point!r}")
+    return state.hidden[point]
+
+
+def deal(state: State, seed=None) -> State:
+    """A true-layout state with the public view of `state`: the bag shuffled over its face-down
+    squares by random.Random(seed)."""
+    bag = [t for t, n in sorted(state.bag().items()) for _ in range(n)]
+    random.Random(seed).shuffle(bag)
+    it = iter(bag)
+    hidden = [next(it) if c == FACE_DOWN else None for c in state.board]
+    return State(state.board, hidden, state.to_move, state.first_colour, state.captured,
+                 state.quiet, state.ply, state.reps, state.chases, state.options, state.seed,
+                 state._result)
+
+
+def _sorted_captures(captured) -> str:
+    return "".join(sorted(captured, key=lambda c: (c.islower(), TYPES.index(c.upper()))))
+
+
+def to_text(state: State) -> str:
+    rows = ["".join(state.board[r * 8:(r + 1) * 8]) for r in range(3, -1, -1)]
+    caps = _sorted_captures(state.captured) or "-"
+    return f"{'/'.join(rows)} {state.to_move or '-'} {caps} {state.quiet}"
+
+
+def from_text(text: str, **options) -> State:
+    """A public-view state from the position text; PositionError with one line if it is wrong."""
+    opts = check_options(OPTIONS, options)
+    parts = text.split()
+    if len(parts) != 4:
+        raise PositionError("banqi position needs 4 fields: board side captured plies")
+    rows = parts[0].split("/")
+    if len(rows) != 4 or any(len(r) != 8 for r in rows):
+        raise PositionError("banqi board needs 4 ranks of 8 cells separated by '/'")
+    board = [EMPTY] * 32
+    for i, row in enumerate(rows):
+        for f, c in enumerate(row):
+            if c not in ALL_LETTERS + FACE_DOWN + EMPTY:
+                raise PositionError(f"bad cell {c!r} on {square_name((3 - i) * 8 + f)}")
+            board[(3 - i) * 8 + f] = c
+    side = parts[1]
+    if side not in ("r", "b", "-"):
+        raise PositionError(f"side to move must be r, b or -, not {side!r}")
+    caps = "" if parts[2] == "-" else parts[2]
+    for c in caps:
+        if c not in ALL_LETTERS:
+            raise PositionError(f"bad captured piece {c!r}")
+    # a bound keeps a number thousands of digits long out of int(); no game gets near it
+    quiet = parse_count(parts[3], "plies since the last flip or capture", 1_000_000)
+    for t in ALL_LETTERS:
+        n = board.count(t) + caps.count(t)
+        if n > COUNTS[t.upper()]:
+            raise PositionError(f"too many {t}: {n} on the board and captured, at most {COUNTS[t.upper()]}")
+    face_up = sum(1 for c in board if c in ALL_LETTERS)
+    if face_up + len(caps) + board.count(FACE_DOWN) != 32:
+        raise PositionError(
+            f"{face_up} face-up + {len(caps)} captured + {board.count(FACE_DOWN)} face-down pieces, expected 32")
+    if side == "-":
+        if face_up or caps or quiet:
+            raise PositionError("before the first flip ('-' to move) every piece is face down")
+        to_move = None
+    else:
+        if face_up + len(caps) == 0:
+            raise PositionError("no piece has been flipped yet: the side to move must be '-'")
+        to_move = side
+    flips = face_up + len(caps)
+    state = State(board, None, to_move, None, caps, quiet, flips + len(caps) + quiet, (), (), opts)
+    state.reps = (state.key(),)
+    state._result = state._judge(None)
+    return state
+
+
+def perft(state: State, depth: int) -> int:
+    """Leaf count at `depth` through real flips (true-layout states; on a public view only depth
+    <= 1 or positions without flips can be counted)."""
+    if depth == 0:
+        return 1
+    moves = state.legal_moves()
+    if depth == 1:
+        return len(moves)
+    return sum(perft(state.play(m), depth - 1) for m in moves)
+
+
+# ---- hidden information, for a game played between a dealer and a player who sees only the public
+# view (game.match over the network): what a move reveals, and the move played with that piece
+def reveals(move: Move) -> bool:
+    """True when `move` turns a face-down piece up (a flip)."""
+    return move.kind == "flip"
+
+
+def revealed_piece(state: State, move: Move) -> str:
+    """The letter the flip `move` reveals (true-layout states only)."""
+    return flip_piece(state, move.path[0])
+
+
+def play_revealed(state: State, move: Move, piece: str) -> State:
+    """`move` played with `piece` as what it reveals (a flip on a public view)."""
+    return state.play_flip(move.path[0], piece)

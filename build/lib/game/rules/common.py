@@ -1,0 +1,156 @@
+"""What the three rules modules share: the move protocol, results and end reasons, the one
+resignation / draw-agreement implementation, variant options, errors, move lookup."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol, Self
+
+
+class PositionError(ValueError):
+    """A malformed position text, move or file. The message is one line naming what is wrong."""
+
+
+class Move(Protocol):
+    """What every game's move offers: `path`, the points a player touches (a drop or flip is one
+    point, a step (from, to), a capture chain every landing), and str(move), its notation."""
+
+    @property
+    def path(self) -> tuple[int, ...]: ...
+
+
+class EndReason(StrEnum):
+    """Why a game ended: one table for the three games (a StrEnum, so it equals and is saved as
+    its plain key). Each game's view words it for players (e.g. "palace.result.captures")."""
+
+    CAPTURES = "captures"  # palace: the kings took enough soldiers
+    BLOCKED = "blocked"  # palace: both kings are trapped
+    WHITE_BLOCKED = "white_blocked"  # palace: the soldiers cannot move
+    NO_MOVES = "no_moves"  # the side to move has no legal move
+    NO_PIECES = "no_pieces"  # banqi: the side to move has nothing left
+    REPETITION = "repetition"
+    NO_PROGRESS = "no_progress"
+    NO_PROGRESS_KINGS = "no_progress_kings"  # draughts: 25 moves of kings only
+    ENDGAME_16 = "endgame_16"  # draughts: the 16-move endgame rule
+    ENDGAME_5 = "endgame_5"  # draughts: the 5-move endgame rule
+    PERPETUAL_CHASE = "perpetual_chase"  # banqi
+    RESIGN = "resign"
+    AGREEMENT = "agreement"
+
+
+#: the endings a player asks for, as opposed to those the rules declare
+REQUESTED_ENDINGS = (EndReason.RESIGN, EndReason.AGREEMENT)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended.
+
+    winner: the winning side's token (as in the position text and state.to_move), None for a draw.
+    reason: an EndReason (a plain string key such as "resign" compares equal to it).
+    """
+
+    winner: str | None
+    reason: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reason", EndReason(self.reason))
+
+
+class EndsOnRequest:
+    """Resignation and draw by agreement, the same in the three games. A state class provides
+    SIDES (its two side tokens), to_move, result() and _ended(result) (the same position, ended);
+    it may narrow _resign_allowed() (Banqi: only after its first plies)."""
+
+    SIDES: Sequence[str]
+    to_move: Any
+
+    def result(self) -> Result | None:
+        raise NotImplementedError
+
+    def _ended(self, result: Result) -> Self:
+        raise NotImplementedError
+
+    def _resign_allowed(self) -> bool:
+        return True
+
+    def can_resign(self) -> bool:
+        """The side to move may resign now (never in a finished game)."""
+        return self.result() is None and self.to_move is not None and self._resign_allowed()
+
+    def resign(self) -> Self:
+        """The side to move gives up: the other side wins by "resign"."""
+        if not self.can_resign():
+            raise PositionError("resignation is not allowed here" if self.result() is None else "the game is over")
+        a, b = self.SIDES
+        return self._ended(Result(b if self.to_move == a else a, EndReason.RESIGN))
+
+    def agree_draw(self) -> Self:
+        """Both players agree to a draw."""
+        if self.result() is not None:
+            raise PositionError("the game is over")
+        return self._ended(Result(None, EndReason.AGREEMENT))
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named variant option (a *(choice)* of the rules files), shown on the new-game screen.
+
+    key:      keyword argument of new_game() / from_text()
+    default:  the value the rules file gives as default
+    choices:  the allowed values, in display order
+    label:    {"en": ..., "zh": ...}
+    choice_labels: {value: {"en": ..., "zh": ...}} (missing values are shown with str(value))
+    """
+
+    key: str
+    default: object
+    choices: tuple
+    label: dict
+    choice_labels: dict = field(default_factory=dict)
+
+
+def defaults(options) -> dict:
+    """{key: default} of a sequence of Option."""
+    return {o.key: o.default for o in options}
+
+
+def check_options(options, given: dict) -> dict:
+    """Merge `given` over the defaults; unknown keys or values outside choices raise PositionError."""
+    known = {o.key: o for o in options}
+    merged = defaults(options)
+    for key, value in given.items():
+        if key not in known:
+            raise PositionError(f"unknown option {key!r}")
+        if value not in known[key].choices:
+            raise PositionError(f"option {key!r} cannot be {value!r}")
+        merged[key] = value
+    return merged
+
+
+def find_move(state, text: str):
+    """The legal move of `state` whose notation is `text` (surrounding blanks ignored).
+
+    Raises PositionError naming the move when it is not legal here.
+    """
+    text = text.strip()
+    for move in state.legal_moves():
+        if str(move) == text:
+            return move
+    raise PositionError(f"illegal move {text!r} in this position")
+
+
+def parse_count(text: str, what: str, high: int) -> int:
+    """The non-negative whole number `text` (ASCII digits 0-9 only) for the field `what`, at most
+    `high`. str.isdigit() and int() also take full-width, Arabic-Indic or superscript digits, and
+    int() refuses very long numbers with its own error: both end here as one-line PositionErrors."""
+    t = text.strip() if isinstance(text, str) else ""
+    if not t or not (t.isascii() and t.isdigit()):
+        shown = text if len(str(text)) <= 20 else str(text)[:20] + "..."
+        raise PositionError(f"{what} must be a number written with the digits 0-9, not {shown!r}")
+    # compared as text first so that a number thousands of digits long is never converted
+    if len(t.lstrip("0")) > len(str(high)) or int(t) > high:
+        shown = t if len(t) <= 20 else t[:20] + "..."
+        raise PositionError(f"{what} must be at most {high}, not {shown}")
+    return int(t)

@@ -1,0 +1,410 @@
+"""Real-board assistant for Banqi: "the program keeps no board of its own".
+
+A player copies the position of a game played on a real table: paint squares face down, empty or
+with a face-up piece, count the captured pieces, say who moves. The program checks that the
+position is possible (piece counts, see rules.banqi.from_text) and shows the computer's suggested
+action with its evaluation, and what a flip can reveal with each chance. It only ever sees the
+public view, like the computer player. The position text can be typed in or copied out: the same
+text works with `python -m game.cli bestmove banqi "POSITION"`.
+
+Mouse: left click paints the chosen brush (face down, empty or a piece) on a square, right click
+empties it; in "Captured", left click adds one, right click takes one away.
+Keys: Enter asks for a suggestion, Esc goes back.
+"""
+from __future__ import annotations
+
+import collections
+
+import pygame
+
+from game.ai import banqi_ai
+from game.i18n import add, tr
+from game.rules import banqi as B
+from game.rules.common import PositionError, defaults, find_move
+from game.scenes.banqi_view import View
+from game.scenes.base import Scene
+from game.scenes.registry import register
+from game.scenes.widgets import Button, Choice, FocusGroup, Slider, TextInput
+from game.sprites import highlight, theme
+
+add({
+    "banqi.assistant.open": {"zh": "实战助手", "en": "Real-board assistant"},
+    "banqi.assistant.title": {"zh": "翻棋实战助手", "en": "Banqi assistant for a real board"},
+    "banqi.assistant.brush": {"zh": "画笔（左键放置，右键清空）", "en": "Brush (left click: place, right click: empty)"},
+    "banqi.assistant.captured": {"zh": "已被吃的棋子（左键加一，右键减一）",
+                                 "en": "Captured pieces (left click: add one, right click: remove one)"},
+    "banqi.assistant.to_move": {"zh": "轮到", "en": "To move"},
+    "banqi.assistant.undecided": {"zh": "未翻过", "en": "No flip yet"},
+    "banqi.assistant.quiet": {"zh": "无翻无吃步数", "en": "Plies without flip or capture"},
+    "banqi.assistant.level": {"zh": "难度", "en": "Strength"},
+    "banqi.assistant.text": {"zh": "局面文本（可粘贴或复制）", "en": "Position text (type, paste or copy)"},
+    "banqi.assistant.load": {"zh": "读入", "en": "Load"},
+    "banqi.assistant.suggest": {"zh": "给出建议", "en": "Suggest"},
+    "banqi.assistant.all_down": {"zh": "全部暗子", "en": "All face down"},
+    "banqi.assistant.clear": {"zh": "清空", "en": "Clear"},
+    "banqi.assistant.back": {"zh": "返回", "en": "Back"},
+    "banqi.assistant.valid": {"zh": "局面有效：暗子 {down} 枚（红 {red} · 黑 {black}）",
+                              "en": "Valid position: {down} face down (red {red} · black {black})"},
+    "banqi.assistant.over": {"zh": "对局已结束：{text}", "en": "The game is over: {text}"},
+    "banqi.assistant.thinking": {"zh": "电脑正在思考…", "en": "The computer is thinking…"},
+    "banqi.assistant.move": {"zh": "建议：{move}", "en": "Suggestion: {move}"},
+    "banqi.assistant.flip_move": {"zh": "建议：翻开 {move}", "en": "Suggestion: flip {move}"},
+    "banqi.assistant.eval": {"zh": "形势：{value:+.2f}（{side}角度，+1 必胜，-1 必败）",
+                             "en": "Evaluation: {value:+.2f} for {side} (+1 winning, -1 losing)"},
+    "banqi.assistant.chances": {"zh": "翻棋可能翻出：", "en": "A flip reveals:"},
+    "banqi.assistant.failed": {"zh": "电脑未能给出建议：{error}", "en": "No suggestion: {error}"},
+    "banqi.assistant.easy": {"zh": "简单", "en": "Easy"},
+    "banqi.assistant.medium": {"zh": "中等", "en": "Medium"},
+    "banqi.assistant.hard": {"zh": "困难", "en": "Hard"},
+})
+
+BRUSHES = (B.FACE_DOWN, B.EMPTY) + tuple(B.TYPES) + tuple(B.TYPES.lower())
+DEBOUNCE = 0.5  # seconds of quiet after an edit before the computer is asked
+
+
+@register("banqi_assistant")
+class AssistantScene(Scene):
+    def __init__(self, app, text: str | None = None):
+        super().__init__(app)
+        self.view = View(defaults(B.OPTIONS))
+        self.cells = [B.FACE_DOWN] * 32
+        self.captured = collections.Counter()
+        self.brush = B.FACE_DOWN
+        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
+        self.to_move = Choice(app, t("banqi.assistant.to_move"),
+                              [("r", t("banqi.red")), ("b", t("banqi.black")), ("-", t("banqi.assistant.undecided"))],
+                              "-", lambda v: self.edited(), label_width=0.3)
+        self.quiet = Slider(app, t("banqi.assistant.quiet"), 0, 179, 0, lambda v: self.edited(), step=1,
+                            fmt=lambda v: str(int(v)), label_width=0.45)
+        self.level = Choice(app, t("banqi.assistant.level"),
+                            [(lv, t(f"banqi.assistant.{lv}")) for lv in ("easy", "medium", "hard")], "hard",
+                            lambda v: self.edited(), label_width=0.3)
+        self.text = TextInput(app, "", on_submit=lambda _v: self.load_text(), max_len=80,
+                              placeholder=t("banqi.assistant.text"))
+        self.load_btn = Button(app, t("banqi.assistant.load"), self.load_text)
+        self.suggest_btn = Button(app, t("banqi.assistant.suggest"), self.suggest, style="primary", shortcut="Enter")
+        self.down_btn = Button(app, t("banqi.assistant.all_down"), self.all_face_down)
+        self.clear_btn = Button(app, t("banqi.assistant.clear"), self.clear)
+        self.back_btn = Button(app, t("banqi.assistant.back"), app.pop, shortcut="Esc")
+        self.widgets = [self.to_move, self.quiet, self.level, self.text, self.load_btn, self.suggest_btn,
+                        self.down_btn, self.clear_btn, self.back_btn]
+        self.focus = FocusGroup([w for w in self.widgets if w is not self.text])
+        self.brush_rects: list = []
+        self.captured_rects: list = []
+        self.state = None
+        self.message = ("", theme.TEXT_DIM)
+        self.rid_move = self.rid_eval = None
+        self.suggestion = None   # the suggested Move
+        self.evaluation = None
+        self.error = None
+        self.wait = None         # seconds left before asking after an edit
+        self.t = 0.0
+        self.s = 1.0
+        if text:
+            self.text.value = text
+            self.load_text()
+        else:
+            self.edited()
+
+    # ---- the position -------------------------------------------------------------------------
+    def position_text(self) -> str:
+        rows = ["".join(self.cells[r * 8:(r + 1) * 8]) for r in range(3, -1, -1)]
+        caps = "".join(t for t in B.ALL_LETTERS for _ in range(self.captured[t])) or "-"
+        return f"{'/'.join(rows)} {self.to_move.value} {caps} {int(self.quiet.value)}"
+
+    def edited(self) -> None:
+        """After every change: check the position, forget the old suggestion, ask again soon."""
+        self.cancel()
+        self.suggestion = self.evaluation = self.error = None
+        text = self.position_text()
+        if not self.text.focused:
+            self.text.value = text
+        try:
+            self.state = B.from_text(text)
+        except PositionError as exc:
+            self.state = None
+            self.message = (str(exc), theme.DANGER)
+            return
+        result = self.state.result()
+        if result is not None:
+            self.message = (tr("banqi.assistant.over", self.app.lang, text=self.view.result_text(result, self.app.lang)),
+                            theme.ACCENT)
+            self.state = None
+            return
+        bag = self.state.bag()
+        red = sum(n for t, n in bag.items() if t.isupper())
+        self.message = (tr("banqi.assistant.valid", self.app.lang, down=sum(bag.values()), red=red,
+                           black=sum(bag.values()) - red), theme.OK)
+        self.wait = DEBOUNCE
+
+    def paint(self, point: int, brush: str) -> None:
+        if self.cells[point] == brush:
+            return
+        self.cells[point] = brush
+        self.app.sounds.play("drop" if brush not in (B.EMPTY,) else "click")
+        self.text.focused = False
+        self.edited()
+
+    def change_captured(self, letter: str, delta: int) -> None:
+        n = self.captured[letter] + delta
+        if 0 <= n <= B.COUNTS[letter.upper()]:
+            self.captured[letter] = n
+            self.app.sounds.play("click")
+            self.edited()
+        else:
+            self.app.sounds.play("illegal")
+
+    def load_text(self) -> None:
+        try:
+            state = B.from_text(self.text.value.strip())
+        except PositionError as exc:
+            self.app.sounds.play("illegal")
+            self.message = (str(exc), theme.DANGER)
+            return
+        self.set_state(state)
+
+    def set_state(self, state) -> None:
+        self.cells = list(state.board)
+        self.captured = collections.Counter(state.captured)
+        self.to_move.value = state.to_move or "-"
+        self.quiet.value = min(self.quiet.hi, state.quiet)
+        self.text.focused = False
+        self.edited()
+
+    def all_face_down(self) -> None:
+        self.cells = [B.FACE_DOWN] * 32
+        self.captured.clear()
+        self.to_move.value = "-"
+        self.quiet.value = 0
+        self.edited()
+
+    def clear(self) -> None:
+        self.cells = [B.EMPTY] * 32
+        self.edited()
+
+    # ---- the computer -------------------------------------------------------------------------
+    def suggest(self) -> None:
+        self.wait = None
+        if self.state is None:
+            self.app.sounds.play("illegal")
+            return
+        self.cancel()
+        self.suggestion = self.evaluation = self.error = None
+        worker = self.app.worker
+        nodes = getattr(self.app, "ai_nodes", None)
+        self.rid_move = worker.request("move", self.state, level=self.level.value,
+                                       time_limit=getattr(self.app, "ai_time", None), seed=1, nodes=nodes)
+        self.rid_eval = worker.request("evaluate", self.state, time_limit=0.5, nodes=nodes)
+
+    def cancel(self) -> None:
+        for rid in (self.rid_move, self.rid_eval):
+            if rid is not None:
+                self.app.worker.cancel(rid)
+        self.rid_move = self.rid_eval = None
+
+    @property
+    def thinking(self) -> bool:
+        return self.rid_move is not None or self.rid_eval is not None
+
+    def answer(self, event) -> None:
+        if event.error:
+            self.error = event.error
+            self.cancel()
+            return
+        if event.id == self.rid_move:
+            self.rid_move = None
+            try:
+                self.suggestion = find_move(self.state, event.result)
+            except PositionError as exc:
+                self.error = str(exc)
+        elif event.id == self.rid_eval:
+            self.rid_eval = None
+            self.evaluation = float(event.result)
+
+    def on_exit(self) -> None:
+        self.cancel()
+
+    # ---- scene --------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.on_resize(self.app.size)
+
+    def on_resize(self, size) -> None:
+        w, h = size
+        s = theme.ui_scale(size)
+        self.s = s
+        top = theme.px(80, s)
+        board_w = int(w * 0.56)
+        self.board_area = pygame.Rect(theme.px(16, s), top, board_w, h - top - theme.px(40, s))
+        self.view.layout(self.board_area, False)
+        x = self.board_area.right + theme.px(20, s)
+        col_w = w - x - theme.px(20, s)
+        self.col = pygame.Rect(x, top, col_w, h - top)
+        row_h, gap = theme.px(40, s), theme.px(8, s)
+        y = top
+        self.brush_label_y = y
+        y += theme.px(26, s)
+        cell = min(col_w // 9, theme.px(52, s))
+        self.brush_rects = []
+        for i, brush in enumerate(BRUSHES):
+            row, col = (0, i) if i < 9 else (1, i - 9 + 2)
+            self.brush_rects.append((brush, pygame.Rect(x + col * cell, y + row * cell, cell, cell)))
+        y += 2 * cell + gap
+        self.captured_label_y = y
+        y += theme.px(26, s)
+        self.captured_rects = []
+        for i, letter in enumerate(B.TYPES + B.TYPES.lower()):
+            row, col = divmod(i, 7)
+            self.captured_rects.append((letter, pygame.Rect(x + col * cell, y + row * cell, cell, cell)))
+        y += 2 * cell + gap
+        for wdg in (self.to_move, self.quiet, self.level):
+            wdg.rect = pygame.Rect(x, y, col_w, row_h)
+            y += row_h + gap
+        bw = theme.px(90, s)
+        self.text.rect = pygame.Rect(x, y, col_w - bw - gap, row_h)
+        self.load_btn.rect = pygame.Rect(x + col_w - bw, y, bw, row_h)
+        y += row_h + gap
+        bw = (col_w - 3 * gap) // 4
+        for i, b in enumerate((self.suggest_btn, self.down_btn, self.clear_btn, self.back_btn)):
+            b.rect = pygame.Rect(x + i * (bw + gap), y, bw, row_h)
+        y += row_h + gap
+        self.message_y = y
+        self.cell = cell
+
+    def handle_event(self, event) -> None:
+        from game.events import AI_EVENT
+
+        if event.type == AI_EVENT:
+            if event.id in (self.rid_move, self.rid_eval):
+                self.answer(event)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            point = self.view.hit(event.pos) if self.view.board_rect.collidepoint(event.pos) else None
+            if point is not None:
+                self.paint(point, self.brush if event.button == 1 else B.EMPTY)
+                return
+            for brush, rect in self.brush_rects:
+                if rect.collidepoint(event.pos):
+                    self.brush = brush
+                    self.app.sounds.play("click")
+                    return
+            for letter, rect in self.captured_rects:
+                if rect.collidepoint(event.pos):
+                    self.change_captured(letter, 1 if event.button == 1 else -1)
+                    return
+        if self.text.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not isinstance(self.focus.current(), Button):
+                self.suggest()
+                return
+            if self.view.handle_key(event.key):
+                return
+            self.focus.handle_event(event)
+            return
+        for wdg in self.widgets:
+            if wdg is not self.text and wdg.handle_event(event):
+                return
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.text.update(dt)
+        if self.wait is not None:
+            self.wait -= dt
+            if self.wait <= 0:
+                self.suggest()
+
+    def draw(self, surface) -> None:
+        w, h = surface.get_size()
+        s = self.s
+        lang = self.app.lang
+        view = self.view
+        surface.blit(theme.background((w, h)), (0, 0))
+        title = self.app.text(tr("banqi.assistant.title", lang), theme.px(32, s), theme.ACCENT, serif=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(20, s))))
+        view.draw_board(surface)
+        for p, code in enumerate(self.cells):
+            if code != B.EMPTY:
+                view.draw_piece(surface, code, view.point_xy(p))
+        mouse = pygame.mouse.get_pos()
+        hover = view.hit(mouse) if view.board_rect.collidepoint(mouse) else None
+        if hover is not None:
+            x, y = view.point_xy(hover)
+            if self.brush != B.EMPTY and self.cells[hover] == B.EMPTY:
+                view.draw_piece(surface, self.brush, (x, y), alpha=110)
+            pygame.draw.circle(surface, theme.ACCENT, (x, y), int(view.piece_radius() * 1.12), 2)
+        if self.suggestion is not None:
+            r = view.piece_radius()
+            highlight.hint(surface, [view.point_xy(p) for p in self.suggestion.path], r, 0.5 + 0.5 * abs(
+                ((self.t * 1.5) % 2) - 1))
+        self._draw_palettes(surface, lang)
+        for wdg in self.widgets:
+            wdg.draw(surface)
+        self._draw_report(surface, lang)
+
+    def _small(self, surface, code, rect, alpha=255):
+        scale = rect.w * 0.42 / max(1, self.view.piece_radius())
+        self.view.draw_piece(surface, code, rect.center, scale=scale, alpha=alpha)
+
+    def _draw_palettes(self, surface, lang):
+        s = self.s
+        label = self.app.text(tr("banqi.assistant.brush", lang), theme.px(16, s), theme.TEXT_DIM)
+        surface.blit(label, (self.col.x, self.brush_label_y))
+        for brush, rect in self.brush_rects:
+            if brush == B.EMPTY:
+                pygame.draw.circle(surface, theme.TEXT_DIM, rect.center, int(rect.w * 0.4), 2)
+                pygame.draw.line(surface, theme.TEXT_DIM, (rect.centerx - rect.w // 4, rect.centery + rect.w // 4),
+                                 (rect.centerx + rect.w // 4, rect.centery - rect.w // 4), 2)
+            else:
+                self._small(surface, brush, rect)
+            if brush == self.brush:
+                pygame.draw.rect(surface, theme.SELECTED, rect.inflate(-2, -2), max(2, theme.px(3, s)),
+                                 border_radius=theme.px(6, s))
+        label = self.app.text(tr("banqi.assistant.captured", lang), theme.px(16, s), theme.TEXT_DIM)
+        surface.blit(label, (self.col.x, self.captured_label_y))
+        for letter, rect in self.captured_rects:
+            n = self.captured[letter]
+            self._small(surface, letter, rect, alpha=255 if n else 80)
+            badge = self.app.text(f"{n}/{B.COUNTS[letter.upper()]}", theme.px(13, s),
+                                  theme.TEXT if n else theme.TEXT_DIM)
+            surface.blit(badge, badge.get_rect(bottomright=rect.bottomright))
+
+    def _draw_report(self, surface, lang):
+        s = self.s
+        x, y = self.col.x, self.message_y
+        width = self.col.w
+        lines = []
+        text, colour = self.message
+        if text:
+            lines.append((text, colour, 18))
+        if self.state is not None:
+            if self.error:
+                lines.append((tr("banqi.assistant.failed", lang, error=self.error), theme.DANGER, 18))
+            elif self.suggestion is not None:
+                key = "banqi.assistant.flip_move" if self.suggestion.kind == "flip" else "banqi.assistant.move"
+                lines.append((tr(key, lang, move=str(self.suggestion)), theme.HINT, 24))
+            elif self.thinking:
+                lines.append((tr("banqi.assistant.thinking", lang), theme.TEXT_DIM, 18))
+                highlight.spinner(surface, (x + width - theme.px(16, s), y + theme.px(44, s)), theme.px(10, s), self.t)
+            if self.evaluation is not None and self.state.to_move is not None:
+                lines.append((tr("banqi.assistant.eval", lang, value=self.evaluation,
+                                 side=self.view.side_label(self.state.to_move, lang)), theme.TEXT, 17))
+        for line, colour, size in lines:
+            img = self.app.text(line, theme.px(size, s), colour)
+            if img.get_width() > width:
+                img = self.app.text(line, max(9, int(theme.px(size, s) * width / img.get_width())), colour)
+            surface.blit(img, (x, y))
+            y += img.get_height() + theme.px(4, s)
+        if self.state is not None and self.state.bag():
+            title = self.app.text(tr("banqi.assistant.chances", lang), theme.px(16, s), theme.TEXT_DIM)
+            surface.blit(title, (x, y))
+            y += title.get_height() + theme.px(2, s)
+            cell = max(18, int(self.cell * 0.8))
+            for i, (letter, p) in enumerate(banqi_ai.flip_chances(self.state)):
+                row, col = divmod(i, 7)
+                rect = pygame.Rect(x + col * (width // 7), y + row * (cell + theme.px(4, s)), cell, cell)
+                self._small(surface, letter, rect)
+                pct = self.app.text(f"{p * 100:.0f}%", theme.px(15, s), theme.TEXT)
+                surface.blit(pct, pct.get_rect(midleft=(rect.right + 2, rect.centery)))

@@ -1,0 +1,373 @@
+"""The table of a network game: one seat here, one remote. The session (game.net.session, running
+in a SessionRunner thread) holds the game as both computers agreed it; the board shows a copy of
+that Match, brought up to date once per frame. Undo, draw and resignation go through the other
+player; there is no redo and no computer hint.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import tr
+from game.net.session import SessionError
+from game.rules.common import find_move
+from game.scenes.board.seats import HumanSeat, Seat
+from game.scenes.board.table import LocalTable, _text
+from game.scenes.net_texts import reason_text, seat_labels
+from game.scenes.widgets import Button, Dialog, confirm
+from game.sprites import theme
+
+
+class LocalSeat(HumanSeat):
+    """The player at this computer: clicks move while the connection is up and no answer is due."""
+
+    def __init__(self, table):
+        super().__init__("board.you")
+        self.table = table
+
+    @property
+    def interactive(self) -> bool:
+        t = self.table
+        return t.net.read(lambda s: s.my_turn() and not s.waiting_for_answer() and t.shows(s.game))
+
+
+class RemoteSeat(Seat):
+    """The player at the other computer: its moves arrive through the session."""
+
+    allows_undo = False
+
+    def __init__(self, table):
+        self.table = table
+
+    @property
+    def thinking(self) -> bool:
+        t = self.table
+        return (not t.match.over and t.match.seat_to_move != t.my_seat
+                and t.net.read(lambda s: s.connected))
+
+    def label(self, lang):
+        return tr("net.opponent" if self.table.net.read(lambda s: s.connected) else "net.offline", lang)
+
+
+class NetTable(LocalTable):
+    help_key = "net.help"
+
+    def __init__(self, app, runner):
+        super().__init__(app, autosave=False)  # the session keeps its own network autosave
+        self.net = runner
+        with runner.lock:
+            session = runner.session
+            self.session_game = session.game
+            self.my_seat = session.my_seat
+            self.role = session.role
+            self.first_match = session.game.copy()
+        self.pause_reason = ""
+        self.questions: list = []
+        self.later: list = []
+        self.dirty = True
+        self.handed_over = False
+
+    def make_seats(self) -> list:
+        seats: list[Seat] = [RemoteSeat(self), RemoteSeat(self)]
+        seats[self.my_seat] = LocalSeat(self)
+        return seats
+
+    def started(self) -> None:
+        self.sync()
+
+    # ---- keeping the board in step with the session ---------------------------------------------
+    def shows(self, game) -> bool:
+        """True when the board shows the session's game (no change waits to be drawn)."""
+        m = self.match
+        return not self.dirty and game.ply == m.ply and game.texts == m.texts and game.ending == m.ending
+
+    def sync(self) -> None:
+        """Show the session's game: one new move is animated, anything else is redrawn at once."""
+        with self.net.lock:
+            game = self.net.session.game
+            texts, pieces, ending = game.texts, list(game.pieces), game.ending
+            fresh = game.copy() if texts[:-1] != self.match.texts or ending != self.match.ending else None
+        self.dirty = False
+        board, m = self.board, self.match
+        if texts == m.texts and ending == m.ending:
+            return
+        if fresh is None and texts and m.ending is None:  # one new move
+            before = m.states[-1]
+            move = find_move(before, texts[-1])
+            m.play(move, pieces[-1])
+            board.show_move(before, move)
+            return
+        board.cancel_all()
+        board.match = fresh
+        board.reset_view()
+        board.changed()
+
+    def play(self, move, path=None, animate: bool = True) -> None:
+        """A move clicked on this board: it goes through the session first."""
+        try:
+            after = self.net.call("play", move)
+        except SessionError:
+            self.app.sounds.play("illegal")
+            return
+        self.board.move_input().reset()
+        if after is None:  # a guest's flip: shown when the host reveals the piece
+            return
+        m = self.match
+        before = m.states[-1]
+        m.play(move, self.net.read(lambda s: s.game.pieces[-1]))
+        self.board.show_move(before, move, path, animate)
+
+    def update(self, dt: float) -> None:
+        for ev in self.net.events():
+            self._on_net(ev)
+            if self.handed_over:  # a rematch: the new board shows the session from now on
+                return
+        if self.later and self.net.read(lambda s: s.pending_flip is None):
+            later, self.later = self.later, []
+            for name, args in later:
+                self._answer(name, *args)
+        if self.questions:
+            self._close_lapsed_questions()
+        board = self.board
+        if self.dirty and (board.anim is None or board.anim.done):
+            self.sync()
+
+    def _on_net(self, ev) -> None:
+        app, kind = self.app, ev.kind
+        if kind in ("move", "undone", "ended", "started", "resumed"):
+            self.dirty = True
+        if kind == "started" and ev.info["game"] is not self.session_game:  # a rematch
+            open_net_board(app, self.net)
+        elif kind == "resumed":
+            peer = self.net.read(lambda s: s.peer).rsplit(":", 1)[0]
+            app.toast(tr("net.resumed", app.lang, peer=peer))
+        elif kind == "paused":
+            self.pause_reason = ev.info.get("reason", "")
+            app.sounds.play("illegal")
+        elif kind == "failed":
+            app.toast(tr("net.dead", app.lang, why=reason_text(ev.info.get("reason", ""), app.lang)), 6)
+        elif kind in ("draw_offer", "undo_request"):
+            app.sounds.play("click")
+            what, answer = ("their_draw", "answer_draw") if kind == "draw_offer" else ("their_undo", "answer_undo")
+            lines = [] if kind == "draw_offer" else [_text(app, "net.undo_question")]
+            self._ask(what, Dialog(app, _text(app, f"net.{kind}"), lines,
+                                   [(_text(app, "net.accept"), lambda: self._answer(answer, True)),
+                                    (_text(app, "net.decline"), lambda: self._answer(answer, False))]))
+        elif kind in ("draw_declined", "undo_declined", "undone"):
+            app.toast(tr(f"net.{kind}", app.lang))
+        elif kind == "declined":
+            app.toast(tr("net.rematch_declined", app.lang))
+        elif kind == "offer":  # the host offers a rematch
+            app.push(Dialog(app, _text(app, "net.rematch_title"), self._offer_lines(ev.info),
+                            [(_text(app, "net.accept"), lambda: self._answer("accept")),
+                             (_text(app, "net.decline"), lambda: self._answer("decline"))]))
+        elif kind == "peer_error":
+            text = ev.info.get("text") or ev.info.get("code")
+            app.toast(tr("net.peer_refused", app.lang, text=text[:80]))
+
+    def _ask(self, question: str, dialog) -> None:
+        """Show the other player's question; it goes away by itself if the question lapses."""
+        self.app.push(dialog)
+        self.questions.append((question, dialog))
+
+    def _close_lapsed_questions(self) -> None:
+        for question, dialog in list(self.questions):
+            if dialog.closed or self.app.top is not dialog:
+                if dialog.closed:
+                    self.questions.remove((question, dialog))
+                continue
+            if self.net.read(lambda s, q=question: getattr(s, q)) is None and not self.later:
+                dialog.close()
+                self.questions.remove((question, dialog))
+
+    def _offer_lines(self, o) -> list:
+        lang = self.app.lang
+        labels = seat_labels(o["game"], o["options"], o["position"], lang)
+        return [tr(f"games.{o['game']}", lang) + " · " + tr("net.you_play", lang, seat=labels[1 - o["host_seat"]])]
+
+    def _answer(self, name, *args) -> None:
+        try:
+            self.net.call(name, *args)
+        except SessionError:
+            pending = {"answer_draw": "their_draw", "answer_undo": "their_undo"}.get(name)
+            if pending and self.net.read(lambda s: getattr(s, pending) is not None):
+                self.later.append((name, args))  # our flip is being revealed: answer right after
+            else:
+                self.app.sounds.play("illegal")
+        self.dirty = True
+
+    @property
+    def notice(self):
+        """The key of the line shown under the board while we wait for the other player, or None."""
+        def look(sess):
+            if sess.pending_flip is not None:
+                return "net.revealing"
+            if sess.my_draw is not None:
+                return "net.draw_sent"
+            if sess.my_undo is not None:
+                return "net.undo_sent"
+            return None
+        return self.net.read(look)
+
+    def panel_key(self) -> tuple:
+        return (self.net.read(lambda s: s.connected),)
+
+    def seat_status(self, seat, active, lang):
+        return None
+
+    def status_lines(self, lang: str) -> list:
+        return []
+
+    # ---- the buttons: the network versions of undo, draw, resign -------------------------------
+    def _can_save(self) -> bool:
+        return self.board.review is None and not (self.match.info.hidden and self.role == "guest")
+
+    def buttons(self) -> list:
+        app, b = self.app, self.board
+        return [
+            Button(app, _text(app, "net.undo"), self.undo, enabled=self.can_undo, shortcut="Ctrl+Z"),
+            Button(app, _text(app, "board.draw"), self.offer_draw, enabled=self.can_offer_draw),
+            Button(app, _text(app, "board.resign"), self.ask_resign,
+                   enabled=lambda: self.net.read(lambda s: s.connected and s.can_resign()), style="danger"),
+            Button(app, _text(app, "board.save"), self.save, enabled=self._can_save, shortcut="Ctrl+S"),
+            Button(app, _text(app, "board.flip"), b.flip, shortcut="F"),
+            Button(app, _text(app, "board.rules"), self.open_rules),
+            Button(app, _text(app, "board.menu"), self.to_menu, shortcut="Esc"),
+        ]
+
+    def shortcut(self, key: int, ctrl: bool):
+        if ctrl:
+            return {pygame.K_z: self.undo, pygame.K_y: self.redo, pygame.K_s: self.save,
+                    pygame.K_n: self.board.new_game_setup}.get(key)
+        return self.request_hint if key == pygame.K_h else None
+
+    def can_offer_draw(self) -> bool:
+        return self.net.read(lambda s: s.phase == "playing" and s.connected and s.game.result() is None
+                             and s.my_draw is None and s.pending_flip is None)
+
+    def can_undo(self) -> bool:
+        return self.net.read(lambda s: s.connected and s.can_request_undo() and not s.waiting_for_answer())
+
+    def undo(self) -> None:
+        self._call("request_undo")
+
+    def can_redo(self) -> bool:
+        return False
+
+    def redo(self) -> None:
+        self.app.sounds.play("illegal")
+
+    def request_hint(self) -> None:
+        self.app.toast(tr("net.no_hint", self.app.lang))
+
+    def offer_draw(self) -> None:
+        self._call("offer_draw")
+
+    def _call(self, name, *args) -> None:
+        try:
+            self.net.call(name, *args)
+        except SessionError:
+            self.app.sounds.play("illegal")
+
+    def ask_resign(self) -> None:
+        if not self.net.read(lambda s: s.connected and s.can_resign()):
+            self.app.sounds.play("illegal")
+            return
+        confirm(self.app, _text(self.app, "board.resign_title"), [], self.resign)
+
+    def resign(self) -> None:
+        self._call("resign")
+        self.sync()
+
+    def agree_draw(self) -> None:  # only the session ends a network game by agreement
+        self.sync()
+
+    # ---- saving, leaving, rematch -------------------------------------------------------------
+    def record(self):
+        rec = self.match.to_record()
+        rec.mode, rec.human_seat = "hotseat", None
+        return rec
+
+    def save(self) -> None:
+        if self.match.info.hidden and self.role == "guest":
+            self.app.toast(tr("net.cannot_save_guest", self.app.lang))
+            return
+        super().save()
+
+    def to_menu(self) -> None:
+        if self.match.over or not self.net.alive:
+            self.app.back_to_menu()
+            return
+        confirm(self.app, _text(self.app, "net.leave_title"), [_text(self.app, "net.leave_lines")],
+                self.app.back_to_menu)
+
+    def left(self) -> None:
+        if not self.handed_over:
+            self.net.stop()
+
+    def bottom_seat(self):
+        return self.my_seat
+
+    def result_title(self) -> str:
+        r, lang = self.match.result(), self.app.lang
+        if r is None or r.winner is None:
+            return tr("result.draw", lang)
+        return tr("result.you_win" if self.match.winner_seat() == self.my_seat else "net.opponent_wins", lang)
+
+    def rematch(self) -> None:
+        """The host offers the same game with the seats swapped; the guest's board asks its player."""
+        if self.role != "host":
+            self.app.toast(tr("net.rematch_host_only", self.app.lang))
+            return
+        g = self.session_game
+        try:
+            self.net.call("set_offer", g.name, dict(g.options), 1 - g.host_seat, g.position)
+        except (SessionError, OSError):
+            self.app.sounds.play("illegal")
+            return
+        if self.app.top is not self.board:
+            self.app.pop()
+        self.app.toast(tr("net.rematch_offered", self.app.lang))
+
+    # ---- drawing -------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        board, app = self.board, self.app
+        s, lang = board.s, app.lang
+        pad = theme.px(14, s)
+        if not board.over() and not self.net.read(lambda x: x.connected):  # paused: a box over the board
+            lines = [app.text(tr("net.paused_title", lang), theme.px(28, s), theme.ACCENT),
+                     app.text(tr("net.paused_host" if self.role == "host" else "net.paused_guest", lang),
+                              theme.px(19, s), theme.TEXT)]
+            if self.pause_reason:
+                lines.append(app.text(reason_text(self.pause_reason, lang), theme.px(16, s), theme.TEXT_DIM))
+            w = max(img.get_width() for img in lines) + 3 * pad
+            h = sum(img.get_height() for img in lines) + pad * (len(lines) + 1)
+            box = pygame.Rect(0, 0, min(w, board.board_area.w), h)
+            box.center = board.board_area.center
+            theme.panel(surface, box, radius=pad, colour=(34, 37, 48), edge=theme.ACCENT, width=2)
+            y = box.y + pad
+            for img in lines:
+                surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+                y += img.get_height() + pad
+            return
+        notice = self.notice
+        if notice is None:
+            return
+        img = app.text(tr(notice, lang), theme.px(19, s), theme.TEXT)
+        rect = img.get_rect(midbottom=(board.board_area.centerx, board.board_area.bottom - theme.px(8, s)))
+        rect = rect.inflate(pad * 2, pad)
+        theme.panel(surface, rect, radius=pad, colour=(40, 44, 58), edge=theme.ACCENT)
+        surface.blit(img, img.get_rect(center=rect.center))
+
+
+def open_net_board(app, runner):
+    """Replace every scene above the menu by the board of the runner's game."""
+    with runner.lock:
+        match = runner.session.game.copy()
+    table = NetTable(app, runner)
+    for s in app.scenes[1:]:  # their on_exit must not stop the runner the new board uses
+        holder = getattr(s, "table", s)
+        if getattr(holder, "net", None) is runner:
+            holder.handed_over = True
+    app.back_to_menu()
+    board = app.open("board", match, table)
+    return board

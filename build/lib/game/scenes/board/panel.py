@@ -1,0 +1,302 @@
+"""The board's side panel: the game's name, the two seats (who is to move, captured pieces, the
+computer thinking), status lines, the move list (click a move to look back at it) and the
+buttons. Rendered into a cached surface when something on it changes; only the thinking
+spinners are drawn every frame.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import add, tr
+from game.scenes.widgets import Button, arrow_icon, fit_text
+from game.sprites import highlight, theme
+
+add({
+    "board.result": {"zh": "结果", "en": "Result"},
+    "board.menu": {"zh": "菜单", "en": "Menu"},
+    "board.thinking": {"zh": "思考中…", "en": "Thinking…"},
+    "board.moves": {"zh": "着法", "en": "Moves"},
+    "board.no_moves_yet": {"zh": "尚无着法", "en": "No moves yet"},
+    "board.game_over": {"zh": "对局结束", "en": "Game over"},
+    "board.review": {"zh": "复盘 {i}/{n}", "en": "Review {i}/{n}"},
+    "board.back_to_game": {"zh": "回到对局", "en": "Back to game"},
+    "board.help_look_back": {"zh": "← → 逐步 · Home/End 开始/结束 · Esc 回到对局",
+                             "en": "← → step · Home/End first/last · Esc back to the game"},
+    "board.help_review": {"zh": "← → 逐步 · Home/End 开始/结束 · Esc 菜单",
+                          "en": "← → step · Home/End first/last · Esc menu"},
+    "board.overlay_key": {"zh": "讲解", "en": "teaching overlay"},
+})
+
+__all__ = ["SidePanel", "fit_text"]
+
+
+def _double_arrow(direction):
+    def draw(surface, rect, colour):
+        d = rect.w * 0.22
+        off = -d if direction == "left" else d
+        theme.triangle(surface, colour, (rect.centerx - off, rect.centery), rect.w * 0.32, direction)
+        theme.triangle(surface, colour, (rect.centerx + off, rect.centery), rect.w * 0.32, direction)
+    return draw
+
+
+class SidePanel:
+    def __init__(self, board):
+        self.board = board
+        self.app = app = board.app
+        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
+        self.buttons = board.table.buttons()
+        self.result_btn = Button(app, t("board.result"), board.show_result, style="primary")
+        self.review_buttons = [
+            Button(app, "", lambda: board.review_to(0), icon=_double_arrow("left")),
+            Button(app, "", lambda: board.review_to(board.review - 1), icon=arrow_icon("left")),
+            Button(app, "", lambda: board.review_to(board.review + 1), icon=arrow_icon("right")),
+            Button(app, "", lambda: board.review_to(len(board.states) - 1), icon=_double_arrow("right")),
+            Button(app, lambda: tr("board.result" if board.over() else "board.back_to_game", app.lang),
+                   board.review_action, style="primary"),
+            Button(app, t("board.menu"), board.table.to_menu),
+        ]
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.s = 1.0
+        self.buttons_top = 0
+        self.scroll = 0
+        self.following = True
+        self.list_rect = None
+        self.row_h = 1
+        self._surf = None
+        self._key = None
+        self._origin = (0, 0)
+        self._spinners: list = []
+        self._cap_cache: dict = {}
+
+    def follow(self) -> None:
+        """Scroll the move list to the current move when it is next drawn."""
+        self.following = True
+
+    def active_buttons(self) -> list:
+        board = self.board
+        if board.review is not None:
+            return self.review_buttons
+        if board.over() and board.result_shown:
+            return self.buttons + [self.result_btn]
+        return self.buttons
+
+    def layout(self, rect: pygame.Rect, s: float) -> None:
+        self.rect, self.s = rect, s
+        p = rect
+        pad, bh, gap = theme.px(14, s), theme.px(44, s), theme.px(8, s)
+        cols, rows = 3, 3
+        bw = (p.w - 2 * pad - (cols - 1) * gap) // cols
+        top = p.bottom - pad - rows * bh - (rows - 1) * gap
+        for i, b in enumerate(self.buttons):
+            r, c = divmod(i, cols)
+            b.rect = pygame.Rect(p.x + pad + c * (bw + gap), top + r * (bh + gap), bw, bh)
+        self.result_btn.rect = pygame.Rect(p.x + pad, top - bh - gap, p.w - 2 * pad, bh)
+        rb = (p.w - 2 * pad - 3 * gap) // 4
+        for i, b in enumerate(self.review_buttons[:4]):
+            b.rect = pygame.Rect(p.x + pad + i * (rb + gap), top + bh + gap, rb, bh)
+        half = (p.w - 2 * pad - gap) // 2
+        self.review_buttons[4].rect = pygame.Rect(p.x + pad, top + 2 * (bh + gap), half, bh)
+        self.review_buttons[5].rect = pygame.Rect(p.x + pad + half + gap, top + 2 * (bh + gap), half, bh)
+        self.buttons_top = top
+        self._cap_cache.clear()
+        self._surf = None
+
+    def handle_event(self, event) -> bool:
+        for b in self.active_buttons():
+            if b.handle_event(event):
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y)
+            self.following = False
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.list_rect is not None \
+                and self.list_rect.collidepoint(event.pos):
+            self._list_click(event.pos)
+            return True
+        return False
+
+    def _list_click(self, pos) -> None:
+        board = self.board
+        row = (pos[1] - self.list_rect.y) // self.row_h + self.scroll
+        col = 0 if pos[0] < self.list_rect.x + self.list_rect.w * 0.55 else 1
+        ply = row * 2 + col + 1
+        if 0 < ply <= len(board.moves):
+            if board.review is None:  # a click on a move looks back at that position
+                board.start_review(ply)
+            else:
+                board.review_to(ply)
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def _cache_key(self) -> tuple:
+        board = self.board
+        buttons = tuple((b.hover, b._pressed, b.enabled, b.focused) for b in self.active_buttons())
+        return (self.app.lang, self.rect.size, board.ply, board.review, board.match.ending is not None,
+                board.result_shown, self.scroll, self.following, tuple(s.thinking for s in board.seats),
+                buttons, self.app.size, board.table.panel_key(), tuple(board.moves[-2:]))
+
+    def draw(self, surface) -> None:
+        key = self._cache_key()
+        if key != self._key or self._surf is None:
+            p = self.rect
+            surf = pygame.Surface(p.size).convert()
+            surf.blit(theme.background(surface.get_size()), (0, 0), p)
+            self._spinners = []
+            self._origin = p.topleft
+            for b in self.active_buttons():
+                b.rect.move_ip(-p.x, -p.y)
+            try:
+                self._draw(surf, pygame.Rect((0, 0), p.size))
+            finally:
+                for b in self.active_buttons():
+                    b.rect.move_ip(p.x, p.y)
+            self._surf = surf
+            self._key = self._cache_key()
+        surface.blit(self._surf, self.rect)
+        ox, oy = self.rect.topleft
+        for (x, y), radius, colour in self._spinners:
+            highlight.spinner(surface, (x + ox, y + oy), radius, self.board.t, colour)
+
+    def _draw(self, surface, p) -> None:
+        board, app, s = self.board, self.app, self.s
+        lang = app.lang
+        theme.panel(surface, p, radius=theme.px(14, s))
+        pad = theme.px(14, s)
+        x, y = p.x + pad, p.y + pad
+        width = p.w - 2 * pad
+        state = board.shown_state()
+        title = app.text(tr(f"games.{board.game}", lang), theme.px(24, s), theme.ACCENT, serif=True)
+        surface.blit(title, (x, y))
+        y += title.get_height() + theme.px(8, s)
+        if board.review is not None:
+            img = app.text(tr("board.review", lang, i=board.review, n=len(board.states) - 1), theme.px(18, s), theme.TEXT)
+            surface.blit(img, (x, y))
+            y += img.get_height() + theme.px(6, s)
+        elif board.over():
+            img = app.text(tr("board.game_over", lang) + " · " + board.view.result_text(board.result(), lang),
+                           theme.px(18, s), theme.ACCENT)
+            if img.get_width() > width:
+                img = app.text(tr("board.game_over", lang), theme.px(18, s), theme.ACCENT)
+            surface.blit(img, (x, y))
+            y += img.get_height() + theme.px(6, s)
+        y = self._draw_seats(surface, x, y, width, state)
+        for line in board.view.status_lines(state, lang):
+            img = fit_text(app, line, theme.px(17, s), theme.TEXT, width)
+            surface.blit(img, (x, y))
+            y += img.get_height() + theme.px(2, s)
+        for line in board.table.status_lines(lang):
+            img = fit_text(app, line, theme.px(17, s), theme.HINT, width)
+            surface.blit(img, (x, y))
+            y += img.get_height() + theme.px(2, s)
+        y += theme.px(6, s)
+        bottom = self.buttons_top - self.rect.y + p.y - theme.px(10, s)
+        if board.over() and board.result_shown and board.review is None:
+            bottom = self.result_btn.rect.y - theme.px(10, s)
+        elif board.review is not None:
+            bottom = self.review_buttons[0].rect.y - theme.px(10, s)
+        self._draw_moves(surface, pygame.Rect(x, y, width, max(0, bottom - y)))
+        for b in self.active_buttons():
+            b.draw(surface)
+
+    def _draw_seats(self, surface, x, y, width, state) -> int:
+        board, app, s = self.board, self.app, self.s
+        lang = app.lang
+        to_move = None if board.over() and board.review is None else (
+            board.review % 2 if board.review is not None else board.seat_to_move)
+        caps = board.view.captured(state)
+        colours = {"hint": theme.HINT, "accent": theme.ACCENT}
+        for seat in (0, 1):
+            side = board.side_of_seat(seat)
+            codes = caps.get(side, []) if side is not None else []
+            box = pygame.Rect(x, y, width, theme.px(86 if codes else 46, s))  # room for captured pieces
+            active = seat == to_move
+            theme.panel(surface, box, radius=theme.px(10, s), colour=(44, 48, 61) if active else (36, 39, 50),
+                        edge=theme.ACCENT if active else theme.PANEL_EDGE, width=2 if active else 1)
+            if active:
+                theme.triangle(surface, theme.ACCENT, (box.x + theme.px(14, s), box.y + theme.px(22, s)),
+                               theme.px(7, s), "right")
+            name = app.text(board.seat_name(seat, lang), theme.px(19, s), theme.TEXT)
+            surface.blit(name, (box.x + theme.px(28, s), box.y + theme.px(10, s)))
+            ctl = board.seats[seat]
+            role = ctl.label(lang)
+            spin = (box.right - theme.px(22, s), box.y + theme.px(22, s))
+            status = board.table.seat_status(seat, active, lang)
+            if ctl.thinking and board.review is None:
+                role = tr("board.thinking", lang)
+                self._spinners.append((spin, theme.px(10, s), theme.ACCENT))
+            elif status is not None:
+                role = status[0]
+                self._spinners.append((spin, theme.px(10, s), colours[status[1]]))
+            role_img = app.text(role, theme.px(16, s), theme.TEXT_DIM)
+            surface.blit(role_img, role_img.get_rect(topright=(box.right - theme.px(40, s), box.y + theme.px(13, s))))
+            self._draw_captured(surface, codes, pygame.Rect(box.x + theme.px(12, s), box.y + theme.px(42, s),
+                                                            box.w - theme.px(24, s), theme.px(36, s)))
+            y += box.h + theme.px(8, s)
+        return y
+
+    def _draw_captured(self, surface, codes, rect) -> None:
+        if not codes:
+            return
+        key = (tuple(codes), rect.size)
+        img = self._cap_cache.get(key)
+        if img is None:
+            view = self.board.view
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            r_small = max(6, rect.h // 2 - 2)
+            scale = r_small / max(1, view.piece_radius())
+            step = int(r_small * 1.55)
+            per_row = max(1, (rect.w - r_small) // max(1, step))
+            if len(codes) > per_row:  # overlap them to fit one row
+                step = max(3, (rect.w - 2 * r_small) // max(1, len(codes) - 1))
+            for i, code in enumerate(codes):
+                view.draw_piece(img, code, (r_small + i * step, rect.h // 2), scale=scale)
+            if len(self._cap_cache) > 64:
+                self._cap_cache.clear()
+            self._cap_cache[key] = img
+        surface.blit(img, rect)
+
+    def _draw_moves(self, surface, rect) -> None:
+        board, app, s = self.board, self.app, self.s
+        lang = app.lang
+        if rect.h < theme.px(40, s):
+            self.list_rect = None
+            return
+        head = app.text(tr("board.moves", lang), theme.px(17, s), theme.TEXT_DIM)
+        surface.blit(head, (rect.x, rect.y))
+        area = pygame.Rect(rect.x, rect.y + head.get_height() + theme.px(4, s), rect.w,
+                           rect.h - head.get_height() - theme.px(4, s))
+        pygame.draw.rect(surface, (26, 28, 36), area, border_radius=theme.px(8, s))
+        self.list_rect = area.move(self._origin)
+        self.row_h = rh = theme.px(25, s)
+        moves = board.moves
+        rows = (len(moves) + 1) // 2
+        visible = max(1, area.h // rh)
+        current = board.review if board.review is not None else len(moves)
+        if self.following:
+            cur_row = max(0, (current - 1) // 2)
+            if cur_row >= self.scroll + visible or cur_row < self.scroll or board.review is None:
+                self.scroll = max(0, cur_row - visible + 1) if board.review is None else max(0, cur_row - visible // 2)
+            self.following = False
+        self.scroll = max(0, min(self.scroll, rows - visible))
+        if not moves:
+            img = app.text(tr("board.no_moves_yet", lang), theme.px(16, s), theme.TEXT_DIM)
+            surface.blit(img, (area.x + theme.px(10, s), area.y + theme.px(6, s)))
+            return
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        size = theme.px(17, s)
+        col_w = int((area.w - theme.px(52, s)) * 0.5)
+        for row in range(self.scroll, min(rows, self.scroll + visible + 1)):
+            yy = area.y + (row - self.scroll) * rh + theme.px(3, s)
+            surface.blit(app.text(f"{row + 1}.", size, theme.TEXT_DIM), (area.x + theme.px(8, s), yy))
+            for col in (0, 1):
+                ply = row * 2 + col + 1
+                if ply > len(moves):
+                    break
+                cx = area.x + theme.px(52, s) + col * col_w
+                colour = theme.TEXT
+                if ply == current:
+                    hl = pygame.Rect(cx - theme.px(4, s), yy - theme.px(2, s), col_w - theme.px(4, s), rh - theme.px(2, s))
+                    pygame.draw.rect(surface, theme.BUTTON_HOVER, hl, border_radius=theme.px(4, s))
+                    colour = theme.ACCENT
+                surface.blit(app.text(moves[ply - 1], size, colour), (cx, yy))
+        surface.set_clip(clip)

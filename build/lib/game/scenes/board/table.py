@@ -1,0 +1,315 @@
+"""What the game's buttons do at a table where both seats are here: hot-seat, or a human against
+the computer. Undo and redo, hint, draw offers, resignation, saving, the autosave, the result's
+title and the rematch. The network table (net_table.py) offers the same methods, going through
+the other player instead.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+from game.i18n import add, tr
+from game.match import Match
+from game.record import SaveError
+from game.rules.common import PositionError, find_move
+from game.scenes.board.seats import ComputerSeat, local_seats
+from game.scenes.widgets import Button, Dialog, confirm, message
+
+add({
+    "board.undo": {"zh": "悔棋", "en": "Undo"},
+    "board.redo": {"zh": "重做", "en": "Redo"},
+    "board.hint": {"zh": "提示", "en": "Hint"},
+    "board.draw": {"zh": "求和", "en": "Offer draw"},
+    "board.resign": {"zh": "认输", "en": "Resign"},
+    "board.save": {"zh": "保存", "en": "Save"},
+    "board.flip": {"zh": "翻转", "en": "Flip"},
+    "board.rules": {"zh": "规则", "en": "Rules"},
+    "board.menu": {"zh": "菜单", "en": "Menu"},
+    "board.hint_is": {"zh": "提示：{move}", "en": "Hint: {move}"},
+    "board.hint_thinking": {"zh": "正在寻找提示…", "en": "Looking for a hint…"},
+    "board.resign_title": {"zh": "确定认输？", "en": "Resign this game?"},
+    "board.resign_not_yet": {"zh": "现在还不能认输", "en": "You cannot resign yet"},
+    "board.draw_offer": {"zh": "{side} 提议和棋", "en": "{side} offers a draw"},
+    "board.draw_question": {"zh": "{side}，是否同意？", "en": "{side}, do you accept?"},
+    "board.accept": {"zh": "同意", "en": "Accept"},
+    "board.decline": {"zh": "拒绝", "en": "Decline"},
+    "board.ai_accepts": {"zh": "电脑同意和棋", "en": "The computer accepts the draw"},
+    "board.ai_declines": {"zh": "电脑拒绝和棋", "en": "The computer declines the draw"},
+    "board.ai_declines_why": {"zh": "它认为自己的形势更好。", "en": "It thinks its position is better."},
+    "board.asking": {"zh": "电脑正在考虑你的提议…", "en": "The computer considers your offer…"},
+    "board.help": {"zh": "方向键+回车 走子 · Ctrl+Z 悔棋 · Ctrl+Y 重做 · H 提示 · F 翻转 · Ctrl+S 保存 · Ctrl+N 新局 · Esc 菜单 · F11 全屏",
+                   "en": "Arrows+Enter play · Ctrl+Z undo · Ctrl+Y redo · H hint · F flip · Ctrl+S save · Ctrl+N new · Esc menu · F11 fullscreen"},
+    "app.autosave_failed": {"zh": "自动保存失败：{msg}", "en": "Autosave failed: {msg}"},
+})
+
+ACCEPT_DRAW_BELOW = 0.1  # the computer accepts a draw when its evaluation is at most this
+
+
+def _text(app, key):
+    return lambda: tr(key, app.lang)
+
+
+class LocalTable:
+    """Both seats at this screen (humans or the computer)."""
+
+    help_key = "board.help"
+
+    def __init__(self, app, autosave: bool = True):
+        self.app = app
+        self.board = None  # the BoardScene, from attach()
+        self.autosave_on = autosave
+        self.hint = None
+        self.hint_rid = None
+        self.hint_ply = -1
+        self.draw_rid = None
+        self.draw_ply = -1
+
+    def attach(self, board) -> None:
+        self.board = board
+
+    @property
+    def match(self) -> Match:
+        return self.board.match
+
+    def make_seats(self) -> list:
+        seats = local_seats(self.match)
+        if any(isinstance(s, ComputerSeat) for s in seats):
+            self.app.worker.start()  # start the computer's process now, so its first answer is not late
+        return seats
+
+    def started(self) -> None:
+        """The board is built."""
+
+    # ---- the buttons ------------------------------------------------------------------------
+    def buttons(self) -> list:
+        app, b = self.app, self.board
+        return [
+            Button(app, _text(app, "board.undo"), self.undo, enabled=self.can_undo, shortcut="Ctrl+Z"),
+            Button(app, _text(app, "board.redo"), self.redo, enabled=self.can_redo, shortcut="Ctrl+Y"),
+            Button(app, _text(app, "board.hint"), self.request_hint,
+                   enabled=lambda: b.human_turn() and self.hint_rid is None, shortcut="H"),
+            Button(app, _text(app, "board.draw"), self.offer_draw,
+                   enabled=lambda: b.human_turn() and self.draw_rid is None),
+            Button(app, _text(app, "board.resign"), self.ask_resign,
+                   enabled=lambda: b.human_turn() and self.match.can_resign(), style="danger"),
+            Button(app, _text(app, "board.save"), self.save, shortcut="Ctrl+S"),
+            Button(app, _text(app, "board.flip"), b.flip, shortcut="F"),
+            Button(app, _text(app, "board.rules"), self.open_rules),
+            Button(app, _text(app, "board.menu"), self.to_menu, shortcut="Esc"),
+        ]
+
+    def shortcut(self, key: int, ctrl: bool):
+        """The action of a key of this table, or None."""
+        if ctrl:
+            return {pygame.K_z: self.undo, pygame.K_y: self.redo, pygame.K_s: self.save,
+                    pygame.K_n: self.board.new_game_setup}.get(key)
+        return self.request_hint if key == pygame.K_h else None
+
+    def panel_key(self) -> tuple:
+        """What else the cached side panel depends on."""
+        return (self.hint_rid is not None, self.draw_rid is not None, str(self.hint))
+
+    def seat_status(self, seat: int, active: bool, lang: str):
+        """(text, colour kind) shown for a seat instead of its label while a request is pending."""
+        if active and self.hint_rid is not None:
+            return tr("board.hint_thinking", lang), "hint"
+        if active and self.draw_rid is not None:
+            return tr("board.asking", lang), "accent"
+        return None
+
+    def status_lines(self, lang: str) -> list:
+        if self.hint is not None and self.board.review is None and not self.match.over:
+            return [tr("board.hint_is", lang, move=str(self.hint))]
+        return []
+
+    # ---- moves ---------------------------------------------------------------------------------
+    def play(self, move, path=None, animate: bool = True) -> None:
+        before = self.match.states[-1]
+        self.match.play(move)
+        self.board.show_move(before, move, path, animate)
+
+    def moved(self) -> None:
+        """A move was played: an old hint is no use."""
+        self.hint = None
+        if self.hint_rid is not None:
+            self.app.worker.cancel(self.hint_rid)
+            self.hint_rid = None
+
+    def cancel(self) -> None:
+        for rid in (self.hint_rid, self.draw_rid):
+            if rid is not None:
+                self.app.worker.cancel(rid)
+        self.hint_rid = self.draw_rid = None
+
+    def can_undo(self) -> bool:
+        return (self.board.review is None and all(s.allows_undo for s in self.board.seats)
+                and self.match.can_undo())
+
+    def undo(self) -> None:
+        board = self.board
+        if not self.can_undo():
+            self.app.sounds.play("illegal")
+            return
+        board.cancel_all()
+        self.match.undo()
+        board.reset_view()
+        self.hint = None
+        self.app.sounds.play("click")
+        board.changed()
+
+    def can_redo(self) -> bool:
+        return self.board.review is None and self.match.can_redo() and all(s.allows_undo for s in self.board.seats)
+
+    def redo(self) -> None:
+        board, match = self.board, self.board.match
+        if not self.can_redo():
+            self.app.sounds.play("illegal")
+            return
+        board.cancel_all()
+        board.finish_anim()
+        n = match.redo_count()
+        board.batch = True
+        try:
+            for i in range(n):
+                move = match.next_redo()
+                if move is None:
+                    break
+                self.play(move, animate=i == n - 1)
+                if match.over:
+                    break
+        finally:
+            board.batch = False
+        board.changed()
+
+    # ---- the computer's help and judgement -------------------------------------------------------
+    def request_hint(self) -> None:
+        if not self.board.human_turn() or self.hint_rid is not None:
+            self.app.sounds.play("illegal")
+            return
+        self.hint = None
+        app = self.app
+        time_limit = 0.6 if app.ai_time is None else app.ai_time
+        self.hint_rid = app.worker.request("move", self.match.public_state(), level="hard", time_limit=time_limit,
+                                           seed=self.board.ai_seed, nodes=app.ai_nodes)
+        self.hint_ply = self.match.ply
+
+    def offer_draw(self) -> None:
+        board, app = self.board, self.app
+        if not board.human_turn() or self.draw_rid is not None:
+            app.sounds.play("illegal")
+            return
+        if self.match.mode == "computer":
+            self.draw_rid = app.worker.request("evaluate", self.match.public_state(),
+                                               time_limit=0.5 if app.ai_time is None else app.ai_time,
+                                               nodes=app.ai_nodes)
+            self.draw_ply = self.match.ply
+            return
+        lang = app.lang
+        me = board.seat_name(board.seat_to_move, lang)
+        other = board.seat_name(1 - board.seat_to_move, lang)
+        app.push(Dialog(app, tr("board.draw_offer", lang, side=me), [tr("board.draw_question", lang, side=other)],
+                        [(_text(app, "board.accept"), self.agree_draw), (_text(app, "board.decline"), None)]))
+
+    def ai_answer(self, event) -> None:
+        """The worker's answer to a hint or a draw offer."""
+        if event.id == self.hint_rid:
+            self.hint_rid = None
+            if event.error is None and self.match.ply == self.hint_ply and not self.match.over:
+                try:
+                    self.hint = find_move(self.match.state, event.result)
+                except PositionError:
+                    self.hint = None
+        elif event.id == self.draw_rid:
+            self.draw_rid = None
+            if self.match.ply != self.draw_ply or self.match.over:
+                return
+            value = 0.0 if event.error else float(event.result)
+            if -value <= ACCEPT_DRAW_BELOW:  # the value is the human's; the computer's is -value
+                self.agree_draw()
+                message(self.app, _text(self.app, "board.ai_accepts"))
+            else:
+                message(self.app, _text(self.app, "board.ai_declines"), [tr("board.ai_declines_why", self.app.lang)])
+
+    def agree_draw(self) -> None:
+        if self.match.over:
+            return
+        self.board.cancel_all()
+        self.hint = None
+        self.match.agree_draw()
+        self.autosave()
+
+    def ask_resign(self) -> None:
+        if not self.board.human_turn():
+            self.app.sounds.play("illegal")
+            return
+        if not self.match.can_resign():
+            self.app.toast(tr("board.resign_not_yet", self.app.lang))
+            self.app.sounds.play("illegal")
+            return
+        confirm(self.app, _text(self.app, "board.resign_title"), [], self.resign)
+
+    def resign(self) -> None:
+        if not self.match.can_resign():
+            return
+        self.board.cancel_all()
+        self.hint = None
+        self.match.resign()
+        self.autosave()
+
+    # ---- files, screens -------------------------------------------------------------------------
+    def record(self):
+        return self.match.to_record()
+
+    def autosave(self) -> None:
+        """Write the game in progress (a finished game clears the autosave), in the background."""
+        if not self.autosave_on:
+            return
+        try:
+            if self.match.over:
+                storage.clear_autosave()
+            else:
+                storage.write_autosave(self.record())  # returns at once; a thread writes it
+        except SaveError as exc:  # an earlier background write failed
+            self.app.toast(tr("app.autosave_failed", self.app.lang, msg=exc.text(self.app.lang)))
+
+    def save(self) -> None:
+        if self.board.review is None:
+            self.app.open("save_game", self.record())
+
+    def open_rules(self) -> None:
+        self.app.open("rules", self.board.game)
+
+    def to_menu(self) -> None:
+        self.app.back_to_menu()
+
+    def left(self) -> None:
+        """The board scene is closing."""
+        if not self.match.over:
+            self.autosave()
+
+    def bottom_seat(self):
+        """The seat of the one player at this screen (shown at the bottom), or None in hot-seat."""
+        return self.match.human_seat if self.match.mode == "computer" else None
+
+    def result_title(self) -> str:
+        """The result screen's headline: who won, from the point of view of this table."""
+        match, lang = self.match, self.app.lang
+        r = match.result()
+        if r is None or r.winner is None:
+            return tr("result.draw", lang)
+        if match.mode == "computer":
+            return tr("result.you_win" if match.winner_seat() == match.human_seat else "result.you_lose", lang)
+        return tr("result.wins", lang, side=self.board.view.side_label(r.winner, lang))
+
+    def rematch(self) -> None:
+        """The same game again; against the computer with the sides swapped."""
+        m = self.match
+        human = 1 - m.human_seat if m.mode == "computer" and m.human_seat is not None else 0
+        start = m.start_state if "text" in m.start and not m.info.dealt else None
+        self.app.new_game(m.game, m.options, mode=m.mode, human_seat=human, level=m.level, start_state=start)
+
+    def update(self, dt: float) -> None:
+        """Once a frame, before the board."""
+
+    def draw(self, surface) -> None:
+        """Over the board and panel (the network table shows its notices here)."""

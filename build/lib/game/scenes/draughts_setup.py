@@ -1,0 +1,269 @@
+"""Custom draughts position editor: click pieces onto the board (or type the source game's
+100-character text, or a FEN), choose who moves first and how to play, then start a game from it.
+
+Mouse: left click puts the chosen piece on a dark square (clicking the same piece again removes
+it), right click empties a square. Keys: 1-4 choose white man / white king / black man / black
+king, 0 or Delete the eraser, N square numbers, Enter starts, Esc goes back.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import add, tr
+from game.rules import draughts as R
+from game.rules.common import PositionError
+from game.scenes.base import Scene
+from game.scenes.draughts_view import View
+from game.scenes.registry import register
+from game.scenes.widgets import Button, Choice, FocusGroup, TextInput
+from game.sprites import theme
+
+add({
+    "draughts.setup.title": {"zh": "自定义局面 · 国际跳棋", "en": "Custom position · International draughts"},
+    "draughts.setup.piece": {"zh": "棋子", "en": "Piece"},
+    "draughts.setup.erase": {"zh": "擦除", "en": "Erase"},
+    "draughts.setup.wman": {"zh": "白兵", "en": "White man"},
+    "draughts.setup.wking": {"zh": "白王", "en": "White king"},
+    "draughts.setup.bman": {"zh": "黑兵", "en": "Black man"},
+    "draughts.setup.bking": {"zh": "黑王", "en": "Black king"},
+    "draughts.setup.easy": {"zh": "简单", "en": "Easy"},
+    "draughts.setup.medium": {"zh": "中等", "en": "Medium"},
+    "draughts.setup.hard": {"zh": "困难", "en": "Hard"},
+    "draughts.setup.to_move": {"zh": "先走方", "en": "To move"},
+    "draughts.setup.players": {"zh": "对局方式", "en": "Players"},
+    "draughts.setup.hotseat": {"zh": "双人同屏", "en": "Two players"},
+    "draughts.setup.computer": {"zh": "人机对弈", "en": "Against the computer"},
+    "draughts.setup.you": {"zh": "你执", "en": "You play"},
+    "draughts.setup.level": {"zh": "难度", "en": "Difficulty"},
+    "draughts.setup.text": {"zh": "100 字符局面（0 空 w/W 白兵/王 b/B 黑兵/王）或 FEN",
+                            "en": "100-character board (0 empty, w/W white man/king, b/B black) or FEN"},
+    "draughts.setup.load": {"zh": "读入文本", "en": "Load text"},
+    "draughts.setup.clear": {"zh": "清空", "en": "Clear"},
+    "draughts.setup.initial": {"zh": "初始局面", "en": "Start position"},
+    "draughts.setup.start": {"zh": "开始对局", "en": "Start game"},
+    "draughts.setup.back": {"zh": "返回", "en": "Back"},
+    "draughts.setup.no_man_there": {"zh": "兵不能放在对方底线（会升王），请放王", "en":
+                                    "A man cannot stand on its crowning row: place a king there"},
+    "draughts.setup.over": {"zh": "{side}在此局面无棋可走，无法开始", "en": "{side} has no move in this position: the game cannot start"},
+    "draughts.setup.empty": {"zh": "双方都至少需要一枚棋子", "en": "Each side needs at least one piece"},
+    "draughts.setup.ok": {"zh": "局面有效：{side}先走，{n} 种着法", "en": "Valid position: {side} to move, {n} legal moves"},
+    "draughts.setup.help": {"zh": "左键放子（再点移除）· 右键清除 · 1-4 选子 · 0 擦除 · N 编号 · Enter 开始 · Esc 返回",
+                            "en": "Left click: place (again: remove) · Right click: clear · 1-4 piece · 0 erase · N numbers · Enter start · Esc back"},
+})
+
+PIECES = ("w", "W", "b", "B", None)
+
+
+@register("draughts_setup")
+class DraughtsSetupScene(Scene):
+    def __init__(self, app, state=None):
+        super().__init__(app)
+        self.view = View({"first": "w"})
+        start = state if state is not None else R.new_game()
+        self.board = start.pieces()
+        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
+        self.piece = Choice(app, t("draughts.setup.piece"),
+                            [("w", t("draughts.setup.wman")), ("W", t("draughts.setup.wking")),
+                             ("b", t("draughts.setup.bman")), ("B", t("draughts.setup.bking")),
+                             (None, t("draughts.setup.erase"))], "w", lambda v: None, label_width=0.2)
+        self.to_move = Choice(app, t("draughts.setup.to_move"), [("w", t("draughts.white")), ("b", t("draughts.black"))],
+                              start.to_move, lambda v: self._refresh(), label_width=0.3)
+        last = getattr(app, "last_setup", {}).get("draughts", {})
+        self.mode = Choice(app, t("draughts.setup.players"), [("hotseat", t("draughts.setup.hotseat")),
+                                                               ("computer", t("draughts.setup.computer"))],
+                           last.get("mode", "computer"), lambda v: None, label_width=0.3)
+        self.you = Choice(app, t("draughts.setup.you"), [("w", t("draughts.white")), ("b", t("draughts.black"))],
+                          "w", lambda v: None, label_width=0.3)
+        self.level = Choice(app, t("draughts.setup.level"), [(lv, t(f"draughts.setup.{lv}")) for lv in ("easy", "medium", "hard")],
+                            last.get("level", "medium"), lambda v: None, label_width=0.3)
+        self.you.enabled = self.level.enabled = lambda: self.mode.value == "computer"
+        self.text = TextInput(app, "", on_submit=lambda _v: self.load_text(), max_len=160,
+                              placeholder=t("draughts.setup.text"))
+        self.load_btn = Button(app, t("draughts.setup.load"), self.load_text)
+        self.clear_btn = Button(app, t("draughts.setup.clear"), self.clear)
+        self.initial_btn = Button(app, t("draughts.setup.initial"), self.initial)
+        self.start_btn = Button(app, t("draughts.setup.start"), self.start, style="primary", shortcut="Enter")
+        self.back_btn = Button(app, t("draughts.setup.back"), app.pop, shortcut="Esc")
+        self.widgets = [self.piece, self.to_move, self.text, self.load_btn, self.clear_btn, self.initial_btn,
+                        self.mode, self.you, self.level, self.start_btn, self.back_btn]
+        self.focus = FocusGroup([w for w in self.widgets if w is not self.text])
+        self.message = ("", theme.TEXT_DIM)
+        self.s = 1.0
+        self._refresh()
+
+    # ---- the position ---------------------------------------------------------------------------
+    def state(self):
+        """The edited position as a rules state (PositionError when it is not playable)."""
+        state = R.from_pieces(self.board, self.to_move.value)
+        codes = set(self.board.values())
+        if not codes & {"w", "W"} or not codes & {"b", "B"}:
+            raise PositionError(tr("draughts.setup.empty", self.app.lang))
+        if not state.legal_moves():
+            raise PositionError(tr("draughts.setup.over", self.app.lang,
+                                   side=self.view.side_label(state.to_move, self.app.lang)))
+        return state
+
+    def _refresh(self) -> None:
+        """Show the board text and whether the position can be played."""
+        try:
+            grid_state = R.from_pieces(self.board, self.to_move.value)
+            if not self.text.focused:
+                self.text.value = f"{R.to_grid(grid_state)} {self.to_move.value}"
+            st = self.state()
+            self.message = (tr("draughts.setup.ok", self.app.lang, side=self.view.side_label(st.to_move, self.app.lang),
+                               n=len(st.legal_moves())), theme.OK)
+        except PositionError as exc:
+            self.message = (str(exc), theme.DANGER)
+
+    def place(self, square, piece) -> None:
+        if piece == "w" and square <= 5 or piece == "b" and square >= 46:
+            self.app.sounds.play("illegal")
+            self.message = (tr("draughts.setup.no_man_there", self.app.lang), theme.DANGER)
+            return
+        if piece is None or self.board.get(square) == piece:
+            self.board.pop(square, None)
+        else:
+            self.board[square] = piece
+        self.app.sounds.play("drop" if piece else "click")
+        self.text.focused = False
+        self._refresh()
+
+    def load_text(self) -> None:
+        try:
+            text = self.text.value.strip()
+            state = R.from_text(text, first=self.to_move.value)
+        except PositionError as exc:
+            self.app.sounds.play("illegal")
+            self.message = (str(exc), theme.DANGER)
+            return
+        self.board = state.pieces()
+        self.to_move.value = state.to_move
+        self.text.focused = False
+        self._refresh()
+
+    def clear(self) -> None:
+        self.board = {}
+        self._refresh()
+
+    def initial(self) -> None:
+        self.board = R.new_game().pieces()
+        self._refresh()
+
+    def start(self) -> None:
+        try:
+            state = self.state()
+        except PositionError as exc:
+            self.app.sounds.play("illegal")
+            self.message = (str(exc), theme.DANGER)
+            return
+        mode = self.mode.value
+        human_seat = 0 if self.you.value == state.to_move else 1
+        if not hasattr(self.app, "last_setup"):
+            self.app.last_setup = {}
+        remembered = self.app.last_setup.setdefault("draughts", {})
+        remembered.update({"mode": mode, "level": self.level.value})
+        self.app.new_game("draughts", {"first": state.to_move}, mode=mode,
+                          human_seat=human_seat if mode == "computer" else 0, level=self.level.value,
+                          start_state=state)
+
+    # ---- scene ------------------------------------------------------------------------------------
+    def on_resize(self, size) -> None:
+        w, h = size
+        s = theme.ui_scale(size)
+        self.s = s
+        top = theme.px(90, s)
+        bottom = theme.px(40, s)
+        board_side = min(h - top - bottom, int(w * 0.55))
+        self.board_rect = pygame.Rect(theme.px(24, s), top, board_side, board_side)
+        self.view.layout(self.board_rect, False)
+        x = self.board_rect.right + theme.px(28, s)
+        col_w = w - x - theme.px(24, s)
+        row_h, gap = theme.px(46, s), theme.px(10, s)
+        y = top
+        for wdg in (self.piece, self.to_move):
+            wdg.rect = pygame.Rect(x, y, col_w, row_h)
+            y += row_h + gap
+        self.text_label_y = y + gap
+        y += theme.px(34, s)
+        self.text.rect = pygame.Rect(x, y, col_w, row_h)
+        y += row_h + gap
+        bw = (col_w - 2 * gap) // 3
+        for i, b in enumerate((self.load_btn, self.clear_btn, self.initial_btn)):
+            b.rect = pygame.Rect(x + i * (bw + gap), y, bw, row_h)
+        y += row_h + 2 * gap
+        self.message_y = y
+        y += theme.px(40, s)
+        for wdg in (self.mode, self.you, self.level):
+            wdg.rect = pygame.Rect(x, y, col_w, row_h)
+            y += row_h + gap
+        y += gap
+        bw = (col_w - gap) // 2
+        self.start_btn.rect = pygame.Rect(x, y, bw, theme.px(54, s))
+        self.back_btn.rect = pygame.Rect(x + bw + gap, y, bw, theme.px(54, s))
+        self.col = pygame.Rect(x, 0, col_w, h)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            square = self.view.hit(event.pos) if self.board_rect.collidepoint(event.pos) else None
+            if square is not None:
+                self.place(square, None if event.button == 3 else self.piece.value)
+                return
+        if self.text.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not isinstance(self.focus.current(), Button):
+                self.start()
+                return
+            keys = {pygame.K_1: "w", pygame.K_2: "W", pygame.K_3: "b", pygame.K_4: "B", pygame.K_0: None,
+                    pygame.K_DELETE: None}
+            if event.key in keys:
+                self.piece.value = keys[event.key]
+                return
+            if self.view.handle_key(event.key):
+                return
+            self.focus.handle_event(event)
+            return
+        for wdg in self.widgets:
+            if wdg is not self.text and wdg.handle_event(event):
+                return
+
+    def update(self, dt: float) -> None:
+        self.text.update(dt)
+
+    def draw(self, surface) -> None:
+        w, h = surface.get_size()
+        s = self.s
+        lang = self.app.lang
+        surface.blit(theme.background((w, h)), (0, 0))
+        title = self.app.text(tr("draughts.setup.title", lang), theme.px(34, s), theme.ACCENT, serif=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(24, s))))
+        view = self.view
+        view.draw_board(surface)
+        state = R.from_pieces(self.board, self.to_move.value)
+        view.draw_extras(surface, state, lang)
+        for sq, code in self.board.items():
+            view.draw_piece(surface, code, view.point_xy(sq))
+        mouse = pygame.mouse.get_pos()
+        hover = view.hit(mouse) if self.board_rect.collidepoint(mouse) else None
+        if hover is not None:
+            x, y = view.point_xy(hover)
+            if self.piece.value is not None and hover not in self.board:
+                view.draw_piece(surface, self.piece.value, (x, y), alpha=110)
+            pygame.draw.circle(surface, theme.ACCENT, (x, y), int(view.piece_radius() * 1.12), 2)
+        for wdg in self.widgets:
+            wdg.draw(surface)
+        label = self.app.text(tr("draughts.setup.text", lang), theme.px(17, s), theme.TEXT_DIM)
+        surface.blit(label, (self.col.x + 4, self.text_label_y))
+        text, colour = self.message
+        if text:
+            img = self.app.text(text, theme.px(19, s), colour)
+            if img.get_width() > self.col.w:
+                img = self.app.text(text, max(9, int(theme.px(19, s) * self.col.w / img.get_width())), colour)
+            surface.blit(img, (self.col.x + 4, self.message_y))
+        helpline = self.app.text(tr("draughts.setup.help", lang), theme.px(15, s), theme.TEXT_DIM)
+        if helpline.get_width() > w - 20:
+            helpline = self.app.text(tr("draughts.setup.help", lang), max(9, int(theme.px(15, s) * (w - 20) / helpline.get_width())), theme.TEXT_DIM)
+        surface.blit(helpline, helpline.get_rect(midbottom=(w // 2, h - theme.px(8, s))))

@@ -1,0 +1,306 @@
+"""International draughts view: the 10x10 board, men and crowned kings, coordinates, square
+numbers on demand (N), and a teaching overlay (O) that marks the pieces under attack.
+
+Points are square numbers 1..50 (game.rules.draughts). White plays from the bottom unless the
+board is flipped.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import fonts
+from game.i18n import add, tr
+from game.rules import draughts as R
+from game.scenes.view_api import GameView
+
+add({
+    "draughts.white": {"zh": "白方", "en": "White"},
+    "draughts.black": {"zh": "黑方", "en": "Black"},
+    "draughts.seat": {"zh": "{side}（先走）", "en": "{side} (moves first)"},
+    "draughts.seat2": {"zh": "{side}（后走）", "en": "{side} (moves second)"},
+    "draughts.count": {"zh": "{side}：兵 {men} · 王 {kings}", "en": "{side}: men {men} · kings {kings}"},
+    "draughts.must_capture": {"zh": "必须吃子：最多可吃 {n} 子", "en": "Capture is compulsory: up to {n} pieces"},
+    "draughts.left.no_progress_kings": {"zh": "25 步规则：还剩 {n} 步", "en": "25-move rule: {n} moves left"},
+    "draughts.left.endgame_16": {"zh": "16 步残局规则：还剩 {n} 步", "en": "16-move endgame rule: {n} moves left"},
+    "draughts.left.endgame_5": {"zh": "5 步残局规则：还剩 {n} 步", "en": "5-move endgame rule: {n} moves left"},
+    "draughts.result.no_moves": {"zh": "{loser}无棋可走，{winner}获胜",
+                                 "en": "{loser} has no move left: {winner} wins"},
+    "draughts.result.resign": {"zh": "{loser}认输，{winner}获胜", "en": "{loser} resigned: {winner} wins"},
+    "draughts.result.repetition": {"zh": "和棋：同一局面第三次出现",
+                                   "en": "Draw: the same position occurred a third time"},
+    "draughts.result.no_progress_kings": {"zh": "和棋：双方各走 25 步只动王棋且无吃子",
+                                          "en": "Draw: 25 moves each with only kings moving and no capture"},
+    "draughts.result.endgame_16": {"zh": "和棋：单王对三子残局，双方各走 16 步未分胜负",
+                                   "en": "Draw: a lone king held out 16 moves against three pieces"},
+    "draughts.result.endgame_5": {"zh": "和棋：单王对两子以内残局，双方各走 5 步未分胜负",
+                                  "en": "Draw: a lone king held out 5 moves against two pieces or fewer"},
+    "draughts.result.agreement": {"zh": "双方同意和棋", "en": "Draw by agreement"},
+    "draughts.key.numbers": {"zh": "格子编号", "en": "square numbers"},
+})
+
+LIGHT = (236, 214, 174)
+DARK = (120, 78, 48)
+DARK_HI = (138, 92, 58)
+FRAME = (64, 40, 24)
+FRAME_HI = (104, 70, 42)
+COORD = (232, 206, 160)
+NUMBER = (250, 232, 196)
+WHITE_FACE = (246, 240, 226)
+WHITE_RIM = (196, 184, 160)
+WHITE_EDGE = (120, 108, 90)
+BLACK_FACE = (48, 44, 44)
+BLACK_RIM = (22, 20, 20)
+BLACK_EDGE = (8, 8, 8)
+CROWN_ON_WHITE = (196, 140, 36)
+CROWN_ON_BLACK = (236, 190, 80)
+ATTACKED = (230, 70, 60)
+
+
+class View(GameView):
+    game = "draughts"
+    bottom_side = "w"
+    setup_extra = ("draughts_setup", "setup.custom")
+
+    def __init__(self, options: dict):
+        super().__init__(options)
+        self.show_numbers = False
+        self.cell = 1
+        self.origin = (0, 0)
+        self._board = None
+        self._pieces: dict = {}
+        self._recent = [{}, {}]
+
+    # ---- geometry ----------------------------------------------------------------------------
+    def layout(self, rect, flipped):
+        super().layout(rect, flipped)
+        rect = pygame.Rect(rect)
+        side = min(rect.w, rect.h)
+        margin = max(10, int(side * 0.055))  # the frame with coordinates
+        cell = max(4, (side - 2 * margin) // 10)
+        self.cell = cell
+        self.margin = margin
+        board = cell * 10
+        self.board_rect = pygame.Rect(0, 0, board, board)
+        self.board_rect.center = rect.center
+        self.frame_rect = self.board_rect.inflate(2 * margin, 2 * margin)
+        self.origin = self.board_rect.topleft
+        self._board = None
+        self._pieces = {}
+
+    def points(self):
+        return list(range(1, 51))
+
+    def grid_xy(self, row, col):
+        if self.flipped:
+            row, col = 9 - row, 9 - col
+        x0, y0 = self.origin
+        return x0 + col * self.cell + self.cell // 2, y0 + row * self.cell + self.cell // 2
+
+    def point_xy(self, point):
+        return self.grid_xy(*R.row_col(point))
+
+    def piece_radius(self):
+        return max(2, int(self.cell * 0.41))
+
+    def hit(self, pos):
+        x0, y0 = self.origin
+        col = (pos[0] - x0) // self.cell
+        row = (pos[1] - y0) // self.cell
+        if self.flipped:
+            row, col = 9 - row, 9 - col
+        return R.square_at(row, col)
+
+    def is_jump(self, a, b):
+        """A path segment passes over a piece when a square between a and b is occupied in the
+        position before the move (the board scene asks right after pieces(before), pieces(after))."""
+        before = self._recent[0]
+        (ra, ca), (rb, cb) = R.row_col(a), R.row_col(b)
+        if abs(ra - rb) != abs(ca - cb) or abs(ra - rb) < 2:
+            return False
+        dr, dc = (1 if rb > ra else -1), (1 if cb > ca else -1)
+        return any(R.square_at(ra + i * dr, ca + i * dc) in before for i in range(1, abs(ra - rb)))
+
+    # ---- board -------------------------------------------------------------------------------------
+    def _font(self, size):
+        return fonts.font(max(8, int(size)))
+
+    def _render_board(self):
+        surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        off = (-self.rect.x, -self.rect.y)
+        frame = self.frame_rect.move(off)
+        board = self.board_rect.move(off)
+        # drop shadow and wooden frame
+        shadow = pygame.Surface((frame.w + 24, frame.h + 24), pygame.SRCALPHA)
+        for i in range(12):
+            pygame.draw.rect(shadow, (0, 0, 0, 10), shadow.get_rect().inflate(-2 * i, -2 * i),
+                             border_radius=18)
+        surf.blit(shadow, (frame.x - 12, frame.y - 6))
+        pygame.draw.rect(surf, FRAME, frame, border_radius=max(6, self.margin // 3))
+        pygame.draw.rect(surf, FRAME_HI, frame, max(2, self.margin // 8), border_radius=max(6, self.margin // 3))
+        c = self.cell
+        for row in range(10):
+            for col in range(10):
+                r = pygame.Rect(board.x + col * c, board.y + row * c, c, c)
+                if (row + col) % 2 == 0:
+                    pygame.draw.rect(surf, LIGHT, r)
+                else:
+                    pygame.draw.rect(surf, DARK, r)
+                    pygame.draw.line(surf, DARK_HI, r.topleft, (r.right - 1, r.top))
+        # a soft inner glow along the board's edge
+        glow = pygame.Surface(board.size, pygame.SRCALPHA)
+        depth = max(4, c // 3)
+        for i in range(depth):
+            a = int(70 * (1 - i / depth) ** 2)
+            pygame.draw.rect(glow, (255, 226, 170, a), glow.get_rect().inflate(-2 * i, -2 * i), 1)
+        surf.blit(glow, board.topleft)
+        pygame.draw.rect(surf, (30, 18, 10), board.inflate(2, 2), 1)
+        # coordinates: files a..j, ranks 1..10 (from White's side), turned with the board
+        font = self._font(self.margin * 0.5)
+        files = "abcdefghij"
+        for i in range(10):
+            col = 9 - i if self.flipped else i
+            row = 9 - i if self.flipped else i
+            x = board.x + i * c + c // 2
+            y = board.y + i * c + c // 2
+            for text, center in ((files[col], (x, board.bottom + self.margin // 2)),
+                                 (files[col], (x, board.top - self.margin // 2)),
+                                 (str(10 - row), (board.left - self.margin // 2, y)),
+                                 (str(10 - row), (board.right + self.margin // 2, y))):
+                img = font.render(text, True, COORD)
+                surf.blit(img, img.get_rect(center=center))
+        return surf
+
+    def draw_board(self, surface):
+        if self._board is None or self._board.get_size() != self.rect.size:
+            self._board = self._render_board()
+        surface.blit(self._board, self.rect.topleft)
+
+    def draw_extras(self, surface, state, lang):
+        if not self.show_numbers:
+            return
+        font = self._font(self.cell * 0.22)
+        for sq in range(1, 51):
+            x, y = self.point_xy(sq)
+            img = font.render(str(sq), True, NUMBER)
+            surface.blit(img, (x - self.cell // 2 + 1, y - self.cell // 2))
+
+    def handle_key(self, key):
+        if key == pygame.K_n:
+            self.show_numbers = not self.show_numbers
+            return True
+        return False
+
+    def help_keys(self, lang):
+        return [("N", tr("draughts.key.numbers", lang))]
+
+    # ---- pieces ------------------------------------------------------------------------------------
+    def pieces(self, state):
+        out = state.pieces()
+        self._recent = [self._recent[1], out]
+        return out
+
+    def _piece_surface(self, code, r):
+        key = (code, r)
+        surf = self._pieces.get(key)
+        if surf is not None:
+            return surf
+        white = code in "wW"
+        face, rim, edge = (WHITE_FACE, WHITE_RIM, WHITE_EDGE) if white else (BLACK_FACE, BLACK_RIM, BLACK_EDGE)
+        size = 2 * r + 8
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size // 2
+        # shadow, side (thickness), top face with ridges
+        pygame.draw.circle(surf, (0, 0, 0, 80), (c + 2, c + 4), r)
+        pygame.draw.circle(surf, edge, (c, c + 2), r)
+        pygame.draw.circle(surf, rim, (c, c), r)
+        pygame.draw.circle(surf, face, (c, c - 1), int(r * 0.86))
+        for k in (0.72, 0.5):
+            pygame.draw.circle(surf, rim, (c, c - 1), int(r * k), max(1, r // 14))
+        # highlight
+        hi = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(hi, (255, 255, 255, 60 if white else 36), (c - r // 3, c - r // 3), int(r * 0.38))
+        surf.blit(hi, (0, 0))
+        if code in "WB":
+            self._crown(surf, (c, c - 1), r, CROWN_ON_WHITE if white else CROWN_ON_BLACK)
+        self._pieces[key] = surf
+        return surf
+
+    @staticmethod
+    def _crown(surf, center, r, colour):
+        x, y = center
+        w = r * 0.66
+        h = r * 0.5
+        base = y + h * 0.55
+        top = y - h * 0.75
+        pts = [(x - w, base), (x - w, y - h * 0.2), (x - w * 0.5, y + h * 0.05), (x, top),
+               (x + w * 0.5, y + h * 0.05), (x + w, y - h * 0.2), (x + w, base)]
+        pts = [(int(a), int(b)) for a, b in pts]
+        pygame.draw.polygon(surf, colour, pts)
+        pygame.draw.polygon(surf, (60, 40, 10), pts, max(1, r // 16))
+        for px_, py_ in (pts[1], pts[3], pts[5]):
+            pygame.draw.circle(surf, colour, (px_, py_), max(2, r // 10))
+        band = pygame.Rect(0, 0, int(2 * w), max(2, int(r * 0.14)))
+        band.midbottom = (x, int(base))
+        pygame.draw.rect(surf, (60, 40, 10), band)
+
+    def draw_piece(self, surface, piece, center, scale=1.0, alpha=255, flip=None):
+        r = max(2, int(self.piece_radius() * scale))
+        img = self._piece_surface(piece, r)
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(max(0, int(alpha)))
+        surface.blit(img, img.get_rect(center=(int(center[0]), int(center[1]))))
+
+    # ---- teaching overlay: pieces the opponent could capture now ------------------------------------
+    def has_overlay(self):
+        return True
+
+    def draw_overlay(self, surface, state, lang):
+        occ = state.wm | state.wk | state.bm | state.bk
+        attacked = set()
+        for men, kings, enemy in ((state.wm, state.wk, state.bm | state.bk), (state.bm, state.bk, state.wm | state.wk)):
+            for _, _, caps in R.gen_captures(men, kings, enemy, occ):
+                attacked.update(R.squares(caps))
+        r = self.piece_radius()
+        for sq in attacked:
+            x, y = self.point_xy(sq)
+            pygame.draw.circle(surface, ATTACKED, (x, y), int(r * 1.18), max(2, r // 8))
+            pygame.draw.line(surface, ATTACKED, (x - r // 3, y - r // 3), (x + r // 3, y + r // 3), max(2, r // 8))
+            pygame.draw.line(surface, ATTACKED, (x - r // 3, y + r // 3), (x + r // 3, y - r // 3), max(2, r // 8))
+
+    # ---- panel ------------------------------------------------------------------------------------------
+    def side_label(self, side, lang):
+        return tr("draughts.white" if side == "w" else "draughts.black", lang)
+
+    def seat_label(self, seat, start_state, lang, state=None):
+        first = start_state.to_move
+        side = first if seat == 0 else ("b" if first == "w" else "w")
+        return tr("draughts.seat" if seat == 0 else "draughts.seat2", lang, side=self.side_label(side, lang))
+
+    def captured(self, state):
+        return {}
+
+    def status_lines(self, state, lang):
+        lines = []
+        for side, men, kings in (("w", state.wm, state.wk), ("b", state.bm, state.bk)):
+            lines.append(tr("draughts.count", lang, side=self.side_label(side, lang),
+                            men=men.bit_count(), kings=kings.bit_count()))
+        if state.result() is None:
+            moves = state.legal_moves()
+            if moves and moves[0].captures:
+                lines.append(tr("draughts.must_capture", lang, n=max(len(m.captures) for m in moves)))
+            counter = state.draw_counter()
+            if counter is not None:
+                reason, plies = counter
+                lines.append(tr(f"draughts.left.{reason}", lang, n=math.ceil(plies / 2)))
+        return lines
+
+    def result_text(self, result, lang):
+        winner = loser = ""
+        if result.winner is not None:
+            winner = self.side_label(result.winner, lang)
+            loser = self.side_label("b" if result.winner == "w" else "w", lang)
+        key = f"draughts.result.{result.reason}"
+        return tr(key, lang, winner=winner, loser=loser)

@@ -1,0 +1,506 @@
+"""Named saves: LoadGameScene (the list of saved games, a preview of the chosen one, open, delete)
+and SaveGameScene (a dialog over the board: type a name - Chinese input methods work - and save).
+
+A damaged or foreign file is listed too; choosing it shows storage.SaveError's message in the
+scene, and the program goes on.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game import storage
+from game.i18n import add, tr
+from game.match import Match
+from game.scenes.base import Scene
+from game.scenes.game_views import make_view
+from game.scenes.registry import register
+from game.scenes.widgets import Button, ListBox, TextInput, confirm, wrap
+from game.sprites import theme
+
+add({
+    "files.load_title": {"zh": "读取棋局", "en": "Load a game"},
+    "files.save_title": {"zh": "保存棋局", "en": "Save the game"},
+    "files.open": {"zh": "打开", "en": "Open"},
+    "files.delete": {"zh": "删除", "en": "Delete"},
+    "files.save": {"zh": "保存", "en": "Save"},
+    "files.none": {"zh": "还没有保存的棋局。对局中按“保存”（Ctrl+S）即可保存。",
+                   "en": "No saved games yet. Press Save (Ctrl+S) during a game to keep it."},
+    "files.folder": {"zh": "存档位置：{path}", "en": "Saves are kept in: {path}"},
+    "files.damaged": {"zh": "无法读取", "en": "cannot be read"},
+    "files.delete_title": {"zh": "删除这个存档？", "en": "Delete this saved game?"},
+    "files.overwrite_title": {"zh": "覆盖同名存档？", "en": "Replace the saved game of that name?"},
+    "files.name": {"zh": "名称", "en": "Name"},
+    "files.name_empty": {"zh": "请输入一个名称。", "en": "Please type a name."},
+    "files.saved": {"zh": "已保存：{name}", "en": "Saved: {name}"},
+    "files.hotseat": {"zh": "双人同屏", "en": "Two players"},
+    "files.computer": {"zh": "人机对弈 · {level}", "en": "Against the computer · {level}"},
+    "files.level.easy": {"zh": "简单", "en": "easy"},
+    "files.level.medium": {"zh": "中等", "en": "medium"},
+    "files.level.hard": {"zh": "困难", "en": "hard"},
+    "files.moves": {"zh": "已走 {n} 步", "en": "{n} moves played"},
+    "files.to_move": {"zh": "轮到：{side}", "en": "To move: {side}"},
+    "files.finished": {"zh": "对局已结束", "en": "The game is over"},
+    "files.you_play": {"zh": "你执：{seat}", "en": "You play: {seat}"},
+    "files.saved_at": {"zh": "保存于 {when}", "en": "Saved {when}"},
+    "files.load_hint": {"zh": "↑↓ 选择 · Enter 打开 · Delete 删除 · Esc 返回",
+                        "en": "↑↓ choose · Enter open · Delete remove · Esc back"},
+    "files.save_hint": {"zh": "输入名称后按 Enter 保存 · Esc 取消", "en": "Type a name, Enter saves · Esc cancels"},
+})
+
+
+def _game_name(game, lang) -> str:
+    return tr(f"games.{game}", lang) if game else "?"
+
+
+def _when(mtime: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(mtime))
+
+
+def render_position(game, options, state, size, lang="en"):
+    """A picture of `state` drawn by the game's view (None when the view is not available)."""
+    try:
+        view = make_view(game, options)
+        view.layout(pygame.Rect(0, 0, size[0], size[1]), False)
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        view.draw_board(surf)
+        view.draw_extras(surf, state, lang)
+        for point, code in view.pieces(state).items():
+            view.draw_piece(surf, code, view.point_xy(point))
+        return surf
+    except Exception:  # a preview must never break the list
+        return None
+
+
+class SaveList(ListBox):
+    """Rows of (name, game, mtime): the name, and the game and date dimmed at the right."""
+
+    def draw(self, surface) -> None:
+        if not self.live():
+            return
+        pygame.draw.rect(surface, (26, 28, 36), self.rect, border_radius=8)
+        pygame.draw.rect(surface, theme.ACCENT if self.focused else theme.PANEL_EDGE, self.rect, 1, border_radius=8)
+        rh = self.row_h
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-2, -2))
+        lang = self.app.lang
+        for row in range(self.visible_rows() + 1):
+            i = self.scroll + row
+            if i >= len(self.items):
+                break
+            name, game, mtime = self.items[i]
+            r = pygame.Rect(self.rect.x + 4, self.rect.y + row * rh, self.rect.w - 12, rh)
+            if i == self.selected:
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, r, border_radius=6)
+                pygame.draw.rect(surface, theme.ACCENT, (r.x, r.y + 4, 4, r.h - 8))
+            info = f"{_game_name(game, lang) if game else tr('files.damaged', lang)} · {_when(mtime)}"
+            small = self.app.text(info, int(rh * 0.36), theme.TEXT_DIM if game else theme.DANGER)
+            surface.blit(small, small.get_rect(midright=(r.right - 10, r.centery)))
+            big = self.app.text(name, int(rh * 0.46), theme.TEXT)
+            room = r.w - small.get_width() - 40
+            if big.get_width() > room:  # cut a long name with an ellipsis
+                cut = name
+                while cut and self.app.font(int(rh * 0.46)).size(cut + "…")[0] > room:
+                    cut = cut[:-1]
+                big = self.app.text(cut + "…", int(rh * 0.46), theme.TEXT)
+            surface.blit(big, big.get_rect(midleft=(r.x + 14, r.centery)))
+        surface.set_clip(clip)
+        if len(self.items) > self.visible_rows():
+            k0 = self.scroll / len(self.items)
+            k1 = min(1.0, (self.scroll + self.visible_rows()) / len(self.items))
+            bar = pygame.Rect(self.rect.right - 6, self.rect.y + int(self.rect.h * k0), 4,
+                              max(8, int(self.rect.h * (k1 - k0))))
+            pygame.draw.rect(surface, theme.TEXT_DIM, bar, border_radius=2)
+
+
+@register("load_game")
+class LoadGameScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
+        self.saves: list = []
+        self.list = SaveList(app, [], on_activate=lambda i: self.open(), on_select=lambda i: self._details(),
+                             row_base=46)
+        self.list.focused = True
+        self.open_btn = Button(app, t("files.open"), self.open, enabled=lambda: bool(self.saves), style="primary")
+        self.delete_btn = Button(app, t("files.delete"), self.ask_delete, enabled=lambda: bool(self.saves),
+                                 style="danger")
+        self.back = Button(app, t("ui.back"), self.close)
+        self.buttons = [self.open_btn, self.delete_btn, self.back]
+        self.error = None            # a SaveError's message about the selected file
+        self.detail = None           # (path, mtime) -> (record, states) or SaveError
+        self._details_cache: dict = {}
+        self._preview = None
+        self.list_rect = self.info_rect = pygame.Rect(0, 0, 0, 0)
+        self.refresh()
+
+    # ---- data ---------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        self.saves = storage.list_saves()
+        self.list.set_items([(name, game, mtime) for name, _, mtime, game in self.saves])
+        self._details()
+
+    def selected(self):
+        i = self.list.selected
+        return self.saves[i] if 0 <= i < len(self.saves) else None
+
+    def _details(self) -> None:
+        """Read the selected save (cached by path and time): its record and states, or its error."""
+        self.error = None
+        self._preview = None
+        entry = self.selected()
+        if entry is None:
+            self.detail = None
+            return
+        key = (str(entry[1]), entry[2])
+        if key not in self._details_cache:
+            try:
+                record = storage.load_named(entry[1])
+                self._details_cache[key] = (record, Match.from_record(record).states)
+            except storage.SaveError as exc:
+                self._details_cache[key] = exc
+        self.detail = self._details_cache[key]
+        if isinstance(self.detail, storage.SaveError):
+            self.error = self.detail.text(self.app.lang)
+
+    # ---- actions ------------------------------------------------------------------------------
+    def open(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        self._details_cache.pop((str(entry[1]), entry[2]), None)  # read it afresh
+        try:
+            record = storage.load_named(entry[1])
+        except storage.SaveError as exc:
+            self.error = exc.text(self.app.lang)
+            self.app.sounds.play("illegal")
+            return
+        if not self.app.open_game(record):
+            self.app.sounds.play("illegal")
+
+    def ask_delete(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        confirm(self.app, lambda: tr("files.delete_title", self.app.lang), [entry[0]], self.delete)
+
+    def delete(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        try:
+            storage.delete_save(entry[1])
+        except storage.SaveError as exc:
+            self.error = exc.text(self.app.lang)
+            return
+        self.refresh()
+
+    def close(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    # ---- scene --------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.list.focused = True
+
+    def on_resize(self, size) -> None:
+        w, h = size
+        s = theme.ui_scale(size)
+        margin = theme.px(48, s)
+        top = theme.px(130, s)
+        bh = theme.px(52, s)
+        bottom = h - bh - theme.px(60, s)
+        total_w = min(w - 2 * margin, theme.px(1280, s))
+        left = (w - total_w) // 2
+        list_w = int(total_w * 0.56)
+        self.list_rect = pygame.Rect(left, top, list_w, max(60, bottom - top - theme.px(16, s)))
+        self.list.rect = self.list_rect
+        self.info_rect = pygame.Rect(left + list_w + theme.px(24, s), top, total_w - list_w - theme.px(24, s),
+                                     self.list_rect.h)
+        bw, gap = theme.px(180, s), theme.px(20, s)
+        x = w // 2 - (3 * bw + 2 * gap) // 2
+        for b in self.buttons:
+            b.rect = pygame.Rect(x, bottom, bw, bh)
+            x += bw + gap
+        self.list.set_items(self.list.items)
+        self._preview = None
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.sounds.play("click")
+                self.close()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.open()
+            elif event.key == pygame.K_DELETE:
+                self.ask_delete()
+            elif event.key in (pygame.K_HOME, pygame.K_END) and self.saves:
+                self.list._select(0 if event.key == pygame.K_HOME else len(self.saves) - 1)
+            else:
+                self.list.focused = True
+                self.list.handle_event(event)
+            return
+        for b in self.buttons:
+            if b.handle_event(event):
+                return
+        self.list.handle_event(event)
+
+    def draw(self, surface) -> None:
+        w, h = surface.get_size()
+        s = theme.ui_scale((w, h))
+        lang = self.app.lang
+        surface.blit(theme.background((w, h)), (0, 0))
+        title = self.app.text(tr("files.load_title", lang), theme.px(46, s), theme.ACCENT, serif=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(40, s))))
+        if self.saves:
+            self.list.draw(surface)
+        else:
+            theme.panel(surface, self.list_rect, radius=theme.px(12, s))
+            msg = self.app.text(tr("files.none", lang), theme.px(20, s), theme.TEXT_DIM)
+            if msg.get_width() > self.list_rect.w - 20:
+                msg = self.app.text(tr("files.none", lang),
+                                    max(9, int(theme.px(20, s) * (self.list_rect.w - 20) / msg.get_width())), theme.TEXT_DIM)
+            surface.blit(msg, msg.get_rect(center=self.list_rect.center))
+        self._draw_info(surface, s, lang)
+        for b in self.buttons:
+            b.draw(surface)
+        foot = [tr("files.load_hint", lang), tr("files.folder", lang, path=str(storage.saves_dir()))]
+        y = h - theme.px(10, s)
+        for line in reversed(foot):
+            img = self.app.text(line, theme.px(15, s), theme.TEXT_DIM)
+            y -= img.get_height()
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+
+    def _lines(self, surface, lines, x, y, width, s):
+        """Draw (text, base size, colour) lines from y down, wrapped to `width`; the y below them."""
+        for text, size, colour in lines:
+            px = theme.px(size, s)
+            for part in wrap(text, self.app.font(px), width):
+                img = self.app.text(part, px, colour)
+                surface.blit(img, (x, y))
+                y += img.get_height() + theme.px(2, s)
+            y += theme.px(4, s)
+        return y
+
+    def _draw_info(self, surface, s, lang) -> None:
+        r = self.info_rect
+        theme.panel(surface, r, radius=theme.px(12, s))
+        entry = self.selected()
+        if entry is None:
+            return
+        pad = theme.px(18, s)
+        x, y, width = r.x + pad, r.y + pad, r.w - 2 * pad
+        name, path, mtime, game = entry
+        lines = [(name, 26, theme.ACCENT), (tr("files.saved_at", lang, when=_when(mtime)), 17, theme.TEXT_DIM)]
+        if isinstance(self.detail, tuple):
+            record, states = self.detail
+            mode = tr("files.hotseat", lang) if record.mode == "hotseat" else \
+                tr("files.computer", lang, level=tr(f"files.level.{record.level}", lang))
+            lines += [(_game_name(record.game, lang), 21, theme.TEXT), (mode, 19, theme.TEXT)]
+            if record.mode == "computer" and record.human_seat is not None:
+                seat = self._view_call(record, "seat_label", record.human_seat, states[0], lang, states[-1])
+                if seat:
+                    lines.append((tr("files.you_play", lang, seat=seat), 19, theme.TEXT))
+            lines.append((tr("files.moves", lang, n=len(record.moves)), 19, theme.TEXT))
+            last = states[-1]
+            if last.result() is not None:
+                lines.append((tr("files.finished", lang), 19, theme.TEXT_DIM))
+            elif last.to_move is not None:
+                side = self._side_label(record, last.to_move, lang)
+                lines.append((tr("files.to_move", lang, side=side), 19, theme.TEXT))
+        y = self._lines(surface, lines, x, y, width, s)
+        if self.error:
+            y = self._lines(surface, [(self.error, 18, theme.DANGER)], x, y + theme.px(8, s), width, s)
+            return
+        if isinstance(self.detail, tuple):
+            side = min(width, r.bottom - y - pad)
+            if side > 60:
+                if self._preview is None or self._preview[0] != (str(path), mtime, side, lang):
+                    record, states = self.detail
+                    self._preview = ((str(path), mtime, side, lang),
+                                     render_position(record.game, record.options, states[-1], (side, side), lang))
+                if self._preview[1] is not None:
+                    surface.blit(self._preview[1], self._preview[1].get_rect(midtop=(r.centerx, y + theme.px(6, s))))
+
+    def _view_call(self, record, method, *args):
+        """view.<method>(*args) of the record's game view, or None (no view, or it failed)."""
+        try:
+            return getattr(make_view(record.game, record.options), method)(*args)
+        except Exception:
+            pass
+        return None
+
+    def _side_label(self, record, side, lang) -> str:
+        return self._view_call(record, "side_label", side, lang) or str(side)
+
+
+class ImeTextInput(TextInput):
+    """TextInput that also shows an input method's composition (TEXTEDITING) underlined at the
+    caret, and places the IME candidate window under the field. The prefilled text starts
+    selected: typing replaces it, Backspace clears it, a click or an arrow key keeps it."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.composing = ""
+        self.all_selected = bool(self.value)
+
+    def handle_event(self, event) -> bool:
+        if not self.focused:
+            return super().handle_event(event)
+        if event.type in (pygame.TEXTEDITING, pygame.TEXTINPUT) and self.all_selected \
+                and (event.type == pygame.TEXTINPUT or event.text):
+            self.value, self.all_selected = "", False
+        if event.type == pygame.TEXTEDITING:
+            self.composing = event.text
+            return True
+        if event.type == pygame.TEXTINPUT:
+            self.composing = ""
+        if event.type == pygame.KEYDOWN and self.all_selected:
+            if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                self.value, self.all_selected = "", False
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END, pygame.K_HOME):
+                self.all_selected = False
+                return True
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.all_selected = False
+        return super().handle_event(event)
+
+    def draw(self, surface) -> None:
+        if self.all_selected and self.focused and self.value:
+            img = self.app.text(self.value, self.size, theme.TEXT)
+            sel = pygame.Rect(self.rect.x + 8, self.rect.y + 8, min(img.get_width() + 4, self.rect.w - 16),
+                              self.rect.h - 16)
+            super().draw(surface)
+            hl = pygame.Surface(sel.size, pygame.SRCALPHA)
+            hl.fill((*theme.ACCENT, 90))
+            surface.blit(hl, sel)
+            return
+        if not self.composing:
+            super().draw(surface)
+            return
+        value = self.value
+        self.value = value + self.composing  # draw the composition in place, then underline it
+        try:
+            super().draw(surface)
+        finally:
+            self.value = value
+        full = self.app.font(self.size).size(value + self.composing)[0]
+        start = self.app.font(self.size).size(value)[0] if value else 0
+        offset = max(0, full - (self.rect.w - 24))
+        y = self.rect.bottom - 10
+        pygame.draw.line(surface, theme.ACCENT, (self.rect.x + 10 + start - offset, y),
+                         (self.rect.x + 10 + full - offset, y), 2)
+
+
+@register("save_game")
+class SaveGameScene(Scene):
+    """A dialog over the board: a name (prefilled with the game and the time) and Save / Cancel."""
+
+    overlay = True
+
+    def __init__(self, app, record):
+        super().__init__(app)
+        self.record = record
+        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
+        default = f"{tr(f'games.{record.game}', app.lang)} {time.strftime('%Y-%m-%d %H:%M')}"
+        self.input = ImeTextInput(app, default, on_submit=lambda v: self.save(), max_len=60,
+                                  placeholder=t("files.name"))
+        self.input.focused = True
+        self.save_btn = Button(app, t("files.save"), self.save, style="primary")
+        self.cancel_btn = Button(app, t("ui.cancel"), self.close)
+        self.error = None
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.closed = False
+
+    def save(self, overwrite: bool = False) -> None:
+        name = " ".join(self.input.value.split())
+        if not name:
+            self.error = tr("files.name_empty", self.app.lang)
+            self.app.sounds.play("illegal")
+            return
+        try:
+            exists = storage.save_path(name).exists()
+        except OSError:
+            exists = False  # the write below reports what is wrong with the folder
+        if not overwrite and exists:
+            confirm(self.app, lambda: tr("files.overwrite_title", self.app.lang), [name],
+                    lambda: self.save(overwrite=True))
+            return
+        try:
+            storage.save_named(self.record, name)
+        except storage.SaveError as exc:
+            self.error = exc.text(self.app.lang)
+            self.app.sounds.play("illegal")
+            return
+        self.close()
+        self.app.toast(tr("files.saved", self.app.lang, name=name))
+
+    def close(self) -> None:
+        if not self.closed and self.app.top is self:
+            self.closed = True
+            self.app.pop()
+
+    def on_enter(self) -> None:
+        self.input.focused = True
+        try:
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(self.input.rect)
+        except pygame.error:
+            pass
+
+    def on_resize(self, size) -> None:
+        w, h = size
+        s = theme.ui_scale(size)
+        bw = min(w - theme.px(40, s), theme.px(620, s))
+        bh = theme.px(300, s)
+        self.box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
+        pad = theme.px(28, s)
+        self.input.rect = pygame.Rect(self.box.x + pad, self.box.y + theme.px(96, s), bw - 2 * pad, theme.px(54, s))
+        btn_w, btn_h, gap = theme.px(180, s), theme.px(50, s), theme.px(20, s)
+        x = self.box.centerx - (2 * btn_w + gap) // 2
+        y = self.box.bottom - btn_h - theme.px(24, s)
+        self.save_btn.rect = pygame.Rect(x, y, btn_w, btn_h)
+        self.cancel_btn.rect = pygame.Rect(x + btn_w + gap, y, btn_w, btn_h)
+        try:
+            pygame.key.set_text_input_rect(self.input.rect)
+        except pygame.error:
+            pass
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.input.composing:  # Esc first cancels the input method's composition
+                self.input.composing = ""
+                return
+            self.close()
+            return
+        if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
+            self.input.focused = True
+            self.error = None
+        if self.input.handle_event(event):
+            return
+        for b in (self.save_btn, self.cancel_btn):
+            if b.handle_event(event):
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.box.collidepoint(event.pos):
+            self.close()
+
+    def update(self, dt: float) -> None:
+        self.input.update(dt)
+
+    def draw(self, surface) -> None:
+        s = theme.ui_scale(surface.get_size())
+        lang = self.app.lang
+        theme.panel(surface, self.box, radius=theme.px(16, s), edge=theme.ACCENT, width=2)
+        title = self.app.text(tr("files.save_title", lang), theme.px(30, s), theme.ACCENT)
+        surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.y + theme.px(26, s))))
+        self.input.draw(surface)
+        line = self.error or tr("files.save_hint", lang)
+        img = self.app.text(line, theme.px(17, s), theme.DANGER if self.error else theme.TEXT_DIM)
+        if img.get_width() > self.box.w - 20:
+            img = self.app.text(line, max(9, int(theme.px(17, s) * (self.box.w - 20) / img.get_width())),
+                                theme.DANGER if self.error else theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(midtop=(self.box.centerx, self.input.rect.bottom + theme.px(12, s))))
+        self.save_btn.draw(surface)
+        self.cancel_btn.draw(surface)

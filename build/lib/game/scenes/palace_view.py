@@ -1,0 +1,429 @@
+"""The Palace Double-Door board as the shared board scene sees it (game/scenes/view_api.py).
+
+A wooden board with the 20 lines burnt in, the two palace triangles lacquered red, black kings as
+ebony discs with a gold 王, white soldiers as ivory discs with 兵. Beside the board: the soldiers
+still in hand as a stack with their count (left) and black's captures filling 7 slots (right).
+The teaching overlay (O) shows, for each king, how many escape points it still has, the points
+where one more soldier would shut a king in, and at every empty point how many soldiers it takes
+to surround a lone king there (16 in the middle of the square, 4 or 5 inside a palace).
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game import fonts
+from game.i18n import add, tr
+from game.rules import palace as P
+from game.scenes.view_api import GameView
+
+add({
+    "palace.black": {"zh": "黑方", "en": "Black"},
+    "palace.white": {"zh": "白方", "en": "White"},
+    "palace.seat_black": {"zh": "黑方（二王）", "en": "Black (kings)"},
+    "palace.seat_white": {"zh": "白方（兵）", "en": "White (soldiers)"},
+    "palace.king": {"zh": "王", "en": "王"},
+    "palace.soldier": {"zh": "兵", "en": "兵"},
+    "palace.in_hand": {"zh": "在手", "en": "In hand"},
+    "palace.captures": {"zh": "吃子", "en": "Captured"},
+    "palace.status_hand": {"zh": "白方在手：{n} 兵（先落完再走子）", "en": "Soldiers in hand: {n} (drop them all, then move)"},
+    "palace.status_moving": {"zh": "白方已落完，开始走子", "en": "All soldiers dropped: White now moves them"},
+    "palace.status_captures": {"zh": "黑方吃子：{n} / 7", "en": "Black's captures: {n} / 7"},
+    "palace.status_quiet": {"zh": "无吃子无落子：{n} / {limit} 步", "en": "Plies without capture or drop: {n} / {limit}"},
+    "palace.status_repeat": {"zh": "此局面已出现 {n} 次（三次为和）", "en": "This position has occurred {n} times (3 draws)"},
+    "palace.result.captures": {"zh": "黑王吃掉七兵，黑方胜", "en": "The kings captured 7 soldiers: Black wins"},
+    "palace.result.blocked": {"zh": "两王都被围死，白方胜", "en": "Both kings are hemmed in: White wins"},
+    "palace.result.white_blocked_win": {"zh": "白兵无路可走，白方负", "en": "The soldiers have no move: White loses"},
+    "palace.result.white_blocked_draw": {"zh": "白兵无路可走，和棋", "en": "The soldiers have no move: draw"},
+    "palace.result.repetition": {"zh": "同一局面出现三次，和棋", "en": "The same position occurred three times: draw"},
+    "palace.result.no_progress": {"zh": "{n} 步无吃子无落子，和棋", "en": "{n} plies without a capture or a drop: draw"},
+    "palace.result.resign": {"zh": "{side}认输，{winner}胜", "en": "{side} resigned: {winner} wins"},
+    "palace.result.agreement": {"zh": "双方议和", "en": "Draw agreed"},
+    "palace.overlay.title": {"zh": "讲解", "en": "Teaching overlay"},
+    "palace.overlay.badge": {"zh": "王旁的数字：还能走的出路", "en": "Number by a king: its escape moves left"},
+    "palace.overlay.trap": {"zh": "红圈：再放一兵即可困住一王", "en": "Red ring: one more soldier here shuts a king in"},
+    "palace.overlay.need": {"zh": "小数字：在此围死一王需几兵", "en": "Small numbers: soldiers it takes to surround a king here"},
+    "palace.overlay.hint": {"zh": "宫内只需四五兵，中央要十六兵", "en": "4-5 in a palace, 16 in the middle"},
+    "palace.coords_key": {"zh": "坐标", "en": "coordinates"},
+})
+
+# ---- colours ------------------------------------------------------------------------------------
+WOOD = (203, 156, 96)
+WOOD_DARK = (176, 128, 72)
+WOOD_LIGHT = (222, 182, 122)
+FRAME = (112, 68, 36)
+FRAME_LIGHT = (150, 98, 54)
+INK = (62, 36, 18)
+PALACE_TINT = (168, 52, 38, 70)
+LABEL = (92, 58, 30)
+EBONY = ((70, 70, 78), (14, 14, 18))
+IVORY = ((253, 248, 234), (206, 190, 158))
+GOLD = (226, 182, 86)
+SOLDIER_INK = (122, 54, 36)
+SIDE_TEXT = (226, 214, 190)
+SIDE_DIM = (160, 150, 132)
+TRAP = (232, 56, 48)
+BADGE = {0: (214, 48, 40), 1: (236, 120, 40), 2: (230, 190, 60)}
+BADGE_OK = (80, 176, 96)
+
+PALACE_TRIANGLES = (((0, 0), (0, 4), (2, 2)), ((8, 0), (8, 4), (6, 2)))
+DOORS = (12, 32)
+MARGIN = 0.9          # board edge to the outer points, in grid steps
+CENTRE = 22
+
+# ---- what the overlay teaches ---------------------------------------------------------------------
+#: soldiers it takes to surround a lone king on each point: every neighbour, plus the point behind
+#: each neighbour on the same line (else the king jumps it).
+SURROUND = {p: len(set(P.ADJ[p]) | {to for _, to in P.JUMPS[p]}) for p in P.POINTS}
+
+
+def king_escapes(state, king):
+    """Moves (steps and single jumps) the king on `king` has in `state`'s board."""
+    empty = P.USED_MASK & ~(state.black | state.white)
+    n = (P.ADJ_MASK[king] & empty).bit_count()
+    for over, to in P.JUMPS[king]:
+        if state.white >> over & 1 and empty >> to & 1:
+            n += 1
+    return n
+
+
+def trap_points(state):
+    """{empty point: kings that one more soldier there would leave without a move}."""
+    out = {}
+    kings = state.kings
+    for p in P.POINTS:
+        if state.at(p) is not None:
+            continue
+        white = state.white | (1 << p)
+        empty = P.USED_MASK & ~(state.black | white)
+        for k in kings:
+            if (P.ADJ_MASK[k] & empty) or any(white >> o & 1 and empty >> t & 1 for o, t in P.JUMPS[k]):
+                continue
+            if king_escapes(state, k):          # not already shut
+                out.setdefault(p, []).append(k)
+    return out
+
+
+class View(GameView):
+    game = "palace"
+
+    def __init__(self, options: dict):
+        super().__init__(options)
+        self.step = 10
+        self.radius = 4
+        self.origin = (0, 0)
+        self.board_rect = pygame.Rect(0, 0, 1, 1)
+        self.hand_rect = pygame.Rect(0, 0, 1, 1)
+        self.caps_rect = pygame.Rect(0, 0, 1, 1)
+        self.show_coords = True
+        self._board_cache = None
+        self._piece_cache: dict = {}
+
+    # ---- geometry -------------------------------------------------------------------------------
+    def layout(self, rect, flipped):
+        super().layout(rect, flipped)
+        r = self.rect
+        # units of the grid step: board 5.8 x 9.8 (0.9 margins for the frame and coordinates),
+        # a 2.0-wide column each side with 0.3 gaps
+        s = max(4.0, min(r.w / 10.4, r.h / 9.8))
+        self.step = s
+        bw, bh = (4 + 2 * MARGIN) * s, (8 + 2 * MARGIN) * s
+        total_w = bw + 2 * (2.0 + 0.3) * s
+        left = r.x + (r.w - total_w) / 2
+        top = r.y + (r.h - bh) / 2
+        self.board_rect = pygame.Rect(round(left + 2.3 * s), round(top), round(bw), round(bh))
+        self.origin = (self.board_rect.x + MARGIN * s, self.board_rect.y + MARGIN * s)
+        self.hand_rect = pygame.Rect(round(left), round(top + 0.3 * s), round(2.0 * s), round(bh - 0.6 * s))
+        self.caps_rect = pygame.Rect(round(left + total_w - 2.0 * s), round(top + 0.3 * s), round(2.0 * s),
+                                     round(bh - 0.6 * s))
+        self.radius = max(3, int(s * 0.36))
+        self._board_cache = None
+        self._piece_cache.clear()
+
+    def points(self):
+        return list(P.POINTS)
+
+    def point_xy(self, point):
+        row, col = divmod(point, 5)
+        if self.flipped:
+            row, col = 8 - row, 4 - col
+        return (round(self.origin[0] + col * self.step), round(self.origin[1] + row * self.step))
+
+    def piece_radius(self):
+        return self.radius
+
+    def is_jump(self, a, b):
+        return (a, b) in P.JUMP_OVER
+
+    # ---- the board ------------------------------------------------------------------------------
+    def draw_board(self, surface):
+        if self._board_cache is None or self._board_cache[0] != (self.board_rect, self.flipped, self.show_coords):
+            self._board_cache = ((self.board_rect, self.flipped, self.show_coords), self._render_board())
+        surface.blit(self._board_cache[1], self.board_rect)
+
+    def _local(self, point):
+        x, y = self.point_xy(point)
+        return x - self.board_rect.x, y - self.board_rect.y
+
+    def _render_board(self):
+        w, h = self.board_rect.size
+        s = self.step
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        corner = max(4, int(s * 0.25))
+        # frame and wood with grain
+        pygame.draw.rect(surf, FRAME, (0, 0, w, h), border_radius=corner)
+        inset = max(3, int(s * 0.16))
+        inner = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
+        wood = pygame.Surface(inner.size, pygame.SRCALPHA)
+        wood.fill(WOOD + (255,))
+        rng = random.Random(11)
+        for _ in range(int(inner.w * 0.9)):
+            x0 = rng.uniform(-0.1, 1.1) * inner.w
+            amp = rng.uniform(0.5, 3.5) * s / 40
+            freq = rng.uniform(1.5, 4.0)
+            phase = rng.uniform(0, math.tau)
+            colour = WOOD_DARK if rng.random() < 0.55 else WOOD_LIGHT
+            shade = rng.uniform(0.15, 0.5)
+            c = tuple(int(WOOD[i] + (colour[i] - WOOD[i]) * shade) for i in range(3))
+            pts = [(x0 + amp * math.sin(freq * y / inner.h * math.tau + phase), y)
+                   for y in range(0, inner.h + 8, 8)]
+            pygame.draw.lines(wood, c, False, pts, 1)
+        mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, corner - inset // 2))
+        wood.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(wood, inner)
+        pygame.draw.rect(surf, FRAME_LIGHT, (0, 0, w, h), max(1, inset // 3), border_radius=corner)
+        pygame.draw.rect(surf, (80, 46, 22), inner.inflate(2, 2), 1, border_radius=max(2, corner - inset // 2))
+        # lacquered palaces
+        tint = pygame.Surface((w, h), pygame.SRCALPHA)
+        for tri in PALACE_TRIANGLES:
+            pygame.draw.polygon(tint, PALACE_TINT, [self._local(r * 5 + c) for r, c in tri])
+        surf.blit(tint, (0, 0))
+        # the 20 lines
+        width = max(2, int(s / 26))
+        for line in P.LINES:
+            pts = [self._local(p) for p in line]
+            pygame.draw.lines(surf, INK, False, pts, width)
+        # points: small dots; doors and centre ringed
+        dot = max(2, int(s * 0.075))
+        for p in P.POINTS:
+            x, y = self._local(p)
+            pygame.draw.circle(surf, INK, (x, y), dot)
+            if p in DOORS or p == CENTRE:
+                pygame.draw.circle(surf, INK, (x, y), int(s * 0.17), max(1, width - 1))
+        if self.show_coords:
+            f = fonts.font(max(8, int(s * 0.26)))
+            for c in range(5):
+                col = 4 - c if self.flipped else c
+                img = f.render(P.FILES[col], True, LABEL)
+                x = self.origin[0] - self.board_rect.x + c * s
+                surf.blit(img, img.get_rect(center=(x, h - s * 0.36)))
+            for r in range(9):
+                row = 8 - r if self.flipped else r
+                img = f.render(str(9 - row), True, LABEL)
+                y = self.origin[1] - self.board_rect.y + r * s
+                surf.blit(img, img.get_rect(center=(s * 0.36, y)))
+        return surf
+
+    # ---- pieces ---------------------------------------------------------------------------------
+    def pieces(self, state):
+        out = {}
+        for p in P.POINTS:
+            code = state.at(p)
+            if code:
+                out[p] = code
+        return out
+
+    def _piece_surface(self, piece, radius):
+        key = (piece, radius)
+        img = self._piece_cache.get(key)
+        if img is not None:
+            return img
+        pad = max(2, radius // 5)
+        size = 2 * (radius + pad)
+        img = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size // 2
+        # shadow
+        shadow = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(shadow, (0, 0, 0, 80), (c + pad // 2, c + pad), radius)
+        img.blit(shadow, (0, 0))
+        light, dark = EBONY if piece == "B" else IVORY
+        # body: a radial gradient lit from the upper left
+        for i in range(radius, 0, -1):
+            t = i / radius
+            col = tuple(int(light[k] + (dark[k] - light[k]) * t ** 1.6) for k in range(3))
+            off = (1 - t) * radius * 0.28
+            pygame.draw.circle(img, col, (c - off, c - off), i)
+        rim = (0, 0, 0) if piece == "B" else (150, 124, 86)
+        pygame.draw.circle(img, rim, (c, c), radius, max(1, radius // 12))
+        if piece == "B":
+            pygame.draw.circle(img, GOLD, (c, c), int(radius * 0.78), max(1, radius // 14))
+            glyph, colour = "王", GOLD
+        else:
+            pygame.draw.circle(img, (176, 150, 110), (c, c), int(radius * 0.78), max(1, radius // 16))
+            glyph, colour = "兵", SOLDIER_INK
+        if radius >= 7:
+            f = fonts.font(max(6, int(radius * 1.05)), serif=True)
+            g = f.render(glyph, True, colour)
+            img.blit(g, g.get_rect(center=(c, c + radius // 20)))
+        if len(self._piece_cache) > 96:
+            self._piece_cache.clear()
+        self._piece_cache[key] = img
+        return img
+
+    def draw_piece(self, surface, piece, center, scale=1.0, alpha=255, flip=None):
+        radius = max(2, int(round(self.radius * scale)))
+        img = self._piece_surface(piece, radius)
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(max(0, int(alpha)))
+        surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+
+    # ---- beside the board: soldiers in hand, captures toward 7 --------------------------------------
+    def draw_extras(self, surface, state, lang):
+        s = self.step
+        f = fonts.font(max(9, int(s * 0.3)))
+        big = fonts.font(max(10, int(s * 0.5)))
+        small_r = self.radius * 0.82
+        # the stack of soldiers in hand, piled upward from the bottom of the left column
+        hr = self.hand_rect
+        title = f.render(tr("palace.in_hand", lang), True, SIDE_DIM)
+        surface.blit(title, title.get_rect(midtop=(hr.centerx, hr.y)))
+        count = big.render(str(state.hand), True, SIDE_TEXT if state.hand else SIDE_DIM)
+        surface.blit(count, count.get_rect(midtop=(hr.centerx, hr.y + title.get_height())))
+        base_y = hr.bottom - small_r - 2
+        lift = min(small_r * 0.5, (hr.h - 3.5 * s - 2 * small_r) / 16)
+        for i in range(state.hand):
+            self.draw_piece(surface, "W", (hr.centerx, base_y - i * lift), scale=0.82)
+        if state.hand == 0:
+            pygame.draw.circle(surface, SIDE_DIM, (hr.centerx, round(base_y)), round(small_r), 1)
+        # black's captures: 7 slots from the top of the right column
+        cr = self.caps_rect
+        title = f.render(tr("palace.captures", lang), True, SIDE_DIM)
+        surface.blit(title, title.get_rect(midtop=(cr.centerx, cr.y)))
+        n = state.captures
+        count = big.render(f"{n}/7", True, (236, 120, 90) if n >= 5 else SIDE_TEXT)
+        surface.blit(count, count.get_rect(midtop=(cr.centerx, cr.y + title.get_height())))
+        top = cr.y + title.get_height() + count.get_height() + small_r + s * 0.2
+        gap = min(2.2 * small_r, (cr.bottom - small_r - top) / 6)
+        for i in range(7):
+            y = top + i * gap
+            pygame.draw.circle(surface, (70, 64, 58), (cr.centerx, round(y)), round(small_r), max(1, int(s / 30)))
+            if i < n:
+                self.draw_piece(surface, "W", (cr.centerx, y), scale=0.82)
+
+    # ---- the teaching overlay --------------------------------------------------------------------
+    def has_overlay(self):
+        return True
+
+    def draw_overlay(self, surface, state, lang):
+        s = self.step
+        r = self.radius
+        tiny = fonts.font(max(8, int(s * 0.22)))
+        small = fonts.font(max(9, int(s * 0.28)))
+        pieces = self.pieces(state)
+        traps = trap_points(state)
+        for p in P.POINTS:
+            if p in pieces:
+                continue
+            x, y = self.point_xy(p)
+            need = SURROUND[p]
+            colour = (150, 40, 30) if need <= 5 else ((120, 80, 20) if need <= 8 else (40, 80, 40))
+            img = tiny.render(str(need), True, colour)
+            box = img.get_rect(center=(x + r * 0.62, y - r * 0.62))
+            bg = pygame.Surface(box.inflate(4, 0).size, pygame.SRCALPHA)
+            bg.fill((246, 232, 200, 190))
+            surface.blit(bg, box.inflate(4, 0))
+            surface.blit(img, box)
+            if p in traps:
+                pygame.draw.circle(surface, TRAP, (x, y), int(r * 0.8), max(2, int(s / 18)))
+                d = int(r * 0.35)
+                pygame.draw.line(surface, TRAP, (x - d, y - d), (x + d, y + d), max(2, int(s / 20)))
+                pygame.draw.line(surface, TRAP, (x - d, y + d), (x + d, y - d), max(2, int(s / 20)))
+        for k in state.kings:
+            n = king_escapes(state, k)
+            x, y = self.point_xy(k)
+            centre = (round(x + r * 0.85), round(y - r * 0.85))
+            rad = max(7, int(r * 0.45))
+            pygame.draw.circle(surface, BADGE.get(n, BADGE_OK), centre, rad)
+            pygame.draw.circle(surface, (255, 255, 255), centre, rad, max(1, rad // 6))
+            img = small.render(str(n), True, (255, 255, 255))
+            surface.blit(img, img.get_rect(center=centre))
+        # legend under the captures column
+        cr = self.caps_rect
+        lines = [tr("palace.overlay.title", lang), tr("palace.overlay.badge", lang), tr("palace.overlay.trap", lang),
+                 tr("palace.overlay.need", lang), tr("palace.overlay.hint", lang)]
+        y = self.board_rect.bottom
+        imgs = []
+        for line in lines:
+            imgs.extend(_wrap(tiny, line, max(40, int(self.rect.right - self.board_rect.right - s * 0.3))))
+        y -= sum(i.get_height() for i in imgs)
+        for img in imgs:
+            surface.blit(img, (self.board_rect.right + s * 0.3, y))
+            y += img.get_height()
+        del cr
+
+    # ---- side panel -----------------------------------------------------------------------------
+    def seat_label(self, seat, start_state, lang, state=None):
+        side = start_state.to_move if seat == 0 else ("w" if start_state.to_move == "b" else "b")
+        return tr("palace.seat_black" if side == "b" else "palace.seat_white", lang)
+
+    def side_label(self, side, lang):
+        return tr("palace.black" if side == "b" else "palace.white", lang)
+
+    def captured(self, state):
+        return {"b": ["W"] * state.captures, "w": []}
+
+    def status_lines(self, state, lang):
+        lines = [tr("palace.status_hand", lang, n=state.hand) if state.hand else tr("palace.status_moving", lang),
+                 tr("palace.status_captures", lang, n=state.captures)]
+        limit = state.options.get("no_progress", 100)
+        if limit and state.hand == 0 and state.plies:
+            lines.append(tr("palace.status_quiet", lang, n=state.plies, limit=limit))
+        if state.options.get("repetition", True):
+            seen = state.history.count(state.key())
+            if seen >= 2:
+                lines.append(tr("palace.status_repeat", lang, n=seen))
+        return lines
+
+    def result_text(self, result, lang):
+        reason = result.reason
+        if reason == "white_blocked":
+            return tr("palace.result.white_blocked_win" if result.winner == "b" else "palace.result.white_blocked_draw", lang)
+        if reason == "resign":
+            loser = "w" if result.winner == "b" else "b"
+            return tr("palace.result.resign", lang, side=self.side_label(loser, lang),
+                      winner=self.side_label(result.winner, lang))
+        if reason == "no_progress":
+            return tr("palace.result.no_progress", lang, n=self.options.get("no_progress", 100) or 100)
+        key = f"palace.result.{reason}"
+        return tr(key, lang)
+
+    # ---- keys -----------------------------------------------------------------------------------
+    def handle_key(self, key):
+        if key == pygame.K_c:
+            self.show_coords = not self.show_coords
+            return True
+        return False
+
+    def help_keys(self, lang):
+        return [("C", tr("palace.coords_key", lang))]
+
+
+def _wrap(font, text, width):
+    """Rendered lines of `text` no wider than `width` (words for English, characters for Chinese)."""
+    out, line = [], ""
+    tokens = text.split(" ") if " " in text else list(text)
+    sep = " " if " " in text else ""
+    for tok in tokens:
+        trial = (line + sep + tok) if line else tok
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            out.append(line)
+            line = tok
+    if line:
+        out.append(line)
+    return [font.render(t, True, SIDE_TEXT) for t in out]

@@ -1,0 +1,133 @@
+"""The result screen, drawn over the finished board: who won and why (in the game's own terms, from
+view.result_text), the number of moves, and Rematch (sides swapped), Review (step through the game
+move by move on the board), Menu. Esc closes it to look at the board.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game.i18n import add, tr
+from game.scenes.base import Scene
+from game.scenes.registry import register
+from game.scenes.widgets import Button, FocusGroup
+from game.sprites import theme
+from game.sprites.tween import Tween, ease_out_back
+
+add({
+    "result.you_win": {"zh": "你赢了！", "en": "You win!"},
+    "result.you_lose": {"zh": "电脑获胜", "en": "The computer wins"},
+    "result.wins": {"zh": "{side} 获胜", "en": "{side} wins"},
+    "result.draw": {"zh": "和棋", "en": "Draw"},
+    "result.plies": {"zh": "共 {n} 步（{m} 回合）", "en": "{n} moves ({m} rounds)"},
+    "result.rematch": {"zh": "再来一局", "en": "Rematch"},
+    "result.rematch_swapped": {"zh": "再来一局（交换先后）", "en": "Rematch (sides swapped)"},
+    "result.review": {"zh": "复盘", "en": "Review"},
+    "result.menu": {"zh": "菜单", "en": "Menu"},
+})
+
+
+@register("result")
+class ResultScene(Scene):
+    overlay = True
+
+    def __init__(self, app, board):
+        super().__init__(app)
+        self.board = board
+        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
+        self.rematch_btn = Button(app, t("result.rematch_swapped" if board.mode == "computer" else "result.rematch"),
+                                  self.rematch, style="primary")
+        self.review_btn = Button(app, t("result.review"), self.review)
+        self.menu_btn = Button(app, t("result.menu"), app.back_to_menu, shortcut="Esc")
+        self.buttons = [self.rematch_btn, self.review_btn, self.menu_btn]
+        self.focus = FocusGroup(self.buttons)
+        self.focus.focus(self.rematch_btn)
+        self.pop_in = Tween(0.0, 1.0, 0.35, ease_out_back)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.confetti = []
+        r = board.result()
+        won = r is not None and r.winner is not None and (board.mode != "computer" or board.winner_seat() == board.human_seat)
+        if won:  # a little celebration for a win
+            rng = random.Random()
+            w, h = app.size
+            colours = [theme.ACCENT, theme.TARGET, theme.MOVABLE, theme.HINT, theme.SELECTED, (240, 240, 240)]
+            self.confetti = [[rng.uniform(0, w), rng.uniform(-h * 0.6, 0), rng.uniform(-60, 60), rng.uniform(60, 180),
+                              rng.uniform(0, 6.28), rng.uniform(-6, 6), rng.choice(colours)] for _ in range(90)]
+
+    def title(self) -> str:
+        return self.board.table.result_title()
+
+    def rematch(self) -> None:
+        self.board.table.rematch()
+
+    def review(self) -> None:
+        self.app.pop()
+        self.board.start_review(0)
+
+    def on_resize(self, size) -> None:
+        s = theme.ui_scale(size)
+        self.s = s
+        w = min(theme.px(760, s), int(size[0] * 0.94))
+        h = theme.px(300, s)
+        self.box = pygame.Rect(0, 0, w, h)
+        self.box.center = (size[0] // 2, size[1] // 2)
+        gap = theme.px(14, s)
+        bh = theme.px(52, s)
+        bw = (w - 4 * gap) // 3
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(self.box.x + gap + i * (bw + gap), self.box.bottom - bh - theme.px(24, s), bw, bh)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.focus.move(-1 if event.key == pygame.K_LEFT else 1)
+                return
+            self.focus.handle_event(event)
+            return
+        for b in self.buttons:
+            if b.handle_event(event):
+                return
+
+    def update(self, dt: float) -> None:
+        self.pop_in.update(dt)
+        h = self.app.size[1]
+        for c in self.confetti:
+            c[0] += c[2] * dt
+            c[1] += c[3] * dt
+            c[3] = min(260.0, c[3] + 40 * dt)
+            c[4] += c[5] * dt
+        self.confetti = [c for c in self.confetti if c[1] < h + 20]
+
+    def draw(self, surface) -> None:
+        s = self.s
+        size = max(3, theme.px(7, s))
+        for x, y, _, _, angle, _, colour in self.confetti:
+            dx = abs(math.cos(angle)) * size + 1  # a spinning paper strip
+            pygame.draw.rect(surface, colour, (int(x), int(y), int(dx), size // 2 + 2))
+        k = self.pop_in.value
+        box = self.box.inflate(int(self.box.w * (k - 1) * 0.2), int(self.box.h * (k - 1) * 0.2))
+        theme.panel(surface, box, radius=theme.px(18, s), edge=theme.ACCENT, width=3)
+        lang = self.app.lang
+        b = self.board
+        y = box.y + theme.px(28, s)
+        title = self.app.text(self.title(), theme.px(46, s), theme.ACCENT, serif=True)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
+        y += title.get_height() + theme.px(12, s)
+        r = b.result()
+        if r is not None:
+            why = self.app.text(b.view.result_text(r, lang), theme.px(22, s), theme.TEXT)
+            if why.get_width() > box.w - 30:
+                why = self.app.text(b.view.result_text(r, lang), max(9, int(theme.px(22, s) * (box.w - 30) / why.get_width())), theme.TEXT)
+            surface.blit(why, why.get_rect(midtop=(box.centerx, y)))
+            y += why.get_height() + theme.px(10, s)
+        n = len(b.moves)
+        count = self.app.text(tr("result.plies", lang, n=n, m=(n + 1) // 2), theme.px(18, s), theme.TEXT_DIM)
+        surface.blit(count, count.get_rect(midtop=(box.centerx, y)))
+        if k >= 0.99:
+            for btn in self.buttons:
+                btn.draw(surface)

@@ -1,0 +1,393 @@
+"""The rules screen: a tab per game showing assets/rules/<game>.<lang>.md (written for players).
+
+The text is a small Markdown subset: "#", "##", "###" headings, "- " / "* " bullets (indented:
+nested), "1. " numbered items, paragraphs, "---" rules, ``` blocks and table rows shown as they
+are; **bold**, *italic*, `code` and [links](url) show as plain text. Lines wrap at words (English)
+or at any character (Chinese, never before closing punctuation).
+
+Keyboard: Up/Down scroll a line, PgUp/PgDn a page, Home/End, Left/Right (Tab) or 1-3 switch games,
+Esc back. The mouse wheel scrolls; the scroll bar can be dragged.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pygame
+
+from game import games
+from game.i18n import add, tr
+from game.paths import asset
+from game.scenes.base import Scene
+from game.scenes.registry import register
+from game.scenes.widgets import Button, wrap
+from game.sprites import theme
+
+RULES_DIR = asset("rules")
+GAMES = games.NAMES
+
+add({
+    "rules.title": {"zh": "规则", "en": "Rules"},
+    "rules.missing": {"zh": "找不到这个游戏的规则说明：{path}", "en": "The rules text of this game is missing: {path}"},
+    "rules.other_lang": {"zh": "（暂无中文版，以下为英文规则）", "en": "(No English text yet; the Chinese rules follow.)"},
+    "rules.hint": {"zh": "滚轮 / ↑↓ / PgUp PgDn 滚动 · ←→ 切换游戏 · Esc 返回",
+                   "en": "Wheel / ↑↓ / PgUp PgDn scroll · ←→ switch game · Esc back"},
+})
+
+# ---- Markdown subset -----------------------------------------------------------------------------
+_INLINE = [
+    (re.compile(r"!\[([^\]]*)\]\([^)]*\)"), r"\1"),
+    (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),
+    (re.compile(r"\*\*(.+?)\*\*"), r"\1"),
+    (re.compile(r"__(.+?)__"), r"\1"),
+    (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"\1"),
+    (re.compile(r"`([^`]*)`"), r"\1"),
+]
+_BULLET = re.compile(r"^(\s*)[-*+]\s+(.*)$")
+_NUMBER = re.compile(r"^(\s*)(\d{1,3}[.)])\s+(.*)$")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+
+
+def plain(text: str) -> str:
+    """Inline Markdown markers removed."""
+    for pattern, repl in _INLINE:
+        text = pattern.sub(repl, text)
+    return text.replace("\\*", "*").replace("\\_", "_")
+
+
+def _is_cjk(ch: str) -> bool:
+    o = ord(ch)
+    return 0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF or 0x3000 <= o <= 0x303F
+
+
+def _join(a: str, b: str) -> str:
+    """Join two source lines of a paragraph: no space between Chinese characters."""
+    if not a:
+        return b
+    if not b:
+        return a
+    return a + b if _is_cjk(a[-1]) or _is_cjk(b[0]) else a + " " + b
+
+
+def parse(text: str) -> list:
+    """[(kind, level, label, text)]: kind "h1" "h2" "h3" "para" "bullet" "number" "pre" "rule" "gap"."""
+    blocks: list = []
+    current = None  # the block that continuation lines join
+    fence = False
+    for raw in text.replace("\r\n", "\n").replace("\t", "    ").split("\n"):
+        line = raw.rstrip()
+        if line.strip().startswith("```"):
+            fence = not fence
+            current = None
+            continue
+        if fence:
+            blocks.append(["pre", 0, "", line])
+            continue
+        stripped = line.strip()
+        if not stripped:
+            if blocks and blocks[-1][0] != "gap":
+                blocks.append(["gap", 0, "", ""])
+            current = None
+            continue
+        m = _HEADING.match(stripped)
+        if m:
+            level = min(3, len(m.group(1)))
+            blocks.append([f"h{level}", level, "", plain(m.group(2))])
+            current = None
+            continue
+        if re.fullmatch(r"(-{3,}|\*{3,}|_{3,})", stripped):
+            blocks.append(["rule", 0, "", ""])
+            current = None
+            continue
+        if stripped.startswith("|"):
+            if re.fullmatch(r"\|?[\s:|-]+\|?", stripped):
+                continue  # a table's separator row
+            cells = [plain(c.strip()) for c in stripped.strip("|").split("|")]
+            blocks.append(["pre", 0, "", "   ".join(cells)])
+            current = None
+            continue
+        m = _BULLET.match(line)
+        if m:
+            current = ["bullet", min(3, len(m.group(1)) // 2 + 1), "", plain(m.group(2).strip())]
+            blocks.append(current)
+            continue
+        m = _NUMBER.match(line)
+        if m:
+            current = ["number", min(3, len(m.group(1)) // 2 + 1), m.group(2), plain(m.group(3).strip())]
+            blocks.append(current)
+            continue
+        if stripped.startswith(">"):
+            stripped = stripped.lstrip("> ")
+        if current is not None:
+            current[3] = _join(current[3], plain(stripped))
+        else:
+            current = ["para", 0, "", plain(stripped)]
+            blocks.append(current)
+    while blocks and blocks[-1][0] == "gap":
+        blocks.pop()
+    while blocks and blocks[0][0] == "gap":
+        blocks.pop(0)
+    return [tuple(b) for b in blocks]
+
+
+
+
+def rules_path(game: str, lang: str) -> Path:
+    return RULES_DIR / f"{game}.{lang}.md"
+
+
+def load_rules(game: str, lang: str):
+    """(blocks, note): the rules of `game` in `lang`, else in the other language with a note,
+    else ([], missing-file message)."""
+    for i, candidate in enumerate((lang, "en" if lang == "zh" else "zh")):
+        path = rules_path(game, candidate)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        return parse(text), (tr("rules.other_lang", lang) if i else None)
+    path = rules_path(game, lang)
+    try:
+        path = path.relative_to(RULES_DIR.parent.parent)
+    except ValueError:
+        pass
+    return [], tr("rules.missing", lang, path=path.as_posix())
+
+
+# ---- the scene ---------------------------------------------------------------------------------------
+@register("rules")
+class RulesScene(Scene):
+    def __init__(self, app, game=None):
+        super().__init__(app)
+        self.game = game if game in GAMES else GAMES[0]
+        self.tabs = [Button(app, (lambda g=g: tr(f"games.{g}", app.lang)), (lambda g=g: self.select(g)))
+                     for g in GAMES]
+        for t in self.tabs:
+            t.focusable = False
+        self.back = Button(app, lambda: tr("ui.back", app.lang), self.close)
+        self.view = pygame.Rect(0, 0, 1, 1)
+        self.scroll = 0.0
+        self.target = 0.0
+        self.lines: list = []      # [(y, x, surface)] of the laid out text
+        self.height = 0
+        self._key = None
+        self._drag = None          # (mouse y, scroll) when dragging the scroll bar
+
+    # ---- content ------------------------------------------------------------------------------
+    def select(self, game) -> None:
+        if game != self.game:
+            self.game = game
+            self.scroll = self.target = 0.0
+            self._key = None
+
+    def _layout_text(self) -> None:
+        s = theme.ui_scale(self.app.size)
+        key = (self.game, self.app.lang, self.view.size, s)
+        if key == self._key:
+            return
+        self._key = key
+        blocks, note = load_rules(self.game, self.app.lang)
+        body = theme.px(22, s)
+        sizes = {"h1": theme.px(36, s), "h2": theme.px(29, s), "h3": theme.px(25, s)}
+        width = self.view.w - theme.px(36, s)
+        x0 = self.view.x + theme.px(12, s)
+        lines, y = [], 0
+        line_gap = int(body * 0.45)
+
+        def add_text(text, size, colour, x, serif=False, w=None):
+            nonlocal y
+            f = self.app.font(size, serif)
+            for part in wrap(text, f, (w or width) - (x - x0)):
+                img = self.app.text(part, size, colour, serif=serif)
+                lines.append((y, x, img))
+                y += img.get_height() + int(size * 0.18)
+
+        if note:
+            add_text(note, body, theme.DANGER if not blocks else theme.TEXT_DIM, x0)
+            y += line_gap * 2
+        for kind, level, label, text in blocks:
+            if kind == "gap":
+                y += line_gap
+            elif kind in sizes:
+                y += line_gap * (2 if kind == "h1" else 1) if lines else 0
+                add_text(text, sizes[kind], theme.ACCENT, x0, serif=True)
+                if kind == "h1":
+                    lines.append((y, x0, ("rule", width)))
+                    y += line_gap
+                y += line_gap // 2
+            elif kind == "rule":
+                y += line_gap
+                lines.append((y, x0, ("rule", width)))
+                y += line_gap
+            elif kind == "pre":
+                add_text(text or " ", int(body * 0.92), theme.TEXT_DIM, x0 + theme.px(16, s))
+            elif kind in ("bullet", "number"):
+                indent = x0 + theme.px(30, s) * level
+                mark_y = y + self.app.font(body).get_height() // 2 + 1
+                if kind == "bullet":
+                    lines.append((mark_y, indent - theme.px(16, s), ("dot", max(2, body // 6), level)))
+                else:
+                    img = self.app.text(label, body, theme.ACCENT)
+                    lines.append((y, indent - img.get_width() - theme.px(6, s), img))
+                add_text(text, body, theme.TEXT, indent)
+                y += int(body * 0.15)
+            else:
+                add_text(text, body, theme.TEXT, x0)
+        self.lines = lines
+        self.height = y + theme.px(30, s)
+
+    def max_scroll(self) -> float:
+        return max(0.0, self.height - self.view.h)
+
+    def scroll_by(self, dy: float) -> None:
+        self.target = max(0.0, min(self.max_scroll(), self.target + dy))
+
+    def close(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    # ---- scene ---------------------------------------------------------------------------------------
+    def on_resize(self, size) -> None:
+        w, h = size
+        s = theme.ui_scale(size)
+        top = theme.px(118, s)
+        tab_h = theme.px(48, s)
+        cw = min(w - theme.px(60, s), theme.px(960, s))
+        left = (w - cw) // 2
+        gap = theme.px(10, s)
+        tw = (cw - gap * (len(self.tabs) - 1)) // len(self.tabs)
+        for i, t in enumerate(self.tabs):
+            t.rect = pygame.Rect(left + i * (tw + gap), top, tw, tab_h)
+        bh = theme.px(48, s)
+        bottom = h - bh - theme.px(46, s)
+        self.back.rect = pygame.Rect((w - theme.px(200, s)) // 2, bottom + theme.px(10, s), theme.px(200, s), bh)
+        self.view = pygame.Rect(left, top + tab_h + theme.px(18, s), cw, max(40, bottom - top - tab_h - theme.px(26, s)))
+        self._key = None
+        self._layout_text()
+        self.target = min(self.target, self.max_scroll())
+        self.scroll = min(self.scroll, self.max_scroll())
+
+    def _fade_strip(self, w, h):
+        """(top, bottom) strips fading from the panel's colour to transparent, cached per size."""
+        if getattr(self, "_fade", None) is None or self._fade[0] != (w, h):
+            top = pygame.Surface((w, h), pygame.SRCALPHA)
+            for y in range(h):
+                pygame.draw.line(top, (*theme.PANEL, int(255 * (1 - y / h) ** 1.5)), (0, y), (w, y))
+            self._fade = ((w, h), (top, pygame.transform.flip(top, False, True)))
+        return self._fade[1]
+
+    def _bar(self):
+        """(track, thumb) rects of the scroll bar, or None when everything fits."""
+        if self.height <= self.view.h:
+            return None
+        track = pygame.Rect(self.view.right - 10, self.view.y + 6, 6, self.view.h - 12)
+        k = self.view.h / self.height
+        th = max(24, int(track.h * k))
+        ty = track.y + int((track.h - th) * (self.scroll / max(1.0, self.max_scroll())))
+        return track, pygame.Rect(track.x, ty, track.w, th)
+
+    def handle_event(self, event) -> None:
+        self._layout_text()
+        line = theme.px(22, theme.ui_scale(self.app.size)) * 1.4
+        page = max(line, self.view.h - line * 2)
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.sounds.play("click")
+                self.close()
+            elif k in (pygame.K_UP, pygame.K_DOWN):
+                self.scroll_by(line * (1 if k == pygame.K_DOWN else -1))
+            elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) or (k == pygame.K_SPACE):
+                down = k != pygame.K_PAGEUP and not (k == pygame.K_SPACE and event.mod & pygame.KMOD_SHIFT)
+                self.scroll_by(page * (1 if down else -1))
+            elif k == pygame.K_HOME:
+                self.target = 0.0
+            elif k == pygame.K_END:
+                self.target = self.max_scroll()
+            elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                step = -1 if k == pygame.K_LEFT or (k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT) else 1
+                self.app.sounds.play("click")
+                self.select(GAMES[(GAMES.index(self.game) + step) % len(GAMES)])
+            elif k in (pygame.K_1, pygame.K_2, pygame.K_3):
+                self.app.sounds.play("click")
+                self.select(GAMES[k - pygame.K_1])
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * line * 3)
+            return
+        bar = self._bar()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and bar:
+            track, thumb = bar
+            if track.inflate(14, 0).collidepoint(event.pos):
+                if not thumb.collidepoint(event.pos):  # jump to where the track was clicked
+                    k = (event.pos[1] - track.y - thumb.h / 2) / max(1, track.h - thumb.h)
+                    self.target = self.scroll = max(0.0, min(self.max_scroll(), k * self.max_scroll()))
+                self._drag = (event.pos[1], self.scroll)
+                return
+        if event.type == pygame.MOUSEMOTION and self._drag and bar:
+            track, thumb = bar
+            dy = event.pos[1] - self._drag[0]
+            value = self._drag[1] + dy * self.max_scroll() / max(1, track.h - thumb.h)
+            self.target = self.scroll = max(0.0, min(self.max_scroll(), value))
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag:
+            self._drag = None
+            return
+        for b in self.tabs + [self.back]:
+            if b.handle_event(event):
+                return
+
+    def update(self, dt: float) -> None:
+        diff = self.target - self.scroll
+        if abs(diff) < 0.5:
+            self.scroll = self.target
+        else:
+            self.scroll += diff * min(1.0, dt * 14)
+
+    def draw(self, surface) -> None:
+        self._layout_text()
+        w, h = surface.get_size()
+        s = theme.ui_scale((w, h))
+        surface.blit(theme.background((w, h)), (0, 0))
+        title = self.app.text(tr("rules.title", self.app.lang), theme.px(46, s), theme.ACCENT, serif=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(36, s))))
+        for g, t in zip(GAMES, self.tabs):
+            t.style = "primary" if g == self.game else "normal"
+            t.draw(surface)
+            if g == self.game:  # a bar under the chosen tab as well as its colour
+                pygame.draw.rect(surface, theme.TEXT, (t.rect.x + 12, t.rect.bottom - 5, t.rect.w - 24, 3))
+        theme.panel(surface, self.view.inflate(theme.px(16, s), theme.px(8, s)), radius=theme.px(14, s))
+        clip = surface.get_clip()
+        surface.set_clip(self.view)
+        off = self.view.y + theme.px(10, s) - int(self.scroll)
+        for y, x, item in self.lines:
+            sy = y + off
+            if isinstance(item, tuple):
+                if sy < self.view.y - 20 or sy > self.view.bottom + 20:
+                    continue
+                if item[0] == "rule":
+                    pygame.draw.line(surface, theme.PANEL_EDGE, (x, sy), (x + item[1], sy), 2)
+                elif item[0] == "dot":
+                    r = item[1]
+                    if item[2] == 1:
+                        pygame.draw.circle(surface, theme.ACCENT, (x, sy), r)
+                    else:
+                        pygame.draw.circle(surface, theme.ACCENT, (x, sy), r, 1)
+                continue
+            if sy + item.get_height() < self.view.y or sy > self.view.bottom:
+                continue
+            surface.blit(item, (x, sy))
+        if self.height > self.view.h:  # soft edges where the text runs under the panel's rim
+            fade = self._fade_strip(self.view.w, theme.px(18, s))
+            if self.scroll > 1:
+                surface.blit(fade[0], (self.view.x, self.view.y))
+            if self.scroll < self.max_scroll() - 1:
+                surface.blit(fade[1], (self.view.x, self.view.bottom - fade[1].get_height()))
+        surface.set_clip(clip)
+        bar = self._bar()
+        if bar:
+            pygame.draw.rect(surface, theme.BUTTON, bar[0], border_radius=3)
+            pygame.draw.rect(surface, theme.ACCENT if self._drag else theme.TEXT_DIM, bar[1], border_radius=3)
+        self.back.draw(surface)
+        hint = self.app.text(tr("rules.hint", self.app.lang), theme.px(15, s), theme.TEXT_DIM)
+        surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - theme.px(8, s))))

@@ -1,0 +1,161 @@
+"""Settings: language, sound and volume, animation speed, legal-move marks, auto-flip in hot-seat,
+fullscreen. Every change is applied and saved at once (app.settings + storage.save_settings).
+
+Keyboard: Up/Down (Tab) move between rows, Left/Right change the value, Enter toggles, Esc back.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import add, tr
+from game.scenes.base import Scene
+from game.scenes.registry import register
+from game.scenes.widgets import Button, Choice, FocusGroup, Slider, Toggle
+from game.sprites import theme
+
+add({
+    "settings.title": {"zh": "设置", "en": "Settings"},
+    "settings.lang": {"zh": "语言", "en": "Language"},
+    "settings.sound": {"zh": "音效", "en": "Sound"},
+    "settings.volume": {"zh": "音量", "en": "Volume"},
+    "settings.anim_speed": {"zh": "动画速度", "en": "Animation speed"},
+    "settings.show_legal": {"zh": "标出可走的棋", "en": "Show legal moves"},
+    "settings.auto_flip": {"zh": "双人对弈时自动翻转棋盘", "en": "Turn the board for each player (hot-seat)"},
+    "settings.fullscreen": {"zh": "全屏", "en": "Fullscreen"},
+    "settings.saved_in": {"zh": "设置保存于：{path}", "en": "Settings are saved in: {path}"},
+    "settings.hint": {"zh": "↑↓ 选择 · ←→ 调整 · Esc 返回", "en": "↑↓ choose · ←→ change · Esc back"},
+    "settings.speed_slow": {"zh": "慢", "en": "slow"},
+    "settings.speed_normal": {"zh": "正常", "en": "normal"},
+    "settings.speed_fast": {"zh": "快", "en": "fast"},
+})
+
+LANG_CHOICES = (("zh", "中文"), ("en", "English"))
+
+
+def speed_text(value: float, lang: str) -> str:
+    word = "settings.speed_slow" if value < 0.95 else "settings.speed_fast" if value > 1.05 else "settings.speed_normal"
+    number = f"{value:.2f}".rstrip("0").rstrip(".")
+    return f"{number}× {tr(word, lang)}"
+
+
+@register("settings")
+class SettingsScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        s = app.settings
+        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
+        self.lang = Choice(app, t("settings.lang"), LANG_CHOICES, app.lang, self.set_lang)
+        self.sound = Toggle(app, t("settings.sound"), s.get("sound", True), lambda v: self.set("sound", v))
+        self.volume = Slider(app, t("settings.volume"), 0.0, 1.0, float(s.get("volume", 0.7)), self.set_volume,
+                             step=0.05, fmt=lambda v: f"{round(v * 100)}%")
+        self.speed = Slider(app, t("settings.anim_speed"), 0.5, 2.0, float(s.get("anim_speed", 1.0)),
+                            lambda v: self.set("anim_speed", v), step=0.25,
+                            fmt=lambda v: speed_text(v, app.lang))
+        self.show_legal = Toggle(app, t("settings.show_legal"), s.get("show_legal", True),
+                                 lambda v: self.set("show_legal", v))
+        self.auto_flip = Toggle(app, t("settings.auto_flip"), s.get("auto_flip", False),
+                                lambda v: self.set("auto_flip", v))
+        self.fullscreen = Toggle(app, t("settings.fullscreen"), s.get("fullscreen", True), self.set_fullscreen)
+        self.rows = [self.lang, self.sound, self.volume, self.speed, self.show_legal, self.auto_flip,
+                     self.fullscreen]
+        self.back = Button(app, t("ui.back"), self.close)
+        self.focus = FocusGroup(self.rows + [self.back])
+        self.focus.focus(self.lang)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._preview_due = None
+
+    # ---- changes ------------------------------------------------------------------------------
+    def set(self, key, value) -> None:
+        self.app.settings[key] = value
+        self.app.save_settings()  # storage.save_settings + sounds.apply; a failure shows a notice
+
+    def set_lang(self, lang) -> None:
+        self.app.set_lang(lang)
+
+    def set_volume(self, value) -> None:
+        self.set("volume", round(value, 2))
+        self._preview_due = 0.12  # play a sample once the slider rests
+
+    def set_fullscreen(self, value) -> None:
+        """Switch now (where the display can) and keep the choice for the next start."""
+        if value == getattr(self.app, "windowed", not value) and not getattr(self.app, "headless", False):
+            self.app.toggle_fullscreen()  # never raises; a notice when the display cannot switch
+            value = not self.app.windowed
+        self.fullscreen.value = value
+        self.app.settings["fullscreen"] = value
+        self.app.save_settings()
+
+    def close(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    # ---- scene --------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.fullscreen.value = self.shown_fullscreen()
+
+    def on_resize(self, size) -> None:
+        w, h = size
+        s = theme.ui_scale(size)
+        row_h, gap = theme.px(54, s), theme.px(12, s)
+        pw = min(w - theme.px(60, s), theme.px(820, s))
+        top = theme.px(150, s)
+        ph = len(self.rows) * (row_h + gap) + theme.px(40, s)
+        self.panel = pygame.Rect((w - pw) // 2, top, pw, ph)
+        y = top + theme.px(20, s)
+        for row in self.rows:
+            row.rect = pygame.Rect(self.panel.x + theme.px(24, s), y, pw - theme.px(48, s), row_h)
+            y += row_h + gap
+        bw, bh = theme.px(200, s), theme.px(52, s)
+        self.back.rect = pygame.Rect((w - bw) // 2, min(h - bh - theme.px(20, s), self.panel.bottom + theme.px(24, s)),
+                                     bw, bh)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.app.sounds.play("click")
+            self.close()
+            return
+        if event.type == pygame.KEYDOWN and self.focus.handle_event(event):
+            return
+        for wdg in self.rows + [self.back]:
+            if wdg.handle_event(event):
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    self.focus.focus(wdg)
+                return
+
+    def shown_fullscreen(self) -> bool:
+        """The window as it is (F11 or --windowed may differ from the saved preference)."""
+        if getattr(self.app, "headless", False) or not hasattr(self.app, "windowed"):
+            return bool(self.app.settings.get("fullscreen", True))
+        return not self.app.windowed
+
+    def update(self, dt: float) -> None:
+        self.fullscreen.value = self.shown_fullscreen()
+        if self._preview_due is not None and not self.volume._drag:
+            self._preview_due -= dt
+            if self._preview_due <= 0:
+                self._preview_due = None
+                self.app.sounds.play("move")
+
+    def draw(self, surface) -> None:
+        w, h = surface.get_size()
+        s = theme.ui_scale((w, h))
+        surface.blit(theme.background((w, h)), (0, 0))
+        title = self.app.text(tr("settings.title", self.app.lang), theme.px(48, s), theme.ACCENT, serif=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(50, s))))
+        theme.panel(surface, self.panel, radius=theme.px(18, s))
+        for row in self.rows:
+            row.draw(surface)
+        self.back.draw(surface)
+        lines = [tr("settings.hint", self.app.lang)]
+        try:
+            from game import storage
+
+            lines.append(tr("settings.saved_in", self.app.lang, path=str(storage.settings_path())))
+        except Exception:  # pragma: no cover - storage always imports; a path is only a hint
+            pass
+        y = h - theme.px(16, s)
+        for line in reversed(lines):
+            img = self.app.text(line, theme.px(16, s), theme.TEXT_DIM)
+            y -= img.get_height()
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y -= theme.px(4, s)

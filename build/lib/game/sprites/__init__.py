@@ -1,0 +1,1 @@
+"""Drawing and animation helpers: pieces, highlights, tweens."""

@@ -1,0 +1,449 @@
+"""Settings, the autosave and named saves, as JSON files in the player's directories.
+
+Pure Python (no pygame). Where files live (platformdirs), unless $QIPAN_HOME names one folder for
+everything (tests set it):
+    settings   <user_config_dir>/settings.json            ($QIPAN_HOME/settings.json)
+    autosave   <user_data_dir>/autosave.json              ($QIPAN_HOME/autosave.json)
+    saves      <user_data_dir>/saves/<name>.json          ($QIPAN_HOME/saves/)
+    Linux ~/.config/qipan and ~/.local/share/qipan; macOS ~/Library/Application Support/qipan;
+    Windows %LOCALAPPDATA%\\qipan.
+Every write is atomic (a temporary file in the same folder, flushed and fsynced, then os.replace),
+so a crash or a kill never leaves half a file. Every read of a file is bounded in size and checked:
+a damaged, foreign, future-version or hostile file raises SaveError (its str() is one line for the
+player, in the language of the settings last loaded or saved), never another exception.
+
+A game is stored as a GameRecord (game.record): how it started plus the moves in notation;
+game.match.Match.from_record rebuilds every state from it through the rules, so whose turn it is,
+counters, clocks and the undo history come back exactly. Loading checks a record that way.
+"""
+from __future__ import annotations
+
+import atexit
+import json
+import locale
+import math
+import os
+import re
+import tempfile
+import threading
+import unicodedata
+from pathlib import Path
+
+from game import record as _record
+from game.i18n import add, tr
+from game.match import Match
+from game.record import FORMAT, MAX_SAVE_BYTES, GameRecord, SaveError, loads_json
+
+APP_NAME = "qipan"
+SETTINGS_FORMAT = "qipan-settings"
+
+MAX_SETTINGS_BYTES = 64_000
+MAX_NAME_BYTES = 150            # of a save's file name (UTF-8), far below every file system's limit
+
+LANGS = ("zh", "en")
+
+add({
+    "storage.settings_broken": {
+        "en": "Your settings file could not be read; defaults are used (the old file is kept as {bak}).",
+        "zh": "设置文件无法读取，已恢复默认设置（旧文件保存为 {bak}）。"},
+    "storage.autosave_broken": {
+        "en": "The unfinished game could not be restored: {why} (the file is kept as {bak}).",
+        "zh": "无法恢复未完成的对局：{why}（文件保存为 {bak}）。"},
+    "storage.unreadable": {"en": "The file cannot be read: {why}", "zh": "无法读取文件：{why}"},
+    "storage.write_failed": {"en": "The game could not be saved: {why}", "zh": "无法保存：{why}"},
+})
+
+
+# ---- language of messages ------------------------------------------------------------------------
+def system_lang() -> str:
+    """"zh" when the system locale is Chinese (zh_*), else "en"."""
+    candidates = [os.environ.get(k, "") for k in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+    try:
+        candidates.append(locale.getlocale()[0] or "")
+    except (ValueError, TypeError):
+        pass
+    for value in candidates:
+        value = value.strip()
+        if not value or value in ("C", "POSIX") or value.startswith("C."):
+            continue
+        low = value.lower()
+        return "zh" if low.startswith("zh") or low.startswith("chinese") else "en"
+    return "en"
+
+
+def set_message_lang(lang: str) -> None:
+    """The language of notices and SaveError messages (load_settings()/save_settings() keep it in
+    step with the player's choice; the app with --lang)."""
+    _record.message_lang = lang
+
+
+set_message_lang(system_lang())
+
+
+
+# ---- where files live ----------------------------------------------------------------------------
+def _home():
+    home = os.environ.get("QIPAN_HOME")
+    return Path(home).expanduser() if home else None
+
+
+def config_dir() -> Path:
+    home = _home()
+    if home is not None:
+        return home
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def data_dir() -> Path:
+    home = _home()
+    if home is not None:
+        return home
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def autosave_path() -> Path:
+    return data_dir() / "autosave.json"
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+# ---- files -----------------------------------------------------------------------------------------
+def atomic_write_text(path, text: str) -> None:
+    """Write `text` to `path` so that the file is either the old one or the whole new one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
+        try:
+            dfd = os.open(str(path.parent), os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                os.fsync(dfd)
+            finally:
+                os.close(dfd)
+        except OSError:
+            pass
+
+
+def _read_bounded(path, limit: int) -> str:
+    """The file's text; SaveError when it is too large (checked before reading) or unreadable."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > limit:
+            raise SaveError("storage.too_large")
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as exc:
+        raise SaveError("storage.unreadable", why=exc.strerror or type(exc).__name__) from None
+    if len(data) > limit:  # grew while we looked
+        raise SaveError("storage.too_large")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise SaveError("storage.not_json") from None
+
+
+def _keep_as_bak(path: Path) -> Path:
+    bak = path.with_name(path.name + ".bak")
+    try:
+        os.replace(path, bak)
+    except OSError:
+        pass
+    return bak
+
+
+# ---- settings --------------------------------------------------------------------------------------
+DEFAULT_SETTINGS = {
+    "lang": system_lang(),
+    "sound": True,
+    "volume": 0.7,
+    "anim_speed": 1.0,
+    "show_legal": True,
+    "auto_flip": False,
+    "fullscreen": True,
+}
+SETTINGS_RANGES = {"volume": (0.0, 1.0), "anim_speed": (0.5, 2.0)}
+
+
+def _clean_setting(key, value):
+    """The value if it fits the setting (numbers clamped to their range), else the default."""
+    default = DEFAULT_SETTINGS[key]
+    if key == "lang":
+        return value if value in LANGS else default
+    if isinstance(default, bool):
+        return value if isinstance(value, bool) else default
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return default
+    lo, hi = SETTINGS_RANGES[key]
+    return float(min(hi, max(lo, value)))
+
+
+def clean_settings(data) -> dict:
+    """Defaults overlaid with the valid known keys of `data` (unknown keys dropped)."""
+    settings = dict(DEFAULT_SETTINGS)
+    if isinstance(data, dict):
+        for key in DEFAULT_SETTINGS:
+            if key in data:
+                settings[key] = _clean_setting(key, data[key])
+    return settings
+
+
+def load_settings():
+    """(settings, notice or None). A broken or foreign file gives the defaults and a one-line notice,
+    and is kept beside as settings.json.bak."""
+    path = settings_path()
+    if not path.exists():
+        settings = dict(DEFAULT_SETTINGS)
+        set_message_lang(settings["lang"])
+        return settings, None
+    try:
+        data = loads_json(_read_bounded(path, MAX_SETTINGS_BYTES))
+        if not isinstance(data, dict) or data.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT \
+                or not any(k in data for k in DEFAULT_SETTINGS):
+            raise SaveError("storage.foreign")
+    except SaveError:
+        settings = dict(DEFAULT_SETTINGS)
+        set_message_lang(settings["lang"])
+        bak = _keep_as_bak(path)
+        return settings, tr("storage.settings_broken", _record.message_lang, bak=bak.name)
+    settings = clean_settings(data)
+    set_message_lang(settings["lang"])
+    return settings, None
+
+
+def save_settings(settings) -> None:
+    """Write the (cleaned) settings atomically. OSError -> SaveError."""
+    clean = clean_settings(dict(settings))
+    set_message_lang(clean["lang"])
+    text = json.dumps({"format": SETTINGS_FORMAT, "version": 1, **clean}, indent=2, ensure_ascii=False)
+    try:
+        atomic_write_text(settings_path(), text + "\n")
+    except OSError as exc:
+        raise SaveError("storage.write_failed", why=exc.strerror or type(exc).__name__) from None
+
+
+# ---- autosave ----------------------------------------------------------------------------------------
+def _write_record(path: Path, record: GameRecord, name=None) -> None:
+    try:
+        atomic_write_text(path, record.to_json(name) + "\n")
+    except OSError as exc:
+        raise SaveError("storage.write_failed", why=exc.strerror or type(exc).__name__) from None
+
+
+class _BackgroundWriter:
+    """Writes files atomically in a thread, so that the autosave after a move (an fsync: several
+    milliseconds, more on a busy disk) never delays a frame. Only the newest text of a path is
+    written; flush() waits for everything submitted. A failure is raised by the next submit() or
+    flush(). At interpreter exit, pending writes are finished (atexit)."""
+
+    def __init__(self):
+        self.cond = threading.Condition()
+        self.pending: dict = {}
+        self.busy = None      # the path being written
+        self.errors: dict = {}  # path -> SaveError of its last failed write, not yet reported
+        self.pid = None
+
+    def _start(self) -> None:
+        if self.pid != os.getpid():  # first use, or in a forked child: a thread of our own
+            self.pid = os.getpid()
+            self.pending.clear()
+            self.busy = None
+            threading.Thread(target=self._run, name="qipan-autosave", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            with self.cond:
+                while not self.pending:
+                    self.cond.wait()
+                path = next(iter(self.pending))
+                text = self.pending.pop(path)
+                self.busy = path
+            error = None
+            try:
+                atomic_write_text(path, text)
+            except OSError as exc:
+                error = SaveError("storage.write_failed", why=exc.strerror or type(exc).__name__)
+            with self.cond:
+                self.busy = None
+                if error is not None:
+                    self.errors[path] = error
+                else:
+                    self.errors.pop(path, None)
+                self.cond.notify_all()
+
+    def _raise_error(self, path) -> None:
+        error = self.errors.pop(Path(path), None) if path is not None else \
+            (self.errors.pop(next(iter(self.errors))) if self.errors else None)
+        if error is not None:
+            raise error
+
+    def submit(self, path: Path, text: str) -> None:
+        with self.cond:
+            self._start()
+            self.pending[Path(path)] = text
+            self.cond.notify_all()
+            self._raise_error(path)
+
+    def flush(self, path=None, discard: bool = False, timeout: float = 30.0) -> None:
+        """Wait until `path` (None: every path) is written; discard: drop its pending text instead."""
+        with self.cond:
+            if self.pid != os.getpid():
+                return
+            if discard and path is not None:
+                self.pending.pop(Path(path), None)
+            self.cond.wait_for(lambda: (not self.pending if path is None else Path(path) not in self.pending)
+                               and (self.busy is None if path is None else self.busy != Path(path)), timeout)
+            self._raise_error(path)
+
+
+_writer = _BackgroundWriter()
+atexit.register(lambda: _writer.flush(timeout=10) if _writer.pid == os.getpid() else None)
+
+
+def write_autosave(record: GameRecord, wait: bool = False) -> None:
+    """The game in progress, written atomically (call after every move). The write happens in a
+    background thread (wait=True: before returning); a failure raises SaveError here, at the
+    latest on the next call, or from flush_autosave()."""
+    text = record.to_json() + "\n"
+    _writer.submit(autosave_path(), text)
+    if wait:
+        flush_autosave()
+
+
+def flush_autosave() -> None:
+    """Wait until the autosave on its way is on disk (SaveError if writing it failed)."""
+    _writer.flush(autosave_path())
+
+
+def read_autosave():
+    """(record or None, notice or None). A damaged autosave (unreadable, or its moves do not replay)
+    gives a one-line notice and is kept beside as autosave.json.bak."""
+    path = autosave_path()
+    try:
+        flush_autosave()
+    except SaveError:
+        pass  # the last complete autosave on disk is still good
+    if not path.exists():
+        return None, None
+    try:
+        record = GameRecord.from_json(_read_bounded(path, MAX_SAVE_BYTES))
+        Match.from_record(record)
+    except SaveError as exc:
+        bak = _keep_as_bak(path)
+        return None, tr("storage.autosave_broken", _record.message_lang, why=str(exc), bak=bak.name)
+    return record, None
+
+
+def clear_autosave() -> None:
+    """Remove the autosave (a write still on its way is dropped first)."""
+    try:
+        _writer.flush(autosave_path(), discard=True)
+    except SaveError:
+        pass
+    try:
+        autosave_path().unlink()
+    except FileNotFoundError:
+        pass
+    except OSError:
+        pass
+
+
+# ---- named saves ---------------------------------------------------------------------------------------
+_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
+_UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
+
+
+def safe_filename(name: str) -> str:
+    """A file name (without extension) for a player-typed save name, safe on every OS; keeps
+    Chinese and other letters, replaces path and reserved characters."""
+    name = re.sub(r"\s+", " ", unicodedata.normalize("NFC", str(name)))
+    name = "".join(c for c in name if unicodedata.category(c)[0] != "C" or c == " ")
+    name = _UNSAFE.sub("_", name)
+    name = re.sub(r"\s+", " ", name).strip().strip(".").strip()
+    while len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        name = name[:-1]
+    name = name.rstrip(". ")
+    if not name or set(name) <= {"_", "."}:
+        name = "game"
+    if name.split(".")[0].upper() in _RESERVED:
+        name = "_" + name
+    return name
+
+
+def save_path(name: str) -> Path:
+    """Where save_named(record, name) writes (to ask before overwriting an existing save)."""
+    return saves_dir() / (safe_filename(name) + ".json")
+
+
+def save_named(record: GameRecord, name: str) -> Path:
+    """Save under a player-typed name (any text, Chinese included); returns the path."""
+    path = save_path(name)
+    display = " ".join(str(name).split())[:100] or path.stem
+    _write_record(path, record, name=display)
+    return path
+
+
+def list_saves() -> list:
+    """[(name, path, mtime, game)] of the named saves, newest first. A damaged file is listed with
+    game None (loading it gives its SaveError)."""
+    folder = saves_dir()
+    try:
+        paths = [p for p in folder.iterdir() if p.suffix == ".json" and p.is_file()]
+    except OSError:
+        return []
+    out = []
+    for path in paths:
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            continue
+        name, game = path.stem, None
+        try:
+            data = loads_json(_read_bounded(path, MAX_SAVE_BYTES))
+            if isinstance(data, dict) and data.get("format") == FORMAT:
+                if isinstance(data.get("name"), str) and data["name"].strip():
+                    name = data["name"][:100]
+                if data.get("game") in ("palace", "draughts", "banqi"):
+                    game = data["game"]
+        except SaveError:
+            pass
+        out.append((name, path, mtime, game))
+    out.sort(key=lambda t: (-t[2], t[0]))
+    return out
+
+
+def load_named(path) -> GameRecord:
+    """The record in a saved file, checked by replaying it; SaveError when it cannot be used."""
+    record = GameRecord.from_json(_read_bounded(path, MAX_SAVE_BYTES))
+    Match.from_record(record)
+    return record
+
+
+def delete_save(path) -> None:
+    try:
+        Path(path).unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise SaveError("storage.write_failed", why=exc.strerror or type(exc).__name__) from None

@@ -1,0 +1,163 @@
+"""The computer thinks in a separate process so the window keeps drawing at 60 frames per second.
+
+    w = Worker()
+    rid = w.request("move", state, level="hard", time_limit=None, seed=None, nodes=None)
+    ...each frame: for answer in w.poll(): ...   # {"id": rid, "kind": "move", "result": "c8-c7", "error": None}
+    w.cancel()    # stop at once: the process is terminated, and a fresh one started
+    w.close()
+
+Kinds: "move" (result: the move's notation, found again with game.rules.common.find_move),
+"evaluate" (result: float in [-1, 1] for the side to move). An exception in the search comes back
+as error (its text), never as a hung request. No pygame here: the child imports only the rules
+and the AI.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+import signal
+import threading
+import time
+
+
+def _watch_parent(interval: float = 0.2) -> None:
+    """End this process within `interval` seconds of its parent's death (a killed app must not
+    leave a search running on). Two signs, either suffices: multiprocessing's parent sentinel
+    (a pipe on POSIX, the process handle on Windows) and, on POSIX, a changed parent pid."""
+    import os
+
+    parent = mp.parent_process()
+    ppid = os.getppid() if os.name == "posix" else None
+    while True:
+        if parent is not None:
+            parent.join(interval)  # returns at once when the parent is gone
+            gone = not parent.is_alive()
+        else:
+            time.sleep(interval)
+            gone = False
+        if gone or (ppid is not None and os.getppid() != ppid):
+            os._exit(0)  # the search holds the main thread; only a hard exit ends it at once
+
+
+def _serve(conn) -> None:
+    """The child's loop: one request at a time, answered in order."""
+    threading.Thread(target=_watch_parent, name="qipan-ai-watchdog", daemon=True).start()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:  # the window's frame loop comes first when the cores are busy
+        import os
+
+        os.nice(5)
+    except (AttributeError, OSError):
+        pass
+    from game import ai
+
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        rid, kind, state, params = msg
+        try:
+            if kind == "move":
+                result = str(ai.choose_move(state, **params))
+            elif kind == "evaluate":
+                result = float(ai.evaluate(state, **params))
+            else:
+                raise ValueError(f"unknown request {kind!r}")
+            answer = {"id": rid, "kind": kind, "result": result, "error": None}
+        except Exception as exc:  # sent back to the UI, which falls back gracefully
+            answer = {"id": rid, "kind": kind, "result": None, "error": f"{type(exc).__name__}: {exc}"}
+        try:
+            conn.send(answer)
+        except (EOFError, OSError, BrokenPipeError):
+            return
+
+
+class Worker:
+    """One AI process, started on the first request; requests are answered in order."""
+
+    def __init__(self, start_method: str = "spawn"):
+        self._ctx = mp.get_context(start_method)
+        self._proc = None
+        self._conn = None
+        self._next_id = 0
+        self.pending: set[int] = set()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.pending)
+
+    def start(self) -> None:
+        """Start the process now (e.g. when a game against the computer opens) to hide its start-up."""
+        if self._proc is not None and self._proc.is_alive():
+            return
+        parent, child = self._ctx.Pipe()
+        proc = self._ctx.Process(target=_serve, args=(child,), name="qipan-ai", daemon=True)
+        proc.start()
+        child.close()
+        self._proc, self._conn = proc, parent
+
+    def request(self, kind: str, state, **params) -> int:
+        self.start()
+        self._next_id += 1
+        rid = self._next_id
+        try:
+            self._conn.send((rid, kind, state, params))
+        except (OSError, BrokenPipeError):  # the process died: start a fresh one and retry once
+            self._kill()
+            self.start()
+            self._conn.send((rid, kind, state, params))
+        self.pending.add(rid)
+        return rid
+
+    def poll(self) -> list[dict]:
+        """Answers that have arrived (never blocks)."""
+        out = []
+        if self._conn is None:
+            return out
+        try:
+            while self._conn.poll():
+                answer = self._conn.recv()
+                if answer["id"] in self.pending:
+                    self.pending.discard(answer["id"])
+                    out.append(answer)
+        except (EOFError, OSError):
+            dead = sorted(self.pending)
+            self._kill()
+            out.extend({"id": rid, "kind": None, "result": None, "error": "the AI process stopped"} for rid in dead)
+        return out
+
+    def cancel(self, rid: int | None = None) -> None:
+        """Forget request `rid` (None: all). A search still running is stopped at once by ending
+        the process; the next request starts a new one."""
+        if rid is not None and rid not in self.pending:
+            return
+        if self.pending:
+            self._kill()
+            self.start()  # a fresh process warms up now, so the next answer is not late
+
+    def _kill(self) -> None:
+        self.pending.clear()
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        if conn is not None:
+            try:
+                conn.close()
+            except OSError:
+                pass
+        if proc is not None and proc.is_alive():
+            proc.terminate()  # SIGTERM ends a pure-Python search at once
+            proc.join(0.2)
+            if proc.is_alive():
+                proc.kill()
+
+    def close(self) -> None:
+        if self._conn is not None and not self.pending:
+            try:
+                self._conn.send(None)
+            except (OSError, BrokenPipeError):
+                pass
+            if self._proc is not None:
+                self._proc.join(0.3)
+        self._kill()
