@@ -182,13 +182,6 @@ class App:
             self.toast(str(exc))
         self.sounds.apply(self.settings)
 
-    def apply_settings(self, settings=None) -> None:
-        """Take new settings (the settings scene calls this, or just edits app.settings)."""
-        if settings is not None:
-            self.settings = dict(settings)
-        self.sounds.apply(self.settings)
-        self._resized()
-
     def font(self, size, serif: bool = False):
         return fonts.font(int(size), serif)
 
@@ -199,7 +192,7 @@ class App:
         if surf is None:
             if len(self._texts) > 3000:
                 self._texts.clear()
-            f = fonts.font_for(text, int(size), serif) if hasattr(fonts, "font_for") else fonts.font(int(size), serif)
+            f = fonts.font_for(text, int(size), serif)
             try:
                 surf = f.render(text, True, colour)
             except pygame.error:  # "" (or only zero-width characters): an empty, transparent line

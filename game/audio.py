@@ -29,10 +29,6 @@ RATE = 44100
 
 
 # ---- synthesis: each returns a list of floats at `rate` ------------------------------------------
-def _silence(seconds, rate):
-    return [0.0] * int(seconds * rate)
-
-
 def _mix(into, part, start, rate, gain=1.0):
     """Add `part` into `into` from `start` seconds on (growing `into` if needed)."""
     i0 = int(start * rate)

@@ -46,14 +46,6 @@ class Budget:
             return self.nodes >= self.limit
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
-    def fraction_used(self, start: float, time_limit: float | None) -> float:
-        if self.limit is not None:
-            return self.nodes / max(1, self.limit)
-        if time_limit is None:
-            return 0.0
-        return (time.perf_counter() - start) / max(1e-9, time_limit)
-
-
 def resolve_time(level: str, time_limit):
     return LEVEL_TIME[level] if time_limit is None else time_limit
 

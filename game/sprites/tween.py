@@ -8,18 +8,6 @@ from __future__ import annotations
 import math
 
 
-def linear(t: float) -> float:
-    return t
-
-
-def ease_in_quad(t: float) -> float:
-    return t * t
-
-
-def ease_out_quad(t: float) -> float:
-    return 1 - (1 - t) * (1 - t)
-
-
 def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 
@@ -32,20 +20,6 @@ def ease_out_back(t: float) -> float:
     c1 = 1.70158
     c3 = c1 + 1
     return 1 + c3 * (t - 1) ** 3 + c1 * (t - 1) ** 2
-
-
-def ease_out_bounce(t: float) -> float:
-    n1, d1 = 7.5625, 2.75
-    if t < 1 / d1:
-        return n1 * t * t
-    if t < 2 / d1:
-        t -= 1.5 / d1
-        return n1 * t * t + 0.75
-    if t < 2.5 / d1:
-        t -= 2.25 / d1
-        return n1 * t * t + 0.9375
-    t -= 2.625 / d1
-    return n1 * t * t + 0.984375
 
 
 def pulse(time_s: float, period: float = 1.2) -> float:
