@@ -52,7 +52,7 @@ def bench_animate(app, game, frames, rng):
             scene = app.new_game(game, {}, mode="hotseat")
             app.step(1 / 60)
         if scene.anim is None:
-            scene.play(rng.choice(scene.legal_moves()))
+            scene.table.play(rng.choice(scene.legal_moves()))
         dt = frame(app)
         if scene.anim is not None:
             times.append(dt)
@@ -75,7 +75,7 @@ def bench_thinking(app, game, frames, rng):
             scene = app.new_game(game, {}, mode="computer", human_seat=0, level="hard")
             app.step(1 / 60)
         if scene.human_turn() and scene.anim is None:
-            scene.play(rng.choice(scene.legal_moves()))
+            scene.table.play(rng.choice(scene.legal_moves()))
         dt = frame(app)
         if scene.seats[1].thinking and scene.anim is None:
             times.append(dt)

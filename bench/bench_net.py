@@ -103,7 +103,7 @@ def bench_frames(game, frames=300, size=(1920, 1080), seed=1):
     from game.app import App
     from game.net import saves
     from game.net.runner import SessionRunner
-    from game.scenes.net_scenes import NetBoardScene, start_board
+    from game.scenes.net_scenes import start_board
 
     app = App(["--windowed"], headless=True, size=size)
     rng = random.Random(seed)
@@ -120,7 +120,7 @@ def bench_frames(game, frames=300, size=(1920, 1080), seed=1):
             while not board.over() and len(times) < frames:
                 guest.pump()
                 if board.anim is None and board.human_turn():
-                    board.play(rng.choice(board.legal_moves()))
+                    board.table.play(rng.choice(board.legal_moves()))
                 elif guest.my_turn():
                     guest.play(rng.choice(guest.game.state.legal_moves()))
                 t = time.perf_counter()

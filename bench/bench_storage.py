@@ -25,6 +25,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import storage  # noqa: E402
+from game.match import Match  # noqa: E402
 from game.rules import GAMES, module  # noqa: E402
 
 
@@ -81,7 +82,7 @@ def main() -> None:
             ui_times.sort()
             u = statistics.median(ui_times), ui_times[int(len(ui_times) * 0.95)]
             d = timed(lambda: storage.write_autosave(record, wait=True), 40)
-            r = timed(lambda: storage.replay(storage.read_autosave()[0]), 10)
+            r = timed(lambda: Match.from_record(storage.read_autosave()[0]), 10)
             size = storage.autosave_path().stat().st_size
             print(f"  {game:9s} {len(record.moves):3d} moves, {size:5d} bytes: UI {u[0]:5.2f} / {u[1]:5.2f}"
                   f"   on disk {d[0]:5.1f} / {d[1]:5.1f}   continue {r[0]:6.1f} / {r[1]:6.1f}")

@@ -21,16 +21,28 @@ from game import audio, fonts, games, storage
 from game.events import AI_EVENT
 from game.i18n import LANGS, add, tr
 from game.match import Match
-from game.scenes import registry
+from game.scenes import (
+    menu,  # noqa: F401  (registers the first screen)
+    registry,
+)
 from game.sprites import theme
 from game.worker import Worker
 
-# every scene module, once: each registers its scenes by name (game.scenes.registry)
-from game.scenes import (  # noqa: E402, F401  isort: skip
-    banqi_assistant, board, draughts_setup, files_scene, menu, net_scenes, result, rules_scene,
-    settings_scene, setup,
-)
-from game.scenes.board import scene as _board_scene  # noqa: E402, F401  isort: skip
+
+def import_scenes() -> None:
+    """Import every scene module once: each registers its scenes by name (game.scenes.registry).
+    Done on the first open() of another screen, not at start, so the menu shows sooner."""
+    from game.scenes import (  # noqa: F401
+        banqi_assistant,
+        draughts_setup,
+        files_scene,
+        net_scenes,
+        result,
+        rules_scene,
+        settings_scene,
+        setup,
+    )
+    from game.scenes.board import scene  # noqa: F401
 
 
 FADE_TIME = 0.16  # seconds of cross-fade between full screens
@@ -251,6 +263,8 @@ class App:
 
     def open(self, name: str, *args, **kwargs):
         """Push a new scene of the class registered as `name` (game.scenes.registry); returns it."""
+        if name not in registry.SCENES:
+            import_scenes()
         scene = registry.make(name, self, *args, **kwargs)
         self.push(scene)
         return scene
@@ -269,6 +283,7 @@ class App:
         """
         match = Match.new(game, options, mode=mode, human_seat=human_seat, level=level, start_state=start_state,
                           seed=seed)
+        import_scenes()
         scene = registry.make("board", self, match)
         self._start_board(scene)
         return scene
@@ -276,6 +291,7 @@ class App:
     def open_game(self, record) -> bool:
         """Restore a saved game (a storage.GameRecord) into the board scene. False (and a notice)
         when the record cannot be replayed."""
+        import_scenes()
         try:
             scene = registry.make("board", self, Match.from_record(record))
         except Exception as exc:  # a damaged or foreign record: tell the player, never crash

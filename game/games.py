@@ -9,15 +9,35 @@ names. Pure Python, no pygame (each game's view is keyed to the same name in gam
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from game.ai import LEVELS, banqi_ai, draughts_ai, palace_ai
 from game.rules import banqi, draughts, palace
 from game.rules.common import Move, check_options
 
 __all__ = ["GAMES", "LEVELS", "NAMES", "GameInfo", "get", "of_state"]
+
+#: the computer's levels, weakest first
+LEVELS = ("easy", "medium", "hard")
+
+
+# The engines are imported on first use: the window's process never searches (the worker does),
+# and importing the three costs a sixth of the start-up.
+def _palace_engine() -> ModuleType:
+    from game.ai import palace_ai
+    return palace_ai
+
+
+def _draughts_engine() -> ModuleType:
+    from game.ai import draughts_ai
+    return draughts_ai
+
+
+def _banqi_engine() -> ModuleType:
+    from game.ai import banqi_ai
+    return banqi_ai
 
 
 @dataclass(frozen=True)
@@ -25,7 +45,7 @@ class GameInfo:
     """What shared code may know of one game.
 
     rules:  the rules module (new_game, from_text, to_text, OPTIONS, SIDES, states)
-    engine: the computer player's module (choose_move, evaluate)
+    engine: the computer player's module (choose_move, evaluate), loaded by load_engine
     hidden: players see only part of the position: the computer gets rules.public_state(state),
             and a network guest is told what each revealing move turns up
     dealt:  a new game is dealt from a seed (the start is saved as {"seed": N}, not as a text)
@@ -34,10 +54,14 @@ class GameInfo:
 
     name: str
     rules: ModuleType
-    engine: ModuleType
+    load_engine: Callable[[], ModuleType]
     hidden: bool = False
     dealt: bool = False
     perft: bool = True
+
+    @property
+    def engine(self) -> ModuleType:
+        return self.load_engine()
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -76,9 +100,9 @@ class GameInfo:
 GAMES: dict[str, GameInfo] = {
     info.name: info
     for info in (
-        GameInfo("palace", palace, palace_ai),
-        GameInfo("draughts", draughts, draughts_ai),
-        GameInfo("banqi", banqi, banqi_ai, hidden=True, dealt=True, perft=False),
+        GameInfo("palace", palace, _palace_engine),
+        GameInfo("draughts", draughts, _draughts_engine),
+        GameInfo("banqi", banqi, _banqi_engine, hidden=True, dealt=True, perft=False),
     )
 }
 #: the games in menu order

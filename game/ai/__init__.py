@@ -3,26 +3,21 @@
 choose_move(state, level, time_limit, seed, nodes) goes to the engine of the state's game
 (game.ai.palace_ai, draughts_ai, banqi_ai), which each provide with the same signature, plus
 evaluate(state, ...) -> float in [-1, 1] from the point of view of the side to move (used for
-draw offers against the computer). game.games names the same engine for each game.
+draw offers against the computer). The registry game.games says which engine plays which game.
 """
 from __future__ import annotations
 
 from types import ModuleType
 
-from game.ai import banqi_ai, draughts_ai, palace_ai
-from game.rules import banqi, draughts, palace
+from game import games
+from game.games import LEVELS
 
-LEVELS = ("easy", "medium", "hard")
-
-_ENGINES: dict[type, ModuleType] = {palace.State: palace_ai, draughts.State: draughts_ai, banqi.State: banqi_ai}
+__all__ = ["LEVELS", "choose_move", "engine", "evaluate"]
 
 
 def engine(state) -> ModuleType:
-    """The AI module that plays the game of `state`."""
-    try:
-        return _ENGINES[type(state)]
-    except KeyError:
-        raise TypeError(f"not a game state: {type(state).__name__}") from None
+    """The AI module that plays the game of `state` (the registry game.games names it)."""
+    return games.of_state(state).engine
 
 
 def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
