@@ -178,7 +178,7 @@ def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024
     score, w, d, l = 0.0, 0, 0, 0
     reasons = {}
     clock = {"a": [0.0, 0], "b": [0.0, 0]}
-    for (sa, sb, *_), (res, plies, reason, spent) in zip(work, results):
+    for (sa, _sb, *_), (res, _plies, reason, spent) in zip(work, results):
         a_white = sa is spec_a or sa == spec_a
         for side, who in (("w", "a" if a_white else "b"), ("b", "b" if a_white else "a")):
             clock[who][0] += spent[side][0]

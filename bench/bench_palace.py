@@ -120,7 +120,7 @@ def ladder(games, workers):
             print(f"  {upper:6} as {'black' if side == 'b' else 'white'} vs {lower:6}: "
                   f"+{wins} ={draws} -{losses}  score {score:.0%}  avg {plies:.0f} plies  {reasons}")
         rows = [r for r in results if upper in r[:2] and lower in r[:2]]
-        pts = sum(1 if r[2] == (("b" if r[0] == upper else "w")) else 0.5 if r[2] is None else 0 for r in rows)
+        pts = sum(1 if r[2] == ("b" if r[0] == upper else "w") else 0.5 if r[2] is None else 0 for r in rows)
         print(f"  {upper} vs {lower}: {pts / len(rows):.0%} over {len(rows)} games")
 
 

@@ -9,7 +9,6 @@ from game.ai import banqi_ai as A
 from game.ai import banqi_baseline, choose_move, evaluate
 from game.rules import banqi as B
 from game.rules.common import find_move
-
 from tests.test_banqi_rules import CHASE, play, pos
 
 

@@ -205,7 +205,7 @@ def test_no_moves_loses():
 def test_resign_after_ten_plies():
     s = B.new_game(seed=11)
     rng = random.Random(1)
-    for i in range(10):
+    for _ in range(10):
         assert not s.can_resign()
         with pytest.raises(PositionError):
             s.resign()

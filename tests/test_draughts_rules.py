@@ -3,7 +3,8 @@ import pickle
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.rules import draughts as d
 from game.rules.common import PositionError, Result
@@ -130,7 +131,7 @@ def test_threefold_repetition():
 def test_25_kings_only_moves():
     rng = random.Random(3)
     state = d.from_text("W:WK50,K46:BK5,K1")
-    for ply in range(50):
+    for _ in range(50):
         assert state.result() is None
         options = [n for n in map(state.play, state.legal_moves())
                    if n.history.count(n.history[-1]) == 1 and not any(m.captures for m in n.legal_moves())]

@@ -2,7 +2,8 @@
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import games
 from game.match import COMPUTER, HUMAN, REMOTE, Match, SeatSpec

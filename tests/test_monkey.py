@@ -7,9 +7,8 @@ import pygame
 import pytest
 from conftest import Driver
 
-from game import storage
-from game.rules import GAMES, module
 from game.match import Match
+from game.rules import GAMES, module
 from game.scenes.board.scene import BoardScene
 from game.scenes.game_views import VIEWS
 

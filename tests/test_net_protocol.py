@@ -1,6 +1,7 @@
 """The line protocol: every message parses and formats back; anything else is rejected."""
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.net import protocol as P
 from game.rules import module

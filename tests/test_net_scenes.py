@@ -5,14 +5,13 @@ import time
 
 import pygame
 import pytest
+from net_helpers import pump_until
 
 from game.net import saves
 from game.net.session import GuestSession, HostSession
 from game.scenes import net_scenes as N
 from game.scenes.board.net_table import NetTable
 from game.scenes.game_views import VIEWS
-
-from net_helpers import pump_until
 
 
 def is_net_board(scene):
@@ -192,7 +191,6 @@ def _click_move(driver, board, move, others):
 def test_app_as_banqi_guest_flips_by_clicks_and_sees_the_host_reveal(driver):
     if VIEWS.get("banqi") is None:
         pytest.skip("no banqi view yet")
-    app = driver.app
     host = HostSession(bind="127.0.0.1")
     host.set_offer("banqi", {}, 1)
     try:
@@ -390,7 +388,7 @@ def test_monkey_on_the_network_board(driver, game, app_role, seed=""):
     wait(driver, lambda: is_net_board(app.top) and guest.phase == "playing", [guest])
     board = app.top
     w, h = app.size
-    for i in range(500):
+    for _ in range(500):
         guest.pump()
         if board in app.scenes and app.top is not board and type(app.top).__name__ not in ("Dialog", "ResultScene"):
             app.pop()  # a save or rules screen opened by a key: back to the board

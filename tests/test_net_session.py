@@ -3,15 +3,16 @@ drops and resumes. Everything is pumped from the test's thread, each wait bounde
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from net_helpers import Pair, RawPeer, kinds, pump_until
 
 from game.net import protocol as P
-from game.net import saves, session as S
+from game.net import saves
+from game.net import session as S
 from game.net.game import NetGame
 from game.net.session import GuestSession, HostSession, SessionError
 from game.rules.common import find_move
-
-from net_helpers import Pair, RawPeer, kinds, pump_until
 
 
 @pytest.fixture(autouse=True)
@@ -211,7 +212,7 @@ def test_banqi_traffic_never_shows_a_face_down_piece(monkeypatch):
             pair.wait(pair.settled)
         truth = host.game
         flipped = {}  # square -> piece, in the order of the game
-        for i, (text, piece) in enumerate(truth.plies):
+        for text, piece in truth.plies:
             if piece is not None:
                 flipped[text] = piece
         for line in sent:

@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.rules import palace as P
 from game.rules.common import PositionError, Result, find_move

@@ -308,7 +308,7 @@ def test_random_input_never_breaks_these_scenes(driver, which):
     keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
             pygame.K_TAB, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END, pygame.K_DELETE,
             pygame.K_BACKSPACE, pygame.K_1, pygame.K_3, pygame.K_ESCAPE]
-    for i in range(400):
+    for _ in range(400):
         if app.top is app.scenes[0]:        # left (Esc, Back, a save): open it again
             app.push(make())
         w, h = app.size

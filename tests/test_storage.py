@@ -9,7 +9,9 @@ import textwrap
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from game import record, storage
 from game.match import Match
@@ -145,8 +147,8 @@ def test_failed_write_keeps_the_old_file_and_no_temp(home, monkeypatch):
 
 def test_background_autosave_is_ordered_flushed_and_cleared(home):
     records = [_random_game("draughts", n, seed=9)[0] for n in (2, 4, 6)]
-    for record in records:
-        storage.write_autosave(record)
+    for rec in records:
+        storage.write_autosave(rec)
     assert storage.read_autosave() == (records[-1], None)  # reading waits for the newest
     storage.write_autosave(records[0])
     storage.clear_autosave()                                # drops the write on its way

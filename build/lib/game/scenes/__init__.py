@@ -1,1 +1,0 @@
-"""Scenes of the pygame program: each has handle_event(event), update(dt) and draw(surface)."""

@@ -1,1 +1,0 @@
-"""Drawing and animation helpers: pieces, highlights, tweens."""
