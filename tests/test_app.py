@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game import storage
+from game.i18n import tr
 from game.rules import GAMES, module
 from game.scenes.board.scene import BoardScene
 from game.scenes.game_views import VIEWS
@@ -229,8 +230,11 @@ def test_hotseat_draw_offer_accepted(driver, game):
     driver.step()
     draw = next(b for b in scene.panel.buttons if b.on_click == scene.table.offer_draw)
     driver.click(draw.rect.center)
+    ask = driver.top
+    assert isinstance(ask, Dialog)  # "Offer a draw?" first
+    driver.click(ask.buttons[0].rect.center)
     dialog = driver.top
-    assert isinstance(dialog, Dialog)
+    assert isinstance(dialog, Dialog) and dialog is not ask
     driver.click(dialog.buttons[0].rect.center)  # the other player accepts
     driver.step(3)
     assert scene.result().reason == "agreement" and scene.result().winner is None
@@ -293,6 +297,8 @@ def test_draw_offer_to_the_computer_is_decided_by_its_evaluation(driver):
     driver.step()
     draw = next(b for b in scene.panel.buttons if b.on_click == scene.table.offer_draw)
     driver.click(draw.rect.center)
+    assert scene.table.draw_rid is None and isinstance(driver.top, Dialog)  # asked first
+    driver.click(driver.top.buttons[0].rect.center)
     assert scene.table.draw_rid is not None
     driver.wait(lambda: scene.table.draw_rid is None)
     driver.step(2)
@@ -303,6 +309,46 @@ def test_draw_offer_to_the_computer_is_decided_by_its_evaluation(driver):
     dialog.buttons[0].activate()  # OK
     driver.step(3)
     assert isinstance(driver.top, ResultScene) == accepted
+
+
+@needs_view
+@pytest.mark.parametrize("game", HAVE_VIEW)
+def test_a_draw_offer_at_move_1_against_hard_is_declined_with_a_reason(driver, game):
+    app = driver.app
+    app.ai_nodes = 3000  # the same answer on any machine
+    scene = app.new_game(game, {}, mode="computer", human_seat=0, level="hard")
+    driver.step()
+    scene.table.offer_draw()
+    ask = driver.top
+    assert isinstance(ask, Dialog)
+    driver.key(pygame.K_ESCAPE)  # Esc is the safe answer: nothing is sent
+    assert driver.top is scene and scene.table.draw_rid is None
+    scene.table.offer_draw()
+    driver.top.buttons[0].activate()
+    driver.wait(lambda: scene.table.draw_rid is None)
+    driver.step(2)
+    answer = driver.top
+    assert isinstance(answer, Dialog) and not scene.over()
+    assert answer.lines == [tr("board.ai_declines_early", app.lang)]
+
+
+def test_the_computer_accepts_only_when_worse_or_a_dead_draw():
+    from game.match import Match
+    from game.rules import draughts
+    from game.scenes.board.table import draw_answer
+
+    m = Match.new("draughts", mode="computer", human_seat=0, level="hard")
+    assert draw_answer(m, 0.0) == (False, "board.ai_declines_early")
+    assert draw_answer(m, -0.9)[0]  # clearly lost even in the opening
+    late = Match("draughts", start_state=draughts.from_text("W:W31,32,33:B18,19,20"))
+    for _ in range(25):  # out of the opening
+        late.play(late.legal_moves()[0]) if not late.over else None
+    if not late.over:
+        assert draw_answer(late, 0.0) == (False, "board.ai_declines_level")
+        assert draw_answer(late, 0.5) == (False, "board.ai_declines_why")
+        assert draw_answer(late, -0.3) == (True, "board.ai_accepts_why")
+    dead = Match("draughts", start_state=draughts.from_text("W:WK46:BK5"))
+    assert draw_answer(dead, 0.9) == (True, "board.ai_accepts_dead")
 
 
 @needs_view

@@ -75,6 +75,10 @@ class EndsOnRequest:
     def _resign_allowed(self) -> bool:
         return True
 
+    def is_dead_draw(self) -> bool:
+        """Neither side can win any more, whatever they play (a game may say so; most never do)."""
+        return False
+
     def can_resign(self) -> bool:
         """The side to move may resign now (never in a finished game)."""
         return self.result() is None and self.to_move is not None and self._resign_allowed()

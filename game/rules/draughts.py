@@ -355,6 +355,11 @@ class State(EndsOnRequest):
 
     SIDES = SIDES
 
+    def is_dead_draw(self) -> bool:
+        """A lone king against a lone king with no capture on the board: a theoretical draw."""
+        return (not self.wm and not self.bm and self.wk.bit_count() == 1 and self.bk.bit_count() == 1
+                and self.result() is None and not any(m.is_capture for m in self.legal_moves()))
+
     def draw_counter(self):
         """(reason key, plies left) of the draw rule closest to ending the game, or None."""
         best = None

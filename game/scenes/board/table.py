@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game import storage
+from game.ai.common import LEVEL_TIME
 from game.i18n import add, tr
 from game.match import Match
 from game.record import SaveError
@@ -36,17 +37,44 @@ add({
     "board.ai_accepts": {"zh": "电脑同意和棋", "en": "The computer accepts the draw"},
     "board.ai_declines": {"zh": "电脑拒绝和棋", "en": "The computer declines the draw"},
     "board.ai_declines_why": {"zh": "它认为自己的形势更好。", "en": "It thinks its position is better."},
+    "board.ai_declines_level": {"zh": "它认为局面均衡，还要继续下。", "en": "It thinks the game is level and wants to play on."},
+    "board.ai_declines_early": {"zh": "对局刚刚开始，现在求和太早了。", "en": "The game has only just begun: too early for a draw."},
+    "board.ai_accepts_why": {"zh": "它认为自己的形势较差。", "en": "It thinks its position is worse."},
+    "board.ai_accepts_dead": {"zh": "双方都已无法取胜。", "en": "Neither side can win any more."},
+    "board.draw_confirm": {"zh": "提议和棋？", "en": "Offer a draw?"},
+    "board.draw_confirm_computer": {"zh": "电脑会先思考，再决定是否同意。", "en": "The computer thinks it over before it answers."},
+    "board.draw_confirm_hotseat": {"zh": "{side} 将被问是否同意。", "en": "{side} will be asked to accept."},
+    "board.offer": {"zh": "提议", "en": "Offer"},
     "board.asking": {"zh": "电脑正在考虑你的提议…", "en": "The computer considers your offer…"},
     "board.help": {"zh": "方向键+回车 走子 · Ctrl+Z 悔棋 · Ctrl+Y 重做 · H 提示 · F 翻转 · Ctrl+S 保存 · Ctrl+N 新局 · Esc 菜单 · F11 全屏",
                    "en": "Arrows+Enter play · Ctrl+Z undo · Ctrl+Y redo · H hint · F flip · Ctrl+S save · Ctrl+N new · Esc menu · F11 fullscreen"},
     "app.autosave_failed": {"zh": "自动保存失败：{msg}", "en": "Autosave failed: {msg}"},
 })
 
-ACCEPT_DRAW_BELOW = 0.1  # the computer accepts a draw when its evaluation is at most this
+# The computer accepts a draw only when its own search (as long as one of its moves) says it is
+# worse, or the position is a dead draw; in the opening only a clearly lost position will do.
+ACCEPT_DRAW_AT = -0.25  # its value (-1 lost .. 1 won) at or below which it accepts
+OPENING_PLIES = 20
+ACCEPT_DRAW_IN_OPENING_AT = -0.6
 
 
 def _text(app, key):
     return lambda: tr(key, app.lang)
+
+
+def draw_answer(match: Match, value: float | None) -> tuple[bool, str]:
+    """The computer's answer to a draw offer: (accepts, text key of why), from its own value of
+    the position (-1 lost .. 1 won; None when its search failed)."""
+    if match.state.is_dead_draw():
+        return True, "board.ai_accepts_dead"
+    if value is None:
+        return False, "board.ai_declines_level"
+    opening = match.ply < OPENING_PLIES
+    if value <= (ACCEPT_DRAW_IN_OPENING_AT if opening else ACCEPT_DRAW_AT):
+        return True, "board.ai_accepts_why"
+    if opening:
+        return False, "board.ai_declines_early"
+    return False, "board.ai_declines_why" if value > -ACCEPT_DRAW_AT else "board.ai_declines_level"
 
 
 class LocalTable:
@@ -194,15 +222,30 @@ class LocalTable:
         self.hint_ply = self.match.ply
 
     def offer_draw(self) -> None:
+        """Ask first (the safe answer is the default); then the offer goes to the other player."""
         board, app = self.board, self.app
         if not board.human_turn() or self.draw_rid is not None:
             app.sounds.play("illegal")
             return
+        lang = app.lang
         if self.match.mode == "computer":
-            self.draw_rid = app.worker.request("evaluate", self.match.public_state(),
-                                               time_limit=0.5 if app.ai_time is None else app.ai_time,
+            line = tr("board.draw_confirm_computer", lang)
+        else:
+            line = tr("board.draw_confirm_hotseat", lang, side=board.seat_name(1 - board.seat_to_move, lang))
+        confirm(app, _text(app, "board.draw_confirm"), [line], self.send_draw_offer, yes=_text(app, "board.offer"),
+                no=_text(app, "ui.cancel"))
+
+    def send_draw_offer(self) -> None:
+        board, app, match = self.board, self.app, self.match
+        if not board.human_turn() or self.draw_rid is not None:
+            return
+        if match.mode == "computer":
+            level = match.seats[1 - (match.human_seat or 0)].level or match.level
+            # as long a search as one of its moves: it answers what it would play for
+            time_limit = LEVEL_TIME.get(level, 1.0) if app.ai_time is None else app.ai_time
+            self.draw_rid = app.worker.request("evaluate", match.public_state(), time_limit=time_limit,
                                                nodes=app.ai_nodes)
-            self.draw_ply = self.match.ply
+            self.draw_ply = match.ply
             return
         lang = app.lang
         me = board.seat_name(board.seat_to_move, lang)
@@ -223,12 +266,12 @@ class LocalTable:
             self.draw_rid = None
             if self.match.ply != self.draw_ply or self.match.over:
                 return
-            value = 0.0 if event.error else float(event.result)
-            if -value <= ACCEPT_DRAW_BELOW:  # the value is the human's; the computer's is -value
+            value = None if event.error else -float(event.result)  # the computer's, not the human's
+            accept, why = draw_answer(self.match, value)
+            if accept:
                 self.agree_draw()
-                message(self.app, _text(self.app, "board.ai_accepts"))
-            else:
-                message(self.app, _text(self.app, "board.ai_declines"), [tr("board.ai_declines_why", self.app.lang)])
+            message(self.app, _text(self.app, "board.ai_accepts" if accept else "board.ai_declines"),
+                    [tr(why, self.app.lang)])
 
     def agree_draw(self) -> None:
         if self.match.over:
