@@ -180,6 +180,7 @@ DEFAULT_SETTINGS = {
     "volume": 0.7,
     "anim_speed": 1.0,
     "show_legal": True,
+    "board_labels": True,  # coordinates (palace, banqi) or square numbers (draughts) on the board
     "auto_flip": False,
     "fullscreen": True,
 }

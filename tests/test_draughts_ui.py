@@ -41,7 +41,7 @@ def test_view_draws_and_labels():
     surf = pygame.Surface((600, 600))
     s = R.from_text("W:WK10,28,31:B12,K46,22,19")
     v.draw_board(surf)
-    assert v.handle_key(pygame.K_n) and v.show_numbers
+    assert v.show_numbers and v.handle_key(pygame.K_n) and not v.show_numbers  # shown by default
     v.draw_extras(surf, s, "zh")
     for p, code in v.pieces(s).items():
         v.draw_piece(surf, code, v.point_xy(p), scale=0.8, alpha=120)

@@ -74,3 +74,20 @@ def test_nearest_in_direction_prefers_points_straight_ahead():
     assert nearest_in_direction(pts, (0, 0), (1, 0)) == 2
     assert nearest_in_direction(pts, (10, 0), (0, 1)) == 3
     assert nearest_in_direction(pts, (0, 0), (-1, 0)) is None
+
+
+def test_the_previous_landing_steps_back_one_landing():
+    # a white man on 38 takes 32, lands on 27, then takes 21 or 22: the second landing is a choice
+    state = draughts.from_text("W:W38:B21,22,32")
+    inp = _input(state)
+    path = max((p for _, p in inp.paths), key=len)
+    assert len(path) >= 3
+    assert inp.touch(path[0]).kind == "select"
+    assert inp.touch(path[1]).kind == "select"
+    assert path[0] in inp.clickable_points()
+    assert inp.touch(path[0]).kind == "back" and inp.selection == [path[0]]
+    assert inp.touch(path[1]).kind == "select"
+    outcome = None
+    for point in path[2:]:
+        outcome = inp.touch(point)
+    assert outcome is not None and outcome.kind == "play"

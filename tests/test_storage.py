@@ -95,7 +95,7 @@ def test_settings_unknown_keys_dropped_wrong_types_reset_numbers_clamped(home):
     assert notice is None
     d = storage.DEFAULT_SETTINGS
     assert settings == {"lang": d["lang"], "sound": True, "volume": 1.0, "anim_speed": 0.5,
-                        "show_legal": True, "auto_flip": True, "fullscreen": True}
+                        "show_legal": True, "auto_flip": True, "fullscreen": True, "board_labels": True}
     (home / "settings.json").write_text('{"volume": NaN, "anim_speed": true, "sound": false}')
     settings, _ = storage.load_settings()
     assert settings["volume"] == d["volume"] and settings["anim_speed"] == d["anim_speed"]

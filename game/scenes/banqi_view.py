@@ -314,6 +314,13 @@ class View(GameView):
         surface.blit(hint, (box.x + 0.15 * s, box.bottom - hint.get_height() - 0.04 * s))
 
     # ---- side panel -----------------------------------------------------------------------------
+    def move_label(self, move, after, lang):
+        """A flip shows what it turned up: "d2 俥" (the notation itself stays "d2")."""
+        if move.kind == "flip":
+            piece = after.board[move.path[0]]
+            return f"{move} {GLYPH.get(piece, '')}".rstrip()
+        return str(move)
+
     def side_label(self, side, lang):
         return tr("banqi.red" if side == "r" else "banqi.black", lang)
 
@@ -375,6 +382,12 @@ class View(GameView):
                   loser=self.side_label(B.other(result.winner), lang))
 
     # ---- keys -----------------------------------------------------------------------------------
+    def show_labels(self, on):
+        self.show_coords = bool(on)
+
+    def labels_shown(self):
+        return self.show_coords
+
     def handle_key(self, key):
         if key == pygame.K_c:
             self.show_coords = not self.show_coords

@@ -65,12 +65,13 @@ class View(GameView):
 
     def __init__(self, options: dict):
         super().__init__(options)
-        self.show_numbers = False
+        self.show_numbers = True  # the board and the move list speak one notation
         self.cell = 1
         self.origin = (0, 0)
         self._board = None
         self._pieces: dict = {}
         self._recent = [{}, {}]
+        self._numbers = None  # (layout key, the numbers drawn once on a transparent layer)
 
     # ---- geometry ----------------------------------------------------------------------------
     def layout(self, rect, flipped):
@@ -111,6 +112,17 @@ class View(GameView):
         if self.flipped:
             row, col = 9 - row, 9 - col
         return R.square_at(row, col)
+
+    def jumped(self, pieces, a, b):
+        (ra, ca), (rb, cb) = R.row_col(a), R.row_col(b)
+        if abs(ra - rb) != abs(ca - cb) or abs(ra - rb) < 2:
+            return None
+        dr, dc = (1 if rb > ra else -1), (1 if cb > ca else -1)
+        for i in range(1, abs(ra - rb)):
+            sq = R.square_at(ra + i * dr, ca + i * dc)
+            if sq in pieces:
+                return sq
+        return None
 
     def is_jump(self, a, b):
         """A path segment passes over a piece when a square between a and b is occupied in the
@@ -177,14 +189,30 @@ class View(GameView):
             self._board = self._render_board()
         surface.blit(self._board, self.rect.topleft)
 
-    def draw_extras(self, surface, state, lang):
+    def draw_over(self, surface, state, lang):
+        """Square numbers in the top-left corner of each playing square, over the pieces with a
+        dark edge, so the board and the move list speak one notation."""
         if not self.show_numbers:
             return
-        font = self._font(self.cell * 0.22)
-        for sq in range(1, 51):
-            x, y = self.point_xy(sq)
-            img = font.render(str(sq), True, NUMBER)
-            surface.blit(img, (x - self.cell // 2 + 1, y - self.cell // 2))
+        key = (self.cell, self.flipped, self.rect.topleft)
+        if self._numbers is None or self._numbers[0] != key:
+            font = self._font(self.cell * 0.22)
+            layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            for sq in range(1, 51):
+                x, y = self.point_xy(sq)
+                pos = (x - self.cell // 2 + 2, y - self.cell // 2)
+                shade = font.render(str(sq), True, (24, 14, 6))
+                for dx, dy in ((1, 1), (-1, 0), (1, 0), (0, 1)):
+                    layer.blit(shade, (pos[0] + dx, pos[1] + dy))
+                layer.blit(font.render(str(sq), True, NUMBER), pos)
+            self._numbers = (key, layer)
+        surface.blit(self._numbers[1], (0, 0))
+
+    def show_labels(self, on):
+        self.show_numbers = bool(on)
+
+    def labels_shown(self):
+        return self.show_numbers
 
     def handle_key(self, key):
         if key == pygame.K_n:

@@ -154,6 +154,10 @@ class View(GameView):
     def piece_radius(self):
         return self.radius
 
+    def jumped(self, pieces, a, b):
+        over = P.JUMP_OVER.get((a, b))
+        return over if over in pieces else None
+
     def is_jump(self, a, b):
         return (a, b) in P.JUMP_OVER
 
@@ -402,6 +406,12 @@ class View(GameView):
         return tr(key, lang)
 
     # ---- keys -----------------------------------------------------------------------------------
+    def show_labels(self, on):
+        self.show_coords = bool(on)
+
+    def labels_shown(self):
+        return self.show_coords
+
     def handle_key(self, key):
         if key == pygame.K_c:
             self.show_coords = not self.show_coords

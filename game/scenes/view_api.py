@@ -35,6 +35,15 @@ class GameView:
     #: a scene the game's setup screen offers beside Start: (registered scene name, label key)
     setup_extra: tuple[str, str] | None = None
 
+    def draw_over(self, surface: pygame.Surface, state, lang: str) -> None:
+        """What goes over the pieces (e.g. square numbers that must stay readable beside them)."""
+
+    def show_labels(self, on: bool) -> None:
+        """Coordinates or square numbers on the board (the "board_labels" setting)."""
+
+    def labels_shown(self) -> bool:
+        return False
+
     def thumbnail_state(self, state):
         """The position shown on the menu card (a livelier one than the start, if the game likes)."""
         return state
@@ -78,6 +87,14 @@ class GameView:
             if d <= best_d:
                 best, best_d = p, d
         return best
+
+    def jumped(self, pieces: dict, a: int, b: int) -> int | None:
+        """The point of the piece (in `pieces`) that a step from a to b jumps over, or None."""
+        return None
+
+    def move_label(self, move, after, lang: str) -> str:
+        """A move as the move list shows it (`after`: the state it led to); notation by default."""
+        return str(move)
 
     def is_jump(self, a: int, b: int) -> bool:
         """True when a step of the mover from a to b passes over a piece (draw it as an arc)."""

@@ -4,6 +4,10 @@ the colours apart still can tell the marks apart:
     movable   thin ring around a piece that can move
     selected  thick rounded square around the selected piece (pulsing)
     target    filled dot on an empty target point; four corner brackets on an occupied one
+    jump      a ring with a dot: the landing of a capture that jumps over a piece
+    victim    a cross over the piece a capture would take (taken=True: the pieces a capture
+              under way has taken so far, darkened)
+    drop      a faint small dot on a point where a piece may be dropped (quiet: many at once)
     last move line along the path with a small square at each end
     hint      diamond at each point of the path and a dashed line
     cursor    dashed white square (keyboard play)
@@ -44,6 +48,48 @@ def target(surface, center, r: int, occupied: bool) -> None:
         cx, cy = x + dx * s, y + dy * s
         pygame.draw.line(surface, theme.TARGET, (cx, cy), (cx - dx * k, cy), w)
         pygame.draw.line(surface, theme.TARGET, (cx, cy), (cx, cy - dy * k), w)
+
+
+def jump(surface, center, r: int) -> None:
+    ring = max(6, int(r * 0.62))
+    pygame.draw.circle(surface, (16, 40, 20), center, ring + 2, max(3, r // 7) + 2)
+    pygame.draw.circle(surface, theme.TARGET, center, ring, max(3, r // 7))
+    pygame.draw.circle(surface, theme.TARGET, center, max(3, int(r * 0.2)))
+
+
+_shades: dict = {}
+
+
+def victim(surface, center, r: int, taken: bool = False) -> None:
+    x, y = center
+    if taken:
+        img = _shades.get(r)
+        if img is None:
+            img = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+            pygame.draw.circle(img, (10, 10, 14, 130), (r + 1, r + 1), r)
+            _shades.clear() if len(_shades) > 16 else None
+            _shades[r] = img
+        surface.blit(img, img.get_rect(center=center))
+    k = int(r * 0.55)
+    w = max(3, r // 6)
+    for dx in (-1, 1):
+        pygame.draw.line(surface, (20, 16, 8), (x - k, y - dx * k), (x + k, y + dx * k), w + 3)
+    for dx in (-1, 1):
+        pygame.draw.line(surface, theme.DANGER, (x - k, y - dx * k), (x + k, y + dx * k), w)
+
+
+_dots: dict = {}
+
+
+def drop(surface, center, r: int) -> None:
+    img = _dots.get(r)
+    if img is None:
+        d = max(3, int(r * 0.2))
+        img = pygame.Surface((2 * d + 2, 2 * d + 2), pygame.SRCALPHA)
+        pygame.draw.circle(img, (*theme.TARGET, 120), (d + 1, d + 1), d)
+        _dots.clear() if len(_dots) > 16 else None
+        _dots[r] = img
+    surface.blit(img, img.get_rect(center=center))
 
 
 def last_move(surface, points, r: int) -> None:

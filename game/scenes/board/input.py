@@ -20,7 +20,8 @@ Path = tuple[int, ...]
 @dataclass(frozen=True)
 class Outcome:
     """What a touch did. kind: "play" (move and the path it was touched by), "select" (the
-    selection grew), "deselect" (a wrong point cleared it), "illegal" (nothing matches)."""
+    selection grew), "back" (the previous landing: one landing taken back), "deselect" (a wrong
+    point cleared it), "illegal" (nothing matches)."""
 
     kind: str
     move: Any = None
@@ -57,6 +58,9 @@ class MoveInput:
             return Outcome("deselect")
         prefix = [*self.selection, point]
         cands = self._matching(prefix)
+        if not cands and len(self.selection) >= 2 and point == self.selection[-2]:
+            self.selection.pop()  # the previous landing again: one landing back
+            return Outcome("back")
         if not cands and self.selection:
             again = point == self.selection[0]
             self.selection = []
@@ -85,8 +89,9 @@ class MoveInput:
         return {p[n] for _, p in self.paths if len(p) > n and p[:n] == sel}
 
     def clickable_points(self) -> set[int]:
-        """Points a touch would use now: a next point, or a new start."""
-        return self.next_points() | {p[0] for _, p in self.paths}
+        """Points a touch would use now: a next point, the previous landing, or a new start."""
+        back = set(self.selection[-2:-1])
+        return self.next_points() | back | {p[0] for _, p in self.paths}
 
     def movable_points(self) -> set[int]:
         """Starts of moves of more than one point (pieces that can move)."""

@@ -67,6 +67,20 @@ class SidePanel:
         self._origin = (0, 0)
         self._spinners: list = []
         self._cap_cache: dict = {}
+        self._labels: tuple = ((), [])
+
+    def move_labels(self) -> list[str]:
+        """Each move as the list shows it (Banqi: what a flip revealed), computed once per move."""
+        board = self.board
+        match, lang = board.match, self.app.lang
+        key = (id(match), lang, match.ply, tuple(match.texts[-1:]))
+        if self._labels[0] != key:
+            done = self._labels[1] if self._labels[0][:2] == key[:2] else []
+            done = done[:max(0, min(len(done), match.ply) - 1)]
+            for i in range(len(done), match.ply):
+                done.append(board.view.move_label(match.moves[i], match.states[i + 1], lang))
+            self._labels = (key, done)
+        return self._labels[1]
 
     def follow(self) -> None:
         """Scroll the move list to the current move when it is next drawn."""
@@ -267,7 +281,7 @@ class SidePanel:
         pygame.draw.rect(surface, (26, 28, 36), area, border_radius=theme.px(8, s))
         self.list_rect = area.move(self._origin)
         self.row_h = rh = theme.px(25, s)
-        moves = board.moves
+        moves = self.move_labels()
         rows = (len(moves) + 1) // 2
         visible = max(1, area.h // rh)
         current = board.review if board.review is not None else len(moves)

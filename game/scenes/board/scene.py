@@ -61,6 +61,7 @@ class BoardScene(Scene):
         self.help_y = 0
         self.s = 1.0
         self.panel = panel.SidePanel(self)
+        self.view.show_labels(bool(app.settings.get("board_labels", True)))
         self.table.started()
 
     # ---- the game, read through the match ------------------------------------------------------
@@ -212,7 +213,7 @@ class BoardScene(Scene):
         outcome: Outcome = self.move_input().touch(point)
         if outcome.kind == "play":
             self.table.play(outcome.move, path=outcome.path, animate=animate)
-        elif outcome.kind == "select":
+        elif outcome.kind in ("select", "back"):
             self.app.sounds.play("click")
         elif outcome.kind == "illegal":
             self.app.sounds.play("illegal")
@@ -307,7 +308,8 @@ class BoardScene(Scene):
         self.panel.layout(panel_rect, s)
 
     def on_enter(self) -> None:
-        # settings may have changed (language, show legal moves, auto-flip)
+        # settings may have changed (language, show legal moves, auto-flip, board labels)
+        self.view.show_labels(bool(self.app.settings.get("board_labels", True)))
         self.update_flip()
         self.kick()
 
@@ -388,8 +390,9 @@ class BoardScene(Scene):
             self.move_cursor(key)
         elif (enter or key == pygame.K_SPACE) and self.cursor is not None:
             self.click(self.cursor)
-        else:
-            self.view.handle_key(key)
+        elif self.view.handle_key(key):  # coordinates / square numbers: kept as a setting
+            self.app.settings["board_labels"] = self.view.labels_shown()
+            self.app.save_settings()
 
     def move_cursor(self, key) -> None:
         """Keyboard play: the arrows move a cursor to the nearest point in that direction (on the
@@ -471,26 +474,40 @@ class BoardScene(Scene):
         interactive = self.review is None and self.human_turn() and (self.anim is None or self.anim.done)
         show_legal = bool(self.app.settings.get("show_legal", True))
         inp = self.move_input()
-        if interactive and show_legal and not inp.selection:
-            for p in inp.single_points() - set(pieces):
-                highlight.target(surface, view.point_xy(p), r, False)
+        sel = inp.selection if interactive else []
+        # a capture under way: the piece stands on its last landing, what it took so far is marked
+        # (and stays on the board until the capture ends, as the rules say)
+        mover = sel[0] if len(sel) >= 2 else None
+        others = {p: c for p, c in pieces.items() if p != mover}
+        taken = [t for a, b in zip(sel, sel[1:]) if (t := view.jumped(others, a, b)) is not None]
+        if interactive and show_legal and not sel:
+            for p in inp.single_points() - set(pieces):  # drops: quiet dots, the hover halo shows more
+                highlight.drop(surface, view.point_xy(p), r)
         if self.hover_point is not None and interactive and self.hover_point in self.clickable_points():
             highlight.hover(surface, view.point_xy(self.hover_point), r)
-        dragged = self.drag if self.dragging and interactive and inp.selection[-1:] == [self.drag] else None
+        dragged = self.drag if self.dragging and interactive and sel[-1:] == [self.drag] else None
         for p, code in pieces.items():
-            if p not in hidden and p != dragged:
+            if p not in hidden and p != dragged and p != mover:
                 view.draw_piece(surface, code, view.point_xy(p))
+        if mover is not None and mover in pieces:
+            view.draw_piece(surface, pieces[mover], view.point_xy(sel[-1]))
+        for t in taken:
+            highlight.victim(surface, view.point_xy(t), r, taken=True)
         if self.anim is not None:
             self.anim.draw(surface)
         if interactive:
-            if show_legal and not inp.selection:
+            if show_legal and not sel:
                 for p in inp.movable_points():
                     highlight.movable(surface, view.point_xy(p), r)
-            for p in inp.selection:
+            for p in sel[-1:]:
                 highlight.selected(surface, view.point_xy(p), r, pulse(self.t))
-            if inp.selection:
-                for p in inp.next_points():
-                    highlight.target(surface, view.point_xy(p), r, p in pieces and p != inp.selection[0])
+            for p in inp.next_points() if sel else ():
+                over = view.jumped({q: c for q, c in others.items() if q not in taken}, sel[-1], p)
+                if over is not None:
+                    highlight.jump(surface, view.point_xy(p), r)
+                    highlight.victim(surface, view.point_xy(over), r)
+                else:
+                    highlight.target(surface, view.point_xy(p), r, p in pieces and p != sel[0])
         if dragged is not None and dragged in pieces:  # the piece follows the mouse, lifted
             view.draw_piece(surface, pieces[dragged], self.drag_pos, scale=1.12)
         hint = self.table.hint
@@ -498,6 +515,7 @@ class BoardScene(Scene):
             highlight.hint(surface, [view.point_xy(p) for p in hint.path], r, pulse(self.t))
         if self.cursor is not None and self.review is None:
             highlight.cursor(surface, view.point_xy(self.cursor), r, pulse(self.t))
+        view.draw_over(surface, state, lang)
         if self.show_overlay and view.has_overlay():
             view.draw_overlay(surface, state, lang)
         self._draw_help(surface)
