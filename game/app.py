@@ -374,7 +374,11 @@ class App:
         s = theme.ui_scale(self.size)
         img = self.text(self._toast[0], theme.px(20, s))
         pad = theme.px(12, s)
-        rect = img.get_rect(midtop=(self.size[0] // 2, theme.px(16, s))).inflate(pad * 2, pad)
+        h = img.get_height() + pad
+        top = self.top if self.top is not None and not self.top.overlay else None
+        x, y = top.toast_place(self.size, h) if top is not None else (self.size[0] // 2, theme.px(16, s))
+        rect = img.get_rect(midtop=(x, y + pad // 2)).inflate(pad * 2, pad)
+        rect.clamp_ip(surface.get_rect())
         theme.panel(surface, rect, radius=pad, colour=(52, 46, 40), edge=theme.ACCENT)
         surface.blit(img, img.get_rect(center=rect.center))
 

@@ -57,7 +57,7 @@ OPTIONS = (
         key="no_progress",
         default=60,
         choices=(40, 60, 180),
-        label={"en": "Draw after plies without flip or capture", "zh": "无翻无吃和棋步数"},
+        label={"en": "Draw after turns without a flip or capture", "zh": "无翻无吃和棋步数"},
     ),
     Option(
         key="repetition",

@@ -125,7 +125,7 @@ OPTIONS = (
            {"en": "Threefold repetition draws", "zh": "三次重复局面为和"},
            {True: {"en": "Yes", "zh": "是"}, False: {"en": "No", "zh": "否"}}),
     Option("no_progress", 100, (100, 200, 0),
-           {"en": "Draw after plies without capture or drop", "zh": "无吃子无落子步数判和"},
+           {"en": "Draw after turns without a capture or drop", "zh": "无吃子无落子步数判和"},
            {100: {"en": "100", "zh": "100"}, 200: {"en": "200", "zh": "200"},
             0: {"en": "never", "zh": "不限"}}),
 )

@@ -35,3 +35,8 @@ class Scene:
 
     def draw(self, surface) -> None:
         """Draw the whole scene (or, for an overlay, what it adds)."""
+
+    def toast_place(self, size, height: int) -> tuple[int, int]:
+        """The midtop of the app's notices over this scene: the top centre unless it covers
+        something the player is looking at."""
+        return size[0] // 2, max(4, height // 3)

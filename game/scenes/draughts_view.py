@@ -22,6 +22,7 @@ add({
     "draughts.seat2": {"zh": "{side}（后走）", "en": "{side} (moves second)"},
     "draughts.count": {"zh": "{side}：兵 {men} · 王 {kings}", "en": "{side}: men {men} · kings {kings}"},
     "draughts.must_capture": {"zh": "必须吃子：最多可吃 {n} 子", "en": "Capture is compulsory: up to {n} pieces"},
+    "draughts.must_capture_one": {"zh": "必须吃子", "en": "Capture is compulsory"},
     "draughts.left.no_progress_kings": {"zh": "25 步规则：还剩 {n} 步", "en": "25-move rule: {n} moves left"},
     "draughts.left.endgame_16": {"zh": "16 步残局规则：还剩 {n} 步", "en": "16-move endgame rule: {n} moves left"},
     "draughts.left.endgame_5": {"zh": "5 步残局规则：还剩 {n} 步", "en": "5-move endgame rule: {n} moves left"},
@@ -318,7 +319,8 @@ class View(GameView):
         if state.result() is None:
             moves = state.legal_moves()
             if moves and moves[0].captures:
-                lines.append(tr("draughts.must_capture", lang, n=max(len(m.captures) for m in moves)))
+                most = max(len(m.captures) for m in moves)
+                lines.append(tr("draughts.must_capture", lang, n=most) if most > 1 else tr("draughts.must_capture_one", lang))
             counter = state.draw_counter()
             if counter is not None:
                 reason, plies = counter

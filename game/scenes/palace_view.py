@@ -38,7 +38,7 @@ add({
     "palace.result.white_blocked_win": {"zh": "白兵无路可走，白方负", "en": "The soldiers have no move: White loses"},
     "palace.result.white_blocked_draw": {"zh": "白兵无路可走，和棋", "en": "The soldiers have no move: draw"},
     "palace.result.repetition": {"zh": "同一局面出现三次，和棋", "en": "The same position occurred three times: draw"},
-    "palace.result.no_progress": {"zh": "{n} 步无吃子无落子，和棋", "en": "{n} plies without a capture or a drop: draw"},
+    "palace.result.no_progress": {"zh": "{n} 步无吃子无落子，和棋", "en": "{n} turns without a capture or a drop: draw"},
     "palace.result.resign": {"zh": "{side}认输，{winner}胜", "en": "{side} resigned: {winner} wins"},
     "palace.result.agreement": {"zh": "双方议和", "en": "Draw agreed"},
     "palace.overlay.title": {"zh": "讲解", "en": "Teaching overlay"},

@@ -221,28 +221,34 @@ class SidePanel:
         for seat in (0, 1):
             side = board.side_of_seat(seat)
             codes = caps.get(side, []) if side is not None else []
-            box = pygame.Rect(x, y, width, theme.px(86 if codes else 46, s))  # room for captured pieces
             active = seat == to_move
+            ctl = board.seats[seat]
+            role = ctl.label(lang)
+            spinner = None
+            status = board.table.seat_status(seat, active, lang)
+            if ctl.thinking and board.review is None:
+                role, spinner = tr("board.thinking", lang), theme.ACCENT
+            elif status is not None:
+                role, spinner = status[0], colours[status[1]]
+            name = app.text(board.seat_name(seat, lang), theme.px(19, s), theme.TEXT)
+            role_img = app.text(role, theme.px(16, s), theme.TEXT_DIM)
+            # the role goes beside the name, or under it when both do not fit (never smaller type)
+            inline = theme.px(28, s) + name.get_width() + theme.px(12, s) + role_img.get_width() + theme.px(40, s) <= width
+            extra = 0 if inline else role_img.get_height() + theme.px(2, s)
+            box = pygame.Rect(x, y, width, theme.px(86 if codes else 46, s) + extra)  # room for captured pieces
             theme.panel(surface, box, radius=theme.px(10, s), colour=(44, 48, 61) if active else (36, 39, 50),
                         edge=theme.ACCENT if active else theme.PANEL_EDGE, width=2 if active else 1)
             if active:
                 theme.triangle(surface, theme.ACCENT, (box.x + theme.px(14, s), box.y + theme.px(22, s)),
                                theme.px(7, s), "right")
-            name = app.text(board.seat_name(seat, lang), theme.px(19, s), theme.TEXT)
             surface.blit(name, (box.x + theme.px(28, s), box.y + theme.px(10, s)))
-            ctl = board.seats[seat]
-            role = ctl.label(lang)
-            spin = (box.right - theme.px(22, s), box.y + theme.px(22, s))
-            status = board.table.seat_status(seat, active, lang)
-            if ctl.thinking and board.review is None:
-                role = tr("board.thinking", lang)
-                self._spinners.append((spin, theme.px(10, s), theme.ACCENT))
-            elif status is not None:
-                role = status[0]
-                self._spinners.append((spin, theme.px(10, s), colours[status[1]]))
-            role_img = app.text(role, theme.px(16, s), theme.TEXT_DIM)
-            surface.blit(role_img, role_img.get_rect(topright=(box.right - theme.px(40, s), box.y + theme.px(13, s))))
-            self._draw_captured(surface, codes, pygame.Rect(box.x + theme.px(12, s), box.y + theme.px(42, s),
+            if inline:
+                surface.blit(role_img, role_img.get_rect(topright=(box.right - theme.px(40, s), box.y + theme.px(13, s))))
+            else:
+                surface.blit(role_img, (box.x + theme.px(28, s), box.y + theme.px(10, s) + name.get_height()))
+            if spinner is not None:
+                self._spinners.append(((box.right - theme.px(22, s), box.y + theme.px(22, s)), theme.px(10, s), spinner))
+            self._draw_captured(surface, codes, pygame.Rect(box.x + theme.px(12, s), box.y + theme.px(42, s) + extra,
                                                             box.w - theme.px(24, s), theme.px(36, s)))
             y += box.h + theme.px(8, s)
         return y
@@ -280,7 +286,7 @@ class SidePanel:
                            rect.h - head.get_height() - theme.px(4, s))
         pygame.draw.rect(surface, (26, 28, 36), area, border_radius=theme.px(8, s))
         self.list_rect = area.move(self._origin)
-        self.row_h = rh = theme.px(25, s)
+        self.row_h = rh = max(theme.px(26, s), app.font(theme.px(17, s)).get_linesize() + 2)
         moves = self.move_labels()
         rows = (len(moves) + 1) // 2
         visible = max(1, area.h // rh)
@@ -300,8 +306,10 @@ class SidePanel:
         size = theme.px(17, s)
         col_w = int((area.w - theme.px(52, s)) * 0.5)
         for row in range(self.scroll, min(rows, self.scroll + visible + 1)):
-            yy = area.y + (row - self.scroll) * rh + theme.px(3, s)
-            surface.blit(app.text(f"{row + 1}.", size, theme.TEXT_DIM), (area.x + theme.px(8, s), yy))
+            top = area.y + (row - self.scroll) * rh
+            mid = top + rh // 2  # every text is centred on its row, as is the highlight
+            num = app.text(f"{row + 1}.", size, theme.TEXT_DIM)
+            surface.blit(num, num.get_rect(midleft=(area.x + theme.px(8, s), mid)))
             for col in (0, 1):
                 ply = row * 2 + col + 1
                 if ply > len(moves):
@@ -309,8 +317,9 @@ class SidePanel:
                 cx = area.x + theme.px(52, s) + col * col_w
                 colour = theme.TEXT
                 if ply == current:
-                    hl = pygame.Rect(cx - theme.px(4, s), yy - theme.px(2, s), col_w - theme.px(4, s), rh - theme.px(2, s))
+                    hl = pygame.Rect(cx - theme.px(6, s), top + 1, col_w - theme.px(4, s), rh - 2)
                     pygame.draw.rect(surface, theme.BUTTON_HOVER, hl, border_radius=theme.px(4, s))
                     colour = theme.ACCENT
-                surface.blit(app.text(moves[ply - 1], size, colour), (cx, yy))
+                img = app.text(moves[ply - 1], size, colour)
+                surface.blit(img, img.get_rect(midleft=(cx, mid)))
         surface.set_clip(clip)

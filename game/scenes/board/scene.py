@@ -298,9 +298,14 @@ class BoardScene(Scene):
         margin = theme.px(18, s)
         pw = max(theme.px(300, s), min(theme.px(470, s), int(w * 0.3)))
         panel_rect = pygame.Rect(w - pw - margin, margin, pw, h - 2 * margin)
-        help_h = theme.px(30, s)
-        self.board_area = pygame.Rect(margin, margin, max(50, w - pw - 3 * margin), max(50, h - 2 * margin - help_h))
-        self.help_y = self.board_area.bottom + help_h // 2
+        width = max(50, w - pw - 3 * margin)
+        # the line of keys wraps at its separators rather than shrinking below the body size
+        rows = max(len(self._help_rows(self._help_text(key), width))
+                   for key in (self.table.help_key, "board.help_review", "board.help_look_back"))
+        line_h = self.app.font(theme.px(16, s)).get_linesize()
+        help_h = rows * line_h + theme.px(10, s)
+        self.board_area = pygame.Rect(margin, margin, width, max(50, h - 2 * margin - help_h))
+        self.help_y = self.board_area.bottom + theme.px(5, s)
         self.flipped = None
         self.update_flip()
         if self.flipped is None or self.view.rect.size != self.board_area.size:
@@ -453,6 +458,10 @@ class BoardScene(Scene):
             return "win"
         return "win" if self.winner_seat() == human else "lose"
 
+    def toast_place(self, size, height):
+        """Notices go under the board, over the line of keys, never over the board's edge."""
+        return self.board_area.centerx, max(self.board_area.bottom + 2, size[1] - height - 2)
+
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface) -> None:
         surface.blit(theme.background(surface.get_size()), (0, 0))
@@ -520,14 +529,29 @@ class BoardScene(Scene):
             view.draw_overlay(surface, state, lang)
         self._draw_help(surface)
 
-    def _draw_help(self, surface) -> None:
-        """The line of keys under the board."""
+    def _help_text(self, key: str) -> str:
         view, lang = self.view, self.app.lang
-        key = self.table.help_key if self.review is None else "board.help_review" if self.over() else "board.help_look_back"
         extra = " · ".join(f"{k} {d}" for k, d in view.help_keys(lang))
-        if view.has_overlay() and self.review is None:
+        if view.has_overlay() and key == self.table.help_key:
             extra = (extra + " · " if extra else "") + "O " + tr("board.overlay_key", lang)
-        text = tr(key, lang) + (" · " + extra if extra else "")
-        img = panel.fit_text(self.app, text, theme.px(16, self.s), theme.TEXT_DIM, self.board_area.w)
-        surface.blit(img, img.get_rect(center=(self.board_area.centerx, self.help_y)))
+        return tr(key, lang) + (" · " + extra if extra else "")
 
+    def _help_rows(self, text: str, width: int) -> list[str]:
+        """`text` in as few rows as fit `width` at the body size, broken at its " · " separators."""
+        font = self.app.font(theme.px(16, self.s))
+        rows: list[str] = []
+        for part in text.split(" · "):
+            if rows and font.size(rows[-1] + " · " + part)[0] <= width:
+                rows[-1] += " · " + part
+            else:
+                rows.append(part)
+        return rows
+
+    def _draw_help(self, surface) -> None:
+        """The keys under the board."""
+        key = self.table.help_key if self.review is None else "board.help_review" if self.over() else "board.help_look_back"
+        y = self.help_y
+        for row in self._help_rows(self._help_text(key), self.board_area.w):
+            img = self.app.text(row, theme.px(16, self.s), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midtop=(self.board_area.centerx, y)))
+            y += img.get_height()
