@@ -355,19 +355,10 @@ class View(GameView):
             pygame.draw.circle(surface, (255, 255, 255), centre, rad, max(1, rad // 6))
             img = small.render(str(n), True, (255, 255, 255))
             surface.blit(img, img.get_rect(center=centre))
-        # legend under the captures column
-        cr = self.caps_rect
-        lines = [tr("palace.overlay.title", lang), tr("palace.overlay.badge", lang), tr("palace.overlay.trap", lang),
-                 tr("palace.overlay.need", lang), tr("palace.overlay.hint", lang)]
-        y = self.board_rect.bottom
-        imgs = []
-        for line in lines:
-            imgs.extend(_wrap(tiny, line, max(40, int(self.rect.right - self.board_rect.right - s * 0.3))))
-        y -= sum(i.get_height() for i in imgs)
-        for img in imgs:
-            surface.blit(img, (self.board_rect.right + s * 0.3, y))
-            y += img.get_height()
-        del cr
+
+    def overlay_legend(self, lang):
+        return [tr("palace.overlay.title", lang), tr("palace.overlay.badge", lang), tr("palace.overlay.trap", lang),
+                tr("palace.overlay.need", lang), tr("palace.overlay.hint", lang)]
 
     # ---- side panel -----------------------------------------------------------------------------
     def seat_label(self, seat, start_state, lang, state=None):

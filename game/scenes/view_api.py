@@ -35,6 +35,10 @@ class GameView:
     #: a scene the game's setup screen offers beside Start: (registered scene name, label key)
     setup_extra: tuple[str, str] | None = None
 
+    def overlay_legend(self, lang: str) -> list[str]:
+        """What the teaching overlay's marks mean, shown in the side panel while it is on."""
+        return []
+
     def draw_over(self, surface: pygame.Surface, state, lang: str) -> None:
         """What goes over the pieces (e.g. square numbers that must stay readable beside them)."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import add, tr
-from game.scenes.widgets import Button, arrow_icon, fit_text
+from game.scenes.widgets import Button, arrow_icon, wrap
 from game.sprites import highlight, theme
 
 add({
@@ -27,7 +27,7 @@ add({
     "board.overlay_key": {"zh": "讲解", "en": "teaching overlay"},
 })
 
-__all__ = ["SidePanel", "fit_text"]
+__all__ = ["SidePanel"]
 
 
 def _double_arrow(direction):
@@ -146,6 +146,7 @@ class SidePanel:
         buttons = tuple((b.hover, b._pressed, b.enabled, b.focused) for b in self.active_buttons())
         return (self.app.lang, self.rect.size, board.ply, board.review, board.match.ending is not None,
                 board.result_shown, self.scroll, self.following, tuple(s.thinking for s in board.seats),
+                board.show_overlay,
                 buttons, self.app.size, board.table.panel_key(), tuple(board.moves[-2:]))
 
     def draw(self, surface) -> None:
@@ -193,14 +194,23 @@ class SidePanel:
             surface.blit(img, (x, y))
             y += img.get_height() + theme.px(6, s)
         y = self._draw_seats(surface, x, y, width, state)
-        for line in board.view.status_lines(state, lang):
-            img = fit_text(app, line, theme.px(17, s), theme.TEXT, width)
-            surface.blit(img, (x, y))
-            y += img.get_height() + theme.px(2, s)
+        for line in board.view.status_lines(state, lang):  # wrapped, never smaller than the body size
+            for part in wrap(line, app.font(theme.px(17, s)), width):
+                img = app.text(part, theme.px(17, s), theme.TEXT)
+                surface.blit(img, (x, y))
+                y += img.get_height()
+            y += theme.px(2, s)
+        legend = board.view.overlay_legend(lang) if board.show_overlay and board.review is None else []
+        for i, line in enumerate(legend):  # the teaching overlay's legend: wrapped, at body size
+            for part in wrap(line, app.font(theme.px(16, s)), width):
+                img = app.text(part, theme.px(16, s), theme.ACCENT if i == 0 else theme.TEXT_DIM)
+                surface.blit(img, (x, y))
+                y += img.get_height()
         for line in board.table.status_lines(lang):
-            img = fit_text(app, line, theme.px(17, s), theme.HINT, width)
-            surface.blit(img, (x, y))
-            y += img.get_height() + theme.px(2, s)
+            for part in wrap(line, app.font(theme.px(17, s)), width):
+                img = app.text(part, theme.px(17, s), theme.HINT)
+                surface.blit(img, (x, y))
+                y += img.get_height()
         y += theme.px(6, s)
         bottom = self.buttons_top - self.rect.y + p.y - theme.px(10, s)
         if board.over() and board.result_shown and board.review is None:
