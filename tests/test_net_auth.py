@@ -53,9 +53,16 @@ def test_a_stranger_cannot_take_over_a_resumed_game():
         finally:
             raw.close()
         assert host.phase == "paused" and host.conn is None
-        # the real guest comes back with the game's secret (its autosave) and goes on at once
-        back = GuestSession("127.0.0.1", host.port, known={host.game.id: guest_secret})
-        pump_until([host, back], lambda: back.phase == "playing" and host.phase == "playing")
+        # another wrong guess, and meanwhile the real guest comes back with the game's secret (its
+        # autosave): a secret proof does not wait behind wrong codes, the game goes on at once
+        raw = RawPeer(host.port)
+        try:
+            raw.join([host], "zzzzzy")
+            back = GuestSession("127.0.0.1", host.port, known={host.game.id: guest_secret})
+            pump_until([host, back], lambda: back.phase == "playing" and host.phase == "playing")
+            assert not any(line.startswith("ERROR") for line in raw.lines()), "before the wrong code's answer"
+        finally:
+            raw.close()
         assert back.game.plies == host.game.plies and back.secret == host.secret == guest_secret
         back.close()
     finally:
@@ -88,39 +95,63 @@ def test_a_first_join_needs_the_code_and_nothing_secret_travels(monkeypatch):
         host.close()
 
 
-def test_a_wrong_proof_is_answered_slowly_without_holding_anyone_up(monkeypatch):
+def _timed_pump(sessions, cond, slowest, limit=10.0):
+    """pump_until that also keeps the longest single pump() in slowest[0]."""
+    end = time.monotonic() + limit
+    while not cond():
+        assert time.monotonic() < end, "timed out"
+        for s in sessions:
+            t = time.monotonic()
+            s.pump()
+            slowest[0] = max(slowest[0], time.monotonic() - t)
+        time.sleep(0.001)
+
+
+def test_a_wrong_proof_is_answered_slowly_without_blocking_the_host(monkeypatch):
     monkeypatch.setattr(S, "WRONG_PROOF_DELAY", 1.0)
     host = HostSession(bind="127.0.0.1")
     host.set_offer("palace")
     raw = RawPeer(host.port)
+    slowest = [0.0]
     try:
         raw.join([host], "wrong1")
         sent = time.monotonic()
+        _timed_pump([host], lambda: "refused" in [e.kind for e in host._events] or host._pending[0].refuse_at, slowest)
+        # the right code right after a wrong one waits its turn (a guesser must not learn a right
+        # guess sooner than a wrong one), but nothing blocks: the host pumps on meanwhile
         guest = GuestSession("127.0.0.1", host.port, code=host.code)
-        slowest = [0.0]
-
-        def offered():
-            return guest.phase == "offered"
-
-        def timed_pump(sessions, cond):
-            end = time.monotonic() + 10
-            while not cond() and time.monotonic() < end:
-                for s in sessions:
-                    t = time.monotonic()
-                    s.pump()
-                    slowest[0] = max(slowest[0], time.monotonic() - t)
-                time.sleep(0.001)
-            assert cond()
-
-        timed_pump([host, guest], offered)
-        assert time.monotonic() - sent < 1.0, "the real guest does not wait for the wrong one"
         got = []
-        timed_pump([host, guest], lambda: (got.extend(raw.lines()), any(l.startswith("ERROR") for l in got))[1])
+        _timed_pump([host, guest], lambda: guest.phase == "offered", slowest)
+        assert time.monotonic() - sent >= 0.9
+        _timed_pump([host, guest], lambda: (got.extend(raw.lines()), "\0EOF" in got)[1], slowest)
         assert time.monotonic() - sent >= 1.0 and any(l.startswith("ERROR wrong_code") for l in got)
         assert slowest[0] < 0.2, "the refusal never blocks the host's loop"
         guest.close()
     finally:
         raw.close()
+        host.close()
+
+
+def test_many_wrong_codes_are_checked_one_at_a_time(monkeypatch):
+    monkeypatch.setattr(S, "WRONG_PROOF_DELAY", 0.5)
+    monkeypatch.setattr(S, "MAX_PROOF_WAIT", 1.2)
+    host = HostSession(bind="127.0.0.1")
+    host.set_offer("palace")
+    guessers = []
+    try:
+        for _ in range(6):
+            guessers.append(RawPeer(host.port))
+            guessers[-1].join([host], "wrong2")
+        answers = []
+        for raw in guessers:
+            answers.append(raw.expect([host], lambda l: l.startswith("ERROR")).split()[1])
+        # checked one per delay: 3 answered wrong_code within the longest wait, the rest told busy
+        assert answers.count(P.E_PROOF) == 3 and answers.count(P.E_BUSY) == 3
+        refused = [e for e in host.pump() if e.kind == "refused"]
+        assert len(refused) <= 3
+    finally:
+        for raw in guessers:
+            raw.close()
         host.close()
 
 

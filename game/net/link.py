@@ -209,7 +209,7 @@ class Listener:
         except OSError:
             self.sock.close()
             raise
-        self.sock.listen(4)
+        self.sock.listen(16)  # several may connect at once: they handshake side by side
         self.sock.setblocking(False)
         self.port = self.sock.getsockname()[1]
 

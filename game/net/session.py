@@ -32,8 +32,12 @@ RETRY_EVERY = 2.0
 MAX_ERRORS = 50
 #: seconds a new connection has, from its arrival, to say HELLO and prove the code or secret
 HANDSHAKE_LIMIT = 5.0
-#: seconds before a wrong proof is answered: slows guessing, while the host goes on meanwhile
+#: seconds before a wrong proof is answered: slows guessing, while the host goes on meanwhile.
+#: Code proofs are also checked one per this delay after a wrong one (whatever the connection),
+#: or a guesser would learn a right guess at once from PROVEN and never wait for a refusal.
 WRONG_PROOF_DELAY = 2.0
+#: longest wait for that turn; beyond it (many wrong guesses queued) a code proof gets busy
+MAX_PROOF_WAIT = 4.0
 #: connections handshaking with the host at once; the oldest gives way to a newer one
 MAX_PENDING = 8
 #: bad lines a connection may send before it has proven itself
@@ -259,6 +263,8 @@ class Session:
         """The secret of the game accepted on this connection: kept when the connection was
         proven with that game's secret, else derived afresh from the proven key and both nonces
         (a first game, a rematch, or a game resumed by someone the host gave its code to)."""
+        if self._auth is None:
+            raise SessionError("the connection is not proven")
         kind, key, host_nonce, guest_nonce, ref = self._auth
         if kind == "game" and ref == game_id:
             return key
@@ -519,6 +525,7 @@ class HostSession(Session):
         self._offer: NetGame | None = None
         self._pending: list[_Pending] = []  # connections still handshaking, none holds the seat
         self._closing: list[tuple[LineConnection, float]] = []  # refused: ERROR sent, closing
+        self._code_check_after = 0.0  # clock time before which no code proof is checked
 
     @property
     def offer_game(self) -> NetGame | None:
@@ -592,6 +599,10 @@ class HostSession(Session):
                 self._pending.remove(pending)
                 self._refuse(conn, P.E_PROOF, "wrong join code or game secret")
             return
+        if pending.proof is not None:  # a code proof waiting for its turn
+            if now >= pending.check_at:
+                self._check_proof(pending, now)
+            return
         if now - pending.since > HANDSHAKE_LIMIT:
             self._pending.remove(pending)
             self._refuse(conn, P.E_TIMEOUT, f"HELLO and PROOF must come within {HANDSHAKE_LIMIT:g} s")
@@ -603,7 +614,7 @@ class HostSession(Session):
                     if self.conn is conn:
                         self._receive(rest)
                 return
-            if pending not in self._pending or pending.refuse_at is not None:
+            if pending not in self._pending or pending.refuse_at is not None or pending.proof is not None:
                 return
             self._pending_line(pending, raw)
 
@@ -632,18 +643,32 @@ class HostSession(Session):
             self._pending.remove(pending)
             pending.conn.close("the other side left during the handshake")
         elif command == "PROOF" and pending.hello:
-            kind, guest_nonce, mac = msg.args
-            if kind == "code":
-                key = self.code
-            else:  # the secret of the game named in CHALLENGE (none: "-")
-                key = self.secret if pending.ref != "-" and self.game is not None and self.game.id == pending.ref else None
-            if key and P.proof_ok(mac, key, "guest", pending.nonce, guest_nonce, pending.ref):
-                self._seat(pending, (kind, key, pending.nonce, guest_nonce, pending.ref))
-            else:
-                pending.refuse_at = self.clock() + WRONG_PROOF_DELAY
-                self._emit("refused", peer=pending.address, code=P.E_PROOF)
+            now = self.clock()
+            pending.proof = msg.args
+            pending.check_at = max(now, self._code_check_after) if msg.args[0] == "code" else now
+            if pending.check_at - now > MAX_PROOF_WAIT:
+                self._pending.remove(pending)
+                self._refuse(pending.conn, P.E_BUSY, "too many wrong codes lately, try again")
+            elif pending.check_at <= now:
+                self._check_proof(pending, now)
+            else:  # queued behind a wrong one: the next code proof waits one turn more
+                self._code_check_after = pending.check_at + WRONG_PROOF_DELAY
         else:
             self._pending_error(pending, P.E_STATE, "say HELLO, then PROOF of the join code")
+
+    def _check_proof(self, pending: _Pending, now: float) -> None:
+        kind, guest_nonce, mac = pending.proof
+        if kind == "code":
+            key = self.code
+        else:  # the secret of the game named in CHALLENGE (none: "-")
+            key = self.secret if pending.ref != "-" and self.game is not None and self.game.id == pending.ref else None
+        if key and P.proof_ok(mac, key, "guest", pending.nonce, guest_nonce, pending.ref):
+            self._seat(pending, (kind, key, pending.nonce, guest_nonce, pending.ref))
+            return
+        pending.refuse_at = now + WRONG_PROOF_DELAY
+        if kind == "code":
+            self._code_check_after = max(self._code_check_after, now + WRONG_PROOF_DELAY)
+        self._emit("refused", peer=pending.address, code=P.E_PROOF)
 
     def _pending_error(self, pending: _Pending, code: str, text: str) -> None:
         pending.errors += 1
@@ -754,6 +779,8 @@ class _Pending:
         self.hello = False
         self.errors = 0
         self.refuse_at: float | None = None  # after a wrong proof: when its ERROR goes out
+        self.proof: tuple | None = None  # (kind, guest nonce, mac) of its PROOF
+        self.check_at = 0.0  # when that proof is checked (code proofs wait their turn)
         self.address = conn.peer().rsplit(":", 1)[0]
 
 
