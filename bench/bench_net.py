@@ -45,7 +45,7 @@ def pump_until(sessions, cond, limit=10.0):
 def connect(game, seat=0):
     host = HostSession(bind="127.0.0.1")
     host.set_offer(game, {}, seat)
-    guest = GuestSession("127.0.0.1", host.port)
+    guest = GuestSession("127.0.0.1", host.port, code=host.code)
     pump_until([host, guest], lambda: guest.phase == "offered")
     guest.accept()
     pump_until([host, guest], lambda: host.phase == "playing")
@@ -112,7 +112,7 @@ def bench_frames(game, frames=300, size=(1920, 1080), seed=1):
         while len(times) < frames:
             host = HostSession(bind="127.0.0.1", autosave=saves.autosave)
             host.set_offer(game, {}, 0)
-            guest = GuestSession("127.0.0.1", host.port)
+            guest = GuestSession("127.0.0.1", host.port, code=host.code)
             pump_until([host, guest], lambda: guest.phase == "offered")
             guest.accept()
             pump_until([host, guest], lambda: host.phase == "playing")

@@ -5,6 +5,7 @@ import random
 import socket
 import time
 
+from game.net import protocol as P
 from game.net.session import GuestSession, HostSession
 
 LIMIT = 10.0  # seconds any wait may take before the test fails
@@ -39,7 +40,7 @@ class Pair:
         save = net_saves.autosave if saves else None
         self.host = HostSession(bind="127.0.0.1", autosave=save)
         self.host.set_offer(game, options or {}, host_seat, position)
-        self.guest = GuestSession("127.0.0.1", self.host.port, autosave=save)
+        self.guest = GuestSession("127.0.0.1", self.host.port, autosave=save, code=self.host.code)
         self.events = []
         if start:
             self.wait(lambda: self.guest.phase == "offered")
@@ -140,6 +141,18 @@ class RawPeer:
         pump_until(sessions, seen)
         return box["line"]
 
+    def join(self, sessions, code, log=None):
+        """Say HELLO and prove `code` (the host's join code, or a wrong one) as a guest would;
+        returns (host nonce, our nonce, game ref of the CHALLENGE)."""
+        self.send(f"HELLO {P.NAME} {P.VERSION}")
+        earlier = [line for line in (log or []) if line.startswith("CHALLENGE")]  # already read
+        challenge = (earlier[0] if earlier else
+                     self.expect(sessions, lambda line: line.startswith("CHALLENGE"), log)).split()
+        host_nonce, ref = challenge[1], challenge[2]
+        nonce = P.new_nonce()
+        self.send(f"PROOF code {nonce} {P.proof(code, 'guest', host_nonce, nonce, ref)}")
+        return host_nonce, nonce, ref
+
     def close(self):
         if self.sock is not None:
             self.sock.close()
@@ -147,10 +160,10 @@ class RawPeer:
             self.listener.close()
 
 
-def run_guest_process(port: int, seed: int) -> int:
+def run_guest_process(port: int, seed: int, code: str) -> int:
     """Body of a guest program in its own process (see test_net_session): accept the offer, play
     seeded random moves until the game ends, print the record, leave. Exit status 0 on success."""
-    guest = GuestSession("127.0.0.1", port)
+    guest = GuestSession("127.0.0.1", port, code=code)
     rng = random.Random(seed)
     pump_until([guest], lambda: guest.phase == "offered")
     guest.accept()

@@ -9,6 +9,12 @@ from game.rules import module
 VALID = [
     "HELLO QIPAN 1",
     "HELLO QIPAN 1 banqi",
+    "HELLO QIPAN 2 palace",
+    "CHALLENGE 0123456789abcdef0123456789abcdef -",
+    "CHALLENGE 0123456789abcdef0123456789abcdef 0123abcd",
+    "PROOF code 0123456789abcdef0123456789abcdef " + "ab" * 32,
+    "PROOF game 0123456789abcdef0123456789abcdef " + "0f" * 32,
+    "PROVEN " + "c3" * 32,
     "OFFER 0123abcd palace 0 - start",
     "OFFER 0123abcdef012345 draughts 1 no_progress=50,variant=x W:W31-50:B1-20",
     "OFFER 0123abcd palace 1 opening=doors .-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b 16 0",
@@ -63,6 +69,11 @@ def test_every_command_is_covered():
     ("HELLO QIPAN 1 2", P.E_MALFORMED),
     ("HELLO QIPAN 1 banqi x", P.E_ARGS),
     ("HELLO QIPAN one", P.E_MALFORMED),
+    ("CHALLENGE 0123 -", P.E_MALFORMED),  # a nonce is 32 hex digits
+    ("CHALLENGE 0123456789abcdef0123456789abcdef", P.E_ARGS),
+    ("PROOF secret 0123456789abcdef0123456789abcdef " + "ab" * 32, P.E_MALFORMED),
+    ("PROOF code 0123456789abcdef0123456789abcdef " + "AB" * 32, P.E_MALFORMED),
+    ("PROVEN " + "ab" * 31, P.E_MALFORMED),
     ("MOVE", P.E_ARGS),
     ("MOVE 1", P.E_ARGS),
     ("MOVE 1 c4 K extra", P.E_ARGS),
@@ -177,3 +188,14 @@ def test_mutated_lines_give_a_message_or_a_protocol_error(line, at, ch):
         assert exc.code in P.ERROR_CODES
     else:
         assert str(msg) == mutated
+
+
+def test_proofs_need_the_key_and_both_nonces():
+    a, b = P.new_nonce(), P.new_nonce()
+    mac = P.proof("k7m2qx", "guest", a, b, "-")
+    assert len(mac) == 64 and P.proof_ok(mac, "k7m2qx", "guest", a, b, "-")
+    assert not P.proof_ok(mac, "k7m2qy", "guest", a, b, "-")
+    assert not P.proof_ok(mac, "k7m2qx", "host", a, b, "-")  # a proof is not sent back as one
+    assert not P.proof_ok(mac, "k7m2qx", "guest", b, a, "-")
+    assert P.game_secret("k7m2qx", "0123abcd", a, b) != P.game_secret("k7m2qx", "0123abcd", a, P.new_nonce())
+    assert P.normalize_code(" K7M-2QX ") == "k7m2qx"

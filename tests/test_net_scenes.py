@@ -48,7 +48,7 @@ def join_and_accept(driver, host):
     """The app joins `host` (a bare HostSession with an offer), waits for the offer and accepts
     it; returns once the network board is up and the host is playing."""
     app = driver.app
-    join = N.JoinScene(app, f"127.0.0.1:{host.port}")
+    join = N.JoinScene(app, f"127.0.0.1:{host.port}", code=host.code)
     app.push(join)
     join.connect()
     wait(driver, lambda: join.offer is not None, [host])
@@ -80,7 +80,8 @@ def test_host_screen_shows_the_address_and_the_board_plays_a_remote_seat(driver)
     lines = [line[0] for line in wait_scene.lines()]
     assert wait_scene.address in lines
 
-    guest = GuestSession("127.0.0.1", port)
+    assert wait_scene.code in " ".join(lines)  # the join code beside the address
+    guest = GuestSession("127.0.0.1", port, code=wait_scene.code)
     wait(driver, lambda: guest.phase == "offered", [guest])
     assert guest.offer["game"] == game and guest.offer["host_seat"] == 0
     guest.accept()
@@ -117,7 +118,7 @@ def test_host_screen_shows_the_address_and_the_board_plays_a_remote_seat(driver)
     assert not board.human_turn() and not board.table.net.read(lambda s: s.connected)
     driver.step()
     guest.close()
-    returning = GuestSession("127.0.0.1", port, known={guest.game.id})
+    returning = GuestSession("127.0.0.1", port, known={guest.game.id: guest.secret})
     wait(driver, lambda: returning.phase == "playing" and board.table.net.read(lambda s: s.phase) == "playing", [returning])
     assert board.table.notice is None and returning.game.plies == board.table.net.session.game.plies
 
@@ -149,6 +150,7 @@ def test_join_screen_shows_the_offer_before_accepting(driver):
         click(driver, join.connect_btn)
         assert join.status == "net.bad_address" and join.net is None
         join.input.value = f"127.0.0.1:{host.port}"
+        join.code_input.value = host.code
         driver.key(pygame.K_RETURN)
         if join.net is None:
             click(driver, join.connect_btn)
@@ -224,7 +226,7 @@ def test_lobby_resumes_a_saved_hosted_game(driver):
         side.play(rng.choice(side.game.state.legal_moves()))
         pair.wait(pair.settled)
     plies = list(pair.host.game.plies)
-    game_id = pair.host.game.id
+    game_id, secret = pair.host.game.id, pair.guest.secret
     pair.close()  # both programs quit; their autosaves stay
 
     app = driver.app
@@ -237,7 +239,7 @@ def test_lobby_resumes_a_saved_hosted_game(driver):
     waiting = app.top
     assert isinstance(waiting, N.HostWaitScene)
     port = waiting.net.session.port
-    guest = GuestSession("127.0.0.1", port, known={game_id})
+    guest = GuestSession("127.0.0.1", port, known={game_id: secret})
     wait(driver, lambda: is_net_board(app.top), [guest])
     board = app.top
     assert [t for t, _ in plies] == board.moves and guest.game.plies == plies
@@ -253,7 +255,7 @@ def test_result_screen_names_the_opponent_and_offers_a_network_rematch(driver):
     setup.seat.set(1)  # the remote player moves first
     setup.open()
     port = app.top.net.session.port
-    guest = GuestSession("127.0.0.1", port)
+    guest = GuestSession("127.0.0.1", port, code=app.top.net.session.code)
     wait(driver, lambda: guest.phase == "offered", [guest])
     guest.accept()
     wait(driver, lambda: is_net_board(app.top), [guest])
@@ -291,7 +293,7 @@ def test_undo_and_resign_from_the_board_go_through_the_other_player(driver):
     app.top.game.set(game)
     app.top.seat.set(0)
     app.top.open()
-    guest = GuestSession("127.0.0.1", app.top.net.session.port)
+    guest = GuestSession("127.0.0.1", app.top.net.session.port, code=app.top.net.session.code)
     wait(driver, lambda: guest.phase == "offered", [guest])
     guest.accept()
     wait(driver, lambda: is_net_board(app.top), [guest])
@@ -327,7 +329,7 @@ def test_a_question_that_lapses_closes_its_dialog(driver):
     app.push(N.HostSetupScene(app))
     app.top.game.set(game)
     app.top.open()
-    guest = GuestSession("127.0.0.1", app.top.net.session.port)
+    guest = GuestSession("127.0.0.1", app.top.net.session.port, code=app.top.net.session.code)
     wait(driver, lambda: guest.phase == "offered", [guest])
     guest.accept()
     wait(driver, lambda: is_net_board(app.top), [guest])
@@ -344,7 +346,7 @@ def test_join_screen_tells_when_the_host_goes_away(driver):
     app = driver.app
     host = HostSession(bind="127.0.0.1")
     host.set_offer("palace")
-    join = N.JoinScene(app, f"127.0.0.1:{host.port}")
+    join = N.JoinScene(app, f"127.0.0.1:{host.port}", code=host.code)
     app.push(join)
     join.connect()
     wait(driver, lambda: join.offer is not None, [host])
@@ -378,7 +380,7 @@ def test_monkey_on_the_network_board(driver, game, app_role, seed=""):
         app.top.game.set(game)
         app.top.seat.set(rng.randrange(2))
         app.top.open()
-        guest = GuestSession("127.0.0.1", app.top.net.session.port)
+        guest = GuestSession("127.0.0.1", app.top.net.session.port, code=app.top.net.session.code)
         wait(driver, lambda: guest.phase == "offered", [guest])
         guest.accept()
     else:  # the app joins; "guest" below is then the bare host session on the other side
@@ -438,3 +440,83 @@ def test_monkey_on_the_network_board(driver, game, app_role, seed=""):
         assert all(getattr(st, "hidden", None) is None for st in board.states) or app_role == "host"
     print(f"{game}: {len(guest.game.plies)} plies, {guest.game.result()}, {sorted({type(s).__name__ for s in app.scenes})}")
     guest.close()
+
+
+def test_host_screen_notes_a_wrong_code_and_the_board_too(driver):
+    from game.net import protocol as P
+
+    app = driver.app
+    app.push(N.HostSetupScene(app))
+    app.top.game.set(_game_with_view())
+    app.top.open()
+    waiting = app.top
+    code = waiting.net.session.code
+    intruder = GuestSession("127.0.0.1", waiting.net.session.port, code="wrong9" if code != "wrong9" else "wrong8")
+    wait(driver, lambda: intruder.phase == "closed", [intruder])
+    wait(driver, lambda: waiting.notices, [intruder])
+    text = " ".join(line[0] for line in waiting.lines())
+    assert N.tr("net.wrong_code_from", app.lang, addr="127.0.0.1") in text
+    assert P.normalize_code(code) == code and code not in N.tr("net.wrong_code_from", app.lang, addr="127.0.0.1")
+    # the board (the game paused, the seat free) shows the notice too
+    guest = GuestSession("127.0.0.1", waiting.net.session.port, code=code)
+    wait(driver, lambda: guest.phase == "offered", [guest])
+    guest.accept()
+    wait(driver, lambda: is_net_board(app.top), [guest])
+    guest.close()
+    board = app.top
+    wait(driver, lambda: not board.table.net.read(lambda s: s.connected))
+    app._toast = None
+    again = GuestSession("127.0.0.1", board.table.net.session.port, code="wrong7")
+    # (a headless frame counts 1/60 s: the toast is looked at while it shows, not after the refusal)
+    wait(driver, lambda: app._toast is not None and "127.0.0.1" in app._toast[0], [again])
+    assert app._toast[0] == N.tr("net.wrong_code_from", app.lang, addr="127.0.0.1")
+    wait(driver, lambda: again.phase == "closed", [again])
+
+
+def test_join_screen_explains_an_old_version_and_a_busy_host(driver, monkeypatch):
+    from net_helpers import RawPeer
+
+    from game.net import session as S
+
+    app = driver.app
+    app.settings["lang"] = "zh"
+    old_host = RawPeer(server=True)  # a host of protocol version 1
+    join = N.JoinScene(app, f"127.0.0.1:{old_host.port}", code="abc234")
+    app.push(join)
+    try:
+        join.connect()
+        box = {}
+
+        def accepted():
+            old_host.listener.setblocking(False)
+            try:
+                box["s"], _ = old_host.listener.accept()
+            except BlockingIOError:
+                return False
+            return True
+
+        wait(driver, accepted)
+        old_host.sock = box["s"]
+        old_host.send("HELLO QIPAN 1 palace")
+        wait(driver, lambda: join.net is None)
+        shown = N.tr(join.status, app.lang, **join.status_fmt)
+        assert join.status == "net.failed" and N.tr("net.why_version", "zh") in shown
+    finally:
+        old_host.close()
+    # a host that already has a guest: the join screen says so while it tries again
+    monkeypatch.setattr(S, "BUSY_RETRY_EVERY", 0.2)
+    host = HostSession(bind="127.0.0.1")
+    host.set_offer("palace")
+    first = GuestSession("127.0.0.1", host.port, code=host.code)
+    try:
+        pump_until([host, first], lambda: first.phase == "offered")
+        join.code_input.value = host.code
+        join.input.value = f"127.0.0.1:{host.port}"
+        join.connect()
+        wait(driver, lambda: join.status == "net.busy_retry", [host, first])
+        assert "1/3" in N.tr(join.status, "zh", **join.status_fmt)
+        first.close()  # the seat frees: the next try gets the offer
+        wait(driver, lambda: join.offer is not None, [host])
+    finally:
+        first.close()
+        host.close()

@@ -268,11 +268,6 @@ def test_out_of_turn_illegal_and_unsynced_moves_are_refused(monkeypatch):
         pair.close()
 
 
-def _hello(raw, sessions):
-    raw.expect(sessions, lambda l: l.startswith("HELLO"))
-    raw.send("HELLO QIPAN 1")
-
-
 def test_hostile_guest_cannot_change_or_crash_the_host():
     host = HostSession(bind="127.0.0.1")
     host.set_offer("palace", {}, 1)  # the raw guest moves first
@@ -281,8 +276,8 @@ def test_hostile_guest_cannot_change_or_crash_the_host():
     try:
         raw.send("MOVE 0 c7")  # before HELLO
         raw.expect([host], lambda l: l.startswith("ERROR unexpected"), log)
-        assert log[0] == "HELLO QIPAN 1 palace"  # the host names its game
-        raw.send("HELLO QIPAN 1")
+        assert log[0] == "HELLO QIPAN 2 palace"  # the host names its game
+        raw.join([host], host.code, log)
         offer = raw.expect([host], lambda l: l.startswith("OFFER"), log)
         game_id = offer.split()[1]
         raw.send("MOVE 0 c8-c7")  # before accepting
@@ -302,7 +297,7 @@ def test_hostile_guest_cannot_change_or_crash_the_host():
             b"MOVE 0 c9-c9\n",
             b"UNDO REQUEST 0\n",  # nothing to undo
             b"DRAW ACCEPT 0\n",  # no offer to accept
-            b"HELLO QIPAN 1\n",  # twice
+            b"HELLO QIPAN 2\n",  # twice
             b"\n",
         ]
         for data in hostile:
@@ -337,7 +332,8 @@ def test_a_peer_flooding_error_lines_is_cut_off():
     host = HostSession(bind="127.0.0.1")
     raw = RawPeer(host.port)
     try:
-        raw.send("HELLO QIPAN 1")
+        raw.join([host], host.code)
+        pump_until([host], lambda: host.connected)
         raw.send(b"ERROR unexpected spam\n" * (S.MAX_ERRORS + 5))
         raw.expect([host], lambda l: l == "\0EOF")
         assert host.conn is None
@@ -350,7 +346,7 @@ def test_wrong_version_is_refused():
     host = HostSession(bind="127.0.0.1")
     raw = RawPeer(host.port)
     try:
-        raw.send("HELLO QIPAN 2")
+        raw.send("HELLO QIPAN 3")
         raw.expect([host], lambda l: l.startswith("ERROR version"))
         raw.expect([host], lambda l: l == "\0EOF")
     finally:
@@ -358,23 +354,36 @@ def test_wrong_version_is_refused():
         host.close()
 
 
-def test_second_guest_is_told_the_host_is_busy():
+def test_second_guest_is_told_the_host_is_busy(monkeypatch):
+    monkeypatch.setattr(S, "BUSY_RETRY_EVERY", 0.05)
     pair = Pair("palace")
     try:
-        other = GuestSession("127.0.0.1", pair.host.port)
-        pump_until([pair.host, pair.guest, other], lambda: other.phase == "closed")
+        other = GuestSession("127.0.0.1", pair.host.port, code=pair.host.code)
+        log = pump_until([pair.host, pair.guest, other], lambda: other.phase == "closed")
         assert pair.host.phase == "playing" and pair.guest.connected
+        assert [k for k in kinds(log, other) if k != "peer_error"] == ["busy"] * S.BUSY_RETRIES + ["failed"]
     finally:
         pair.close()
 
 
+def host_proves(raw, sessions, code, events):
+    """The raw peer plays the host's part of the handshake with `code`."""
+    host_nonce = P.new_nonce()
+    raw.send("HELLO QIPAN 2")
+    raw.send(f"CHALLENGE {host_nonce} -")
+    _, kind, nonce, mac = raw.expect(sessions, lambda l: l.startswith("PROOF")).split()
+    assert kind == "code" and P.proof_ok(mac, code, "guest", host_nonce, nonce, "-")
+    raw.send(f"PROVEN {P.proof(code, 'host', host_nonce, nonce, '-')}")
+    pump_until(sessions, lambda: sessions[0].connected, log=events)
+
+
 def test_hostile_host_cannot_fool_the_guest():
     raw = RawPeer(server=True)
-    guest = GuestSession("127.0.0.1", raw.port)
+    guest = GuestSession("127.0.0.1", raw.port, code="abc234")
     events = []
     try:
         raw.accept([guest])
-        raw.send("HELLO QIPAN 1")
+        host_proves(raw, [guest], "abc234", events)
         raw.send("OFFER 0123abcd palace 0 opening=nowhere start")  # bad option value
         raw.send("OFFER 0123abcd banqi 0 - xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxA r - 0")  # layout
         raw.send("OFFER 0123abcd draughts 0 - W:W99:B1")  # bad position
@@ -459,8 +468,9 @@ def test_both_programs_restart_and_resume_from_their_autosaves(fast_retry):
     guest_game, guest_data = saves.read("guest")
     assert host_game.plies == guest_game.plies == truth and host_data["port"] == port
     host = HostSession(port=port, bind="127.0.0.1", autosave=saves.autosave)
-    host.resume_game(host_game)
-    guest = GuestSession(*guest_data["address"], autosave=saves.autosave, known={guest_game.id})
+    assert host_data["secret"] == guest_data["secret"] is not None
+    host.resume_game(host_game, host_data["secret"])
+    guest = GuestSession(*guest_data["address"], autosave=saves.autosave, known={guest_game.id: guest_data["secret"]})
     try:
         log = pump_until([host, guest], lambda: host.phase == guest.phase == "playing")
         assert guest.game.plies == truth and guest.game.state.hidden is None
@@ -482,7 +492,7 @@ def test_an_unknown_guest_is_asked_before_resuming(fast_retry):
         game_id = pair.host.game.id
         pair.guest.close()
         pair.wait(lambda: pair.host.phase == "paused")
-        newcomer = GuestSession("127.0.0.1", pair.host.port)
+        newcomer = GuestSession("127.0.0.1", pair.host.port, code=pair.host.code)
         log = pump_until([pair.host, newcomer], lambda: newcomer.phase == "offered")
         offer = [e for s, e in log if e.kind == "offer"][0].info
         assert offer["resume"] is True and offer["id"] == game_id
@@ -499,7 +509,7 @@ def test_ping_pong_and_silence(monkeypatch):
     clock = lambda: now[0]  # noqa: E731
     host = HostSession(bind="127.0.0.1", clock=clock)
     host.set_offer("palace")
-    guest = GuestSession("127.0.0.1", host.port, clock=clock)
+    guest = GuestSession("127.0.0.1", host.port, clock=clock, code=host.code)
     pings = []
     real = S.LineConnection.send_line
     monkeypatch.setattr(S.LineConnection, "send_line", lambda c, l: (pings.append(l), real(c, l))[1])
@@ -543,7 +553,7 @@ def test_guest_in_another_process(game, tmp_path):
     host.set_offer(game, {}, 0)
     here = os.path.dirname(__file__)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.path.dirname(here), here])}
-    child = subprocess.Popen([sys.executable, "-c", f"import net_helpers, sys; sys.exit(net_helpers.run_guest_process({host.port}, 9))"],
+    child = subprocess.Popen([sys.executable, "-c", f"import net_helpers, sys; sys.exit(net_helpers.run_guest_process({host.port}, 9, {host.code!r}))"],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     rng = random.Random(10)
     try:
@@ -587,7 +597,7 @@ def test_rematch_after_the_end_swaps_seats():
 def test_localhost_by_name_reaches_an_ipv4_host():
     host = HostSession(bind="127.0.0.1")
     host.set_offer("palace")
-    guest = GuestSession("localhost", host.port)
+    guest = GuestSession("localhost", host.port, code=host.code)
     try:
         pump_until([host, guest], lambda: guest.phase == "offered")
     finally:

@@ -38,13 +38,13 @@ class LineConnection:
         self._outbox = bytearray()
 
     @classmethod
-    def connect(cls, host: str, port: int) -> "LineConnection":
+    def connect(cls, host: str, port: int) -> LineConnection:
         """Start a non-blocking connection to host:port (an IP address or a name; a name is
         looked up here, which can take a moment for a name that is not in the local cache)."""
         return cls.connect_to(resolve(host, port))
 
     @classmethod
-    def connect_to(cls, target) -> "LineConnection":
+    def connect_to(cls, target) -> LineConnection:
         """Start a non-blocking connection to a resolve() result."""
         family, kind, proto, address = target
         sock = socket.socket(family, kind, proto)
@@ -105,6 +105,16 @@ class LineConnection:
                 pass
             self._outbox.clear()
         self.close(reason)
+
+    def shutdown_write(self) -> None:
+        """Send what is queued, then the end of our stream; reading goes on, so the peer gets
+        our last line (an ERROR) instead of a reset, without us waiting for it."""
+        if self.state == "open":
+            self._flush()
+            try:
+                self.sock.shutdown(socket.SHUT_WR)
+            except OSError:
+                pass
 
     def close(self, reason: str = "closed") -> None:
         if self.state != "closed":
@@ -199,7 +209,7 @@ class Listener:
         except OSError:
             self.sock.close()
             raise
-        self.sock.listen(4)
+        self.sock.listen(16)  # several may connect at once: they handshake side by side
         self.sock.setblocking(False)
         self.port = self.sock.getsockname()[1]
 

@@ -10,14 +10,18 @@ The full description, with the flow of a game, is docs/PROTOCOL.md.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
+import secrets
 from dataclasses import dataclass
 
 from game import games
 
 #: protocol name and version sent in HELLO; peers with another version are refused
+#: (version 2 added the proof of the join code or the game secret: CHALLENGE, PROOF, PROVEN)
 NAME = "QIPAN"
-VERSION = 1
+VERSION = 2
 
 #: longest accepted line, in bytes, including the newline
 MAX_LINE = 512
@@ -34,6 +38,9 @@ _OPTION = re.compile(r"[a-z][a-z0-9_]{0,31}=[A-Za-z0-9_.+-]{1,32}")
 _CODE = re.compile(r"[a-z_]{1,24}")
 _WORD = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 _POSITION = re.compile(r"[A-Za-z0-9:/,.\- ]{1,400}")
+_NONCE = re.compile(r"[0-9a-f]{32}")
+_MAC = re.compile(r"[0-9a-f]{64}")
+_GAME_REF = re.compile(r"-|[0-9a-f]{8,32}")  # a game id, or - for none
 
 # error codes of ERROR lines
 E_MALFORMED = "malformed"  # bad characters, spacing or argument
@@ -48,8 +55,12 @@ E_ILLEGAL = "illegal_move"
 E_OPTIONS = "bad_offer"  # unknown game, option or position in OFFER / RESUME
 E_BUSY = "busy"  # the host already has a guest
 E_OVER = "game_over"
+E_PROOF = "wrong_code"  # PROOF made with a wrong join code or game secret
+E_TIMEOUT = "timeout"  # HELLO and PROOF did not come within the handshake limit
 ERROR_CODES = (E_MALFORMED, E_TOO_LONG, E_UNKNOWN, E_ARGS, E_VERSION, E_STATE, E_TURN, E_SYNC,
-               E_ILLEGAL, E_OPTIONS, E_BUSY, E_OVER)
+               E_ILLEGAL, E_OPTIONS, E_BUSY, E_OVER, E_PROOF, E_TIMEOUT)
+#: ERROR codes after which the sender hangs up: the receiver stops on them too
+FATAL_CODES = (E_VERSION, E_BUSY, E_PROOF, E_TIMEOUT)
 
 
 class ProtocolError(ValueError):
@@ -129,11 +140,18 @@ _word = _kind(_WORD, "word")
 _answer = _choice("OFFER", "ACCEPT", "DECLINE")
 _undo = _choice("REQUEST", "ACCEPT", "DECLINE")
 _ending = _choice("resign", "agreement")
+_nonce = _kind(_NONCE, "nonce")
+_mac = _kind(_MAC, "proof")
+_game_ref = _kind(_GAME_REF, "game id")
+_key_kind = _choice("code", "game")
 
 #: command -> (required argument checkers, optional argument checkers, rest-of-line checker)
 #: A rest-of-line checker receives everything after the fixed arguments (it may hold spaces).
 COMMANDS = {
-    "HELLO": ((_word, _int), (_game,), None),  # HELLO QIPAN 1 [the host's game]
+    "HELLO": ((_word, _int), (_game,), None),  # HELLO QIPAN 2 [the host's game]
+    "CHALLENGE": ((_nonce, _game_ref), (), None),  # host: its nonce, the id of its game or -
+    "PROOF": ((_key_kind, _nonce, _mac), (), None),  # guest: code|game, its nonce, the HMAC
+    "PROVEN": ((_mac,), (), None),  # host: its own HMAC, once the guest's proof is right
     "OFFER": ((_id, _game, _seat, _options), (), _position),  # host: a new game
     "RESUME": ((_id, _game, _seat, _options), (), _position),  # host: a game in progress
     "ACCEPT": ((_id,), (), None),  # guest takes the offer / resume
@@ -250,3 +268,44 @@ def options_from_wire(pairs, rule_options) -> dict:
         else:
             raise ProtocolError(E_OPTIONS, f"option {key!r} cannot be {text!r}")
     return out
+
+
+# ---- proofs -------------------------------------------------------------------------------------
+#: letters of a join code: no 0/o, 1/l/i, so that it reads and types without doubt
+CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+CODE_LENGTH = 6
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(text: str) -> str:
+    """A typed join code as the host made it: lower case, without spaces or dashes."""
+    return "".join(ch for ch in text.lower() if ch not in " -")
+
+
+def new_nonce() -> str:
+    return secrets.token_hex(16)
+
+
+def _hmac(key: str, *parts: str) -> str:
+    # parts are protocol tokens (no "|" in them), so the joined message is unambiguous
+    return hmac.new(key.encode("utf-8"), "|".join(("qipan", str(VERSION)) + parts).encode("ascii"),
+                    hashlib.sha256).hexdigest()
+
+
+def proof(key: str, side: str, host_nonce: str, guest_nonce: str, game_ref: str) -> str:
+    """The HMAC a side ("guest" in PROOF, "host" in PROVEN) sends to show it knows `key` (the
+    join code or the game secret) without sending it: both nonces make every proof new."""
+    return _hmac(key, side, host_nonce, guest_nonce, game_ref)
+
+
+def proof_ok(received: str, key: str, side: str, host_nonce: str, guest_nonce: str, game_ref: str) -> bool:
+    return hmac.compare_digest(received, proof(key, side, host_nonce, guest_nonce, game_ref))
+
+
+def game_secret(key: str, game_id: str, host_nonce: str, guest_nonce: str) -> str:
+    """The secret of a game both sides derive when it is accepted, from the key the connection
+    was proven with; it never travels and both autosaves keep it for resuming."""
+    return _hmac(key, "game", game_id, host_nonce, guest_nonce)

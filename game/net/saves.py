@@ -3,7 +3,8 @@
 One file per role in the player's data folder (game.storage.data_dir(), $QIPAN_HOME in tests):
 net/host.json and net/guest.json, written atomically by game.storage.atomic_write_text. It holds
 the NetGame record (game, options, seats, start, plies with Banqi reveals, a requested ending), the
-host's port or the guest's host address, and, on the host of a Banqi game only, the deal's seed
+host's port or the guest's host address, the game's secret (derived by both sides when the game
+was accepted, never sent: a returning guest proves it to resume), and, on the host of a Banqi game only, the deal's seed
 (the guest's file never has it: the guest never learns it). A file that is damaged or does not
 replay is ignored, never trusted: reading checks size, JSON, types and every ply against the rules.
 """
@@ -124,6 +125,9 @@ def _check(data) -> dict:
     seed = data.get("secret_seed")
     need(seed is None or (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**64), "seed")
     need(data["role"] == "host" or seed is None, "seed")
+    secret = data.get("secret")  # absent in files of protocol version 1: resuming needs the join code
+    need(secret is None or (isinstance(secret, str) and len(secret) == 64
+                            and all(c in "0123456789abcdef" for c in secret)), "secret")
     need(bool(data.get("hidden")) == (data["role"] == "guest" and games.get(data["game"]).hidden), "hidden")
     over = data.get("over")
     need(over is None or (isinstance(over, list) and len(over) == 2 and over[1] in ("resign", "agreement")

@@ -1,7 +1,9 @@
 """A network game session: the host or the guest end of one connection, driven by pump().
 
 The UI (or a test) calls pump() often (every frame); it returns the Events that happened since
-the last call. Local actions (play, resign, offer_draw, ...) send their line at once and change
+the last call. Before any game line, the guest proves it knows the host's join code or the
+game's secret (an HMAC over a nonce from each side, never the key itself); the host handshakes
+with several connections at once and only a proven one takes the guest's seat. Local actions (play, resign, offer_draw, ...) send their line at once and change
 the local game; the peer's lines are checked (protocol.parse_line, then the session's state, the
 turn, the ply number and the rules) and anything wrong is answered with an ERROR line while the
 game stays as it was. The host is the authority on the record: after a dropped connection the
@@ -28,13 +30,35 @@ SILENCE_LIMIT = 12.0
 RETRY_EVERY = 2.0
 #: ERROR lines we send on one connection before we hang up on a peer that keeps sending junk
 MAX_ERRORS = 50
+#: seconds a new connection has, from its arrival, to say HELLO and prove the code or secret
+HANDSHAKE_LIMIT = 5.0
+#: seconds before a wrong proof is answered: slows guessing, while the host goes on meanwhile.
+#: Code proofs are also checked one per this delay after a wrong one (whatever the connection),
+#: or a guesser would learn a right guess at once from PROVEN and never wait for a refusal.
+WRONG_PROOF_DELAY = 2.0
+#: longest wait for that turn; beyond it (many wrong guesses queued) a code proof gets busy
+MAX_PROOF_WAIT = 4.0
+#: connections handshaking with the host at once; the oldest gives way to a newer one
+MAX_PENDING = 8
+#: bad lines a connection may send before it has proven itself
+MAX_HANDSHAKE_ERRORS = 5
+#: seconds a refused connection is kept open for reading, so that its ERROR line arrives
+LINGER = 2.0
+#: guest: how often, and how many times, it tries again when the host has another guest
+BUSY_RETRIES = 3
+BUSY_RETRY_EVERY = 3.0
+#: what the guest stops on instead of reconnecting (the refusal would only come again)
+_FINAL_REFUSALS = (P.E_PROOF, P.E_VERSION, "no_code", "fake_host")
 
 
 @dataclass
 class Event:
     """Something the UI should show. kind, then details in info:
 
-    connected   a peer said HELLO (info: peer)
+    connected   a peer said HELLO and proved the join code or the game secret (info: peer)
+    refused     host: a connection was turned away (info: peer address, code: wrong_code when its
+                proof was wrong, version for another protocol version)
+    busy        guest: the host has another guest; we try again (info: attempt, of)
     offer       guest: the host's offer (info: game, options, host_seat, position, resume)
     declined    host: the guest refused the offer
     started     the game begins (both sides), resumed: it goes on after a reconnection
@@ -68,6 +92,10 @@ class Session:
         self.clock = clock
         self._events: list[Event] = []
         self._hello = False
+        self._authed = False  # the peer proved the key (the host's seat holder is always proven)
+        self._auth = None  # (key kind, key, host nonce, guest nonce, game ref) of the proof
+        self._refused = None  # guest: why the host turned us away (an ERROR code), if it did
+        self.secret: str | None = None  # the game's secret (derived, never sent; autosaved)
         self._errors = self._peer_errors = 0
         self._last_in = self._last_out = clock()
         self._ping = 0
@@ -87,7 +115,7 @@ class Session:
 
     @property
     def connected(self) -> bool:
-        return self.conn is not None and self.conn.open and self._hello
+        return self.conn is not None and self.conn.open and self._hello and self._authed
 
     def my_turn(self) -> bool:
         return (self.phase == "playing" and self.game is not None and self.game.result() is None
@@ -179,7 +207,8 @@ class Session:
         if msg.command == "ERROR":
             self._emit("peer_error", code=msg.args[0], text=msg.args[1])
             self._peer_errors += 1
-            if msg.args[0] in (P.E_VERSION, P.E_BUSY) and self.conn is not None:
+            if msg.args[0] in P.FATAL_CODES and self.conn is not None:
+                self._refused = msg.args[0]
                 self.conn.close(f"refused by the other side: {msg.args[0]}")
             elif self._peer_errors > MAX_ERRORS and self.conn is not None:
                 self.conn.close("too many errors from the other side")
@@ -194,6 +223,9 @@ class Session:
             self._send("PONG", msg.args[0])
             return
         if msg.command == "PONG":
+            return
+        if not self._authed and msg.command not in ("BYE", "CHALLENGE", "PROVEN"):
+            self._reject(P.E_STATE, "the join code or the game secret must be proven first")
             return
         if msg.command == "BYE":
             self.conn.close("the other player left")
@@ -216,16 +248,27 @@ class Session:
             self._reject(P.E_STATE, "HELLO twice")
             return
         if name != P.NAME or version != P.VERSION:
-            self._reject(P.E_VERSION, f"this is {P.NAME} {P.VERSION}, not {name} {version}")
+            self._reject(P.E_VERSION, version_refusal(name, version))
+            self._refused = P.E_VERSION
             self.conn.flush_and_close("the other side speaks another protocol version")
             return
         self._hello = True
         self.peer = self.conn.peer()
-        self._emit("connected", peer=self.peer)
         self._after_hello()
 
     def _after_hello(self) -> None:
         pass
+
+    def _secret_on_accept(self, game_id: str) -> str:
+        """The secret of the game accepted on this connection: kept when the connection was
+        proven with that game's secret, else derived afresh from the proven key and both nonces
+        (a first game, a rematch, or a game resumed by someone the host gave its code to)."""
+        if self._auth is None:
+            raise SessionError("the connection is not proven")
+        kind, key, host_nonce, guest_nonce, ref = self._auth
+        if kind == "game" and ref == game_id:
+            return key
+        return P.game_secret(key, game_id, host_nonce, guest_nonce)
 
     def _dropped(self, reason: str) -> None:
         raise NotImplementedError
@@ -470,12 +513,19 @@ class HostSession(Session):
 
     role = "host"
 
-    def __init__(self, port: int = 0, bind: str = "0.0.0.0", autosave=None, clock=time.monotonic):
+    def __init__(self, port: int = 0, bind: str = "0.0.0.0", autosave=None, clock=time.monotonic,
+                 code: str | None = None):
+        """code: the join code a first guest must prove (shown beside the address); a new random
+        one when not given."""
         super().__init__(autosave, clock)
         self.listener = Listener(bind, port)
         self.port = self.listener.port
         self.phase = "waiting"
+        self.code = P.normalize_code(code) if code else P.new_join_code()
         self._offer: NetGame | None = None
+        self._pending: list[_Pending] = []  # connections still handshaking, none holds the seat
+        self._closing: list[tuple[LineConnection, float]] = []  # refused: ERROR sent, closing
+        self._code_check_after = 0.0  # clock time before which no code proof is checked
 
     @property
     def offer_game(self) -> NetGame | None:
@@ -494,32 +544,156 @@ class HostSession(Session):
             self._send_offer()
         return self._offer
 
-    def resume_game(self, game: NetGame) -> None:
-        """Continue a saved game: the guest who connects gets RESUME and the record."""
+    def resume_game(self, game: NetGame, secret: str | None = None) -> None:
+        """Continue a saved game: the guest who proves its secret (or the join code) gets RESUME
+        and the record. secret: the game's secret from the autosave."""
         self.game = game
+        self.secret = secret
         self.phase = "paused"
 
     def pump(self) -> list[Event]:
+        now = self.clock()
         conn = self.listener.accept()
         while conn is not None:
-            if self.conn is None or not self.conn.open:
-                self._attach(conn)
-            else:  # one guest at a time
-                conn.send_line(P.error_line(P.E_BUSY, "this host already has a guest"))
-                conn.flush_and_close("busy")
+            if self.conn is not None and self.conn.open:  # one guest at a time
+                self._refuse(conn, P.E_BUSY, "this host already has a guest")
+            else:
+                self._greet(conn, now)
             conn = self.listener.accept()
+        for pending in list(self._pending):
+            self._pump_pending(pending, now)
+        for conn, until in list(self._closing):
+            conn.pump()  # read and drop what it still sends, so our ERROR is not lost in a reset
+            if conn.state == "closed" or now > until:
+                conn.close("refused")
+                self._closing.remove((conn, until))
         return super().pump()
 
-    def _attach(self, conn: LineConnection) -> None:
-        self.conn = conn
-        self._hello = False
+    # ---- the handshake of a new connection ------------------------------------------------------
+    def _greet(self, conn: LineConnection, now: float) -> None:
+        if len(self._pending) >= MAX_PENDING:
+            oldest = self._pending.pop(0)
+            self._refuse(oldest.conn, P.E_TIMEOUT, "too many connections at once")
+        ref = self.game.id if self.game is not None and self.secret else "-"
+        pending = _Pending(conn, now, ref)
+        self._pending.append(pending)
+        game = self.game if self.game is not None and self.game.result() is None else self._offer
+        conn.send_line(P.format_message("HELLO", P.NAME, P.VERSION, *([game.name] if game else [])))
+        conn.send_line(P.format_message("CHALLENGE", pending.nonce, ref))
+
+    def _refuse(self, conn: LineConnection, code: str, text: str) -> None:
+        """Send ERROR and hang up without waiting: the connection lingers a moment, read and
+        dropped, so that the peer reads the ERROR before the end of the stream."""
+        conn.send_line(P.error_line(code, text))
+        conn.shutdown_write()
+        self._closing.append((conn, self.clock() + LINGER))
+
+    def _pump_pending(self, pending: _Pending, now: float) -> None:
+        conn = pending.conn
+        lines = conn.pump()
+        if conn.state == "closed":
+            self._pending.remove(pending)
+            return
+        if pending.refuse_at is not None:  # a wrong proof: answered once its delay is over
+            if now >= pending.refuse_at:
+                self._pending.remove(pending)
+                self._refuse(conn, P.E_PROOF, "wrong join code or game secret")
+            return
+        if pending.proof is not None:  # a code proof waiting for its turn
+            if now >= pending.check_at:
+                self._check_proof(pending, now)
+            return
+        if now - pending.since > HANDSHAKE_LIMIT:
+            self._pending.remove(pending)
+            self._refuse(conn, P.E_TIMEOUT, f"HELLO and PROOF must come within {HANDSHAKE_LIMIT:g} s")
+            return
+        for i, raw in enumerate(lines):
+            if self.conn is conn:  # proven and seated: the rest is game traffic
+                self._last_in = self.clock()
+                for rest in lines[i:]:
+                    if self.conn is conn:
+                        self._receive(rest)
+                return
+            if pending not in self._pending or pending.refuse_at is not None or pending.proof is not None:
+                return
+            self._pending_line(pending, raw)
+
+    def _pending_line(self, pending: _Pending, raw) -> None:
+        try:
+            if raw is OVERSIZED:
+                raise P.ProtocolError(P.E_TOO_LONG, f"line over {P.MAX_LINE} bytes")
+            msg = P.parse_line(P.decode(raw))
+        except P.ProtocolError as exc:
+            self._pending_error(pending, exc.code, str(exc))
+            return
+        command = msg.command
+        if command == "HELLO":
+            name, version = msg.args[:2]
+            if pending.hello:
+                self._pending_error(pending, P.E_STATE, "HELLO twice")
+            elif name != P.NAME or version != P.VERSION:
+                self._pending.remove(pending)
+                self._refuse(pending.conn, P.E_VERSION, version_refusal(name, version))
+                self._emit("refused", peer=pending.address, code=P.E_VERSION)
+            else:
+                pending.hello = True
+        elif command in ("PING", "PONG"):
+            pass  # a keep-alive does not make the handshake last longer
+        elif command in ("BYE", "ERROR"):
+            self._pending.remove(pending)
+            pending.conn.close("the other side left during the handshake")
+        elif command == "PROOF" and pending.hello:
+            now = self.clock()
+            pending.proof = msg.args
+            pending.check_at = max(now, self._code_check_after) if msg.args[0] == "code" else now
+            if pending.check_at - now > MAX_PROOF_WAIT:
+                self._pending.remove(pending)
+                self._refuse(pending.conn, P.E_BUSY, "too many wrong codes lately, try again")
+            elif pending.check_at <= now:
+                self._check_proof(pending, now)
+            else:  # queued behind a wrong one: the next code proof waits one turn more
+                self._code_check_after = pending.check_at + WRONG_PROOF_DELAY
+        else:
+            self._pending_error(pending, P.E_STATE, "say HELLO, then PROOF of the join code")
+
+    def _check_proof(self, pending: _Pending, now: float) -> None:
+        kind, guest_nonce, mac = pending.proof
+        if kind == "code":
+            key = self.code
+        else:  # the secret of the game named in CHALLENGE (none: "-")
+            key = self.secret if pending.ref != "-" and self.game is not None and self.game.id == pending.ref else None
+        if key and P.proof_ok(mac, key, "guest", pending.nonce, guest_nonce, pending.ref):
+            self._seat(pending, (kind, key, pending.nonce, guest_nonce, pending.ref))
+            return
+        pending.refuse_at = now + WRONG_PROOF_DELAY
+        if kind == "code":
+            self._code_check_after = max(self._code_check_after, now + WRONG_PROOF_DELAY)
+        self._emit("refused", peer=pending.address, code=P.E_PROOF)
+
+    def _pending_error(self, pending: _Pending, code: str, text: str) -> None:
+        pending.errors += 1
+        if pending.errors > MAX_HANDSHAKE_ERRORS:
+            self._pending.remove(pending)
+            self._refuse(pending.conn, code, "too many bad lines")
+        else:
+            pending.conn.send_line(P.error_line(code, text))
+
+    def _seat(self, pending: _Pending, auth: tuple) -> None:
+        """A proven connection takes the guest's seat (unless another proven one has it)."""
+        self._pending.remove(pending)
+        if self.conn is not None and self.conn.open:
+            self._refuse(pending.conn, P.E_BUSY, "this host already has a guest")
+            return
+        self.conn = pending.conn
+        self._hello = self._authed = True
+        self._auth = auth
         self._errors = self._peer_errors = 0
         self._last_in = self._last_out = self.clock()
-        game = self.game if self.game is not None and self.game.result() is None else self._offer
-        if game is not None:
-            self._send("HELLO", P.NAME, P.VERSION, game.name)
-        else:
-            self._send("HELLO", P.NAME, P.VERSION)
+        _, key, host_nonce, guest_nonce, ref = auth
+        self._send("PROVEN", P.proof(key, "host", host_nonce, guest_nonce, ref))
+        self.peer = pending.conn.peer()
+        self._emit("connected", peer=self.peer)
+        self._after_hello()
 
     def _after_hello(self) -> None:
         if self._offer is not None:  # a first game, or a rematch after the last one
@@ -549,12 +723,17 @@ class HostSession(Session):
     def _on_accept(self, game_id) -> None:
         if self.phase == "offered" and self._offer is not None and game_id == self._offer.id:
             self.game, self._offer = self._offer, None
+            self.secret = self._secret_on_accept(game_id)
             self.phase = "playing"
             self._emit("started", game=self.game)
             self._save()
         elif self.phase == "resuming" and game_id == self.game.id:
+            secret = self._secret_on_accept(game_id)
             self.phase = "playing"
             self._emit("resumed", game=self.game)
+            if secret != self.secret:  # resumed by a guest who had the code: the old secret ends
+                self.secret = secret
+                self._save()
         else:
             raise P.ProtocolError(P.E_STATE, "no offer with this id is open")
 
@@ -567,7 +746,8 @@ class HostSession(Session):
 
     def _dropped(self, reason: str) -> None:
         self.conn = None
-        self._hello = False
+        self._hello = self._authed = False
+        self._auth = None
         self.pending_flip = None
         self.my_draw = self.their_draw = self.my_undo = self.their_undo = None
         if self.game is not None:  # also after the end: a returning guest learns how it ended
@@ -579,10 +759,35 @@ class HostSession(Session):
 
     def close(self, reason="closed") -> None:
         super().close(reason)
+        for conn in [p.conn for p in self._pending] + [c for c, _ in self._closing]:
+            conn.close(reason)
+        self._pending, self._closing = [], []
         self.listener.close()
 
     def _record_extra(self) -> dict:
-        return {"port": self.port}
+        return {"port": self.port, "secret": self.secret}
+
+
+class _Pending:
+    """A connection to the host that has not proven itself yet: it never holds the seat."""
+
+    def __init__(self, conn: LineConnection, now: float, ref: str):
+        self.conn = conn
+        self.since = now
+        self.ref = ref  # the game id sent in CHALLENGE, or "-"
+        self.nonce = P.new_nonce()
+        self.hello = False
+        self.errors = 0
+        self.refuse_at: float | None = None  # after a wrong proof: when its ERROR goes out
+        self.proof: tuple | None = None  # (kind, guest nonce, mac) of its PROOF
+        self.check_at = 0.0  # when that proof is checked (code proofs wait their turn)
+        self.address = conn.peer().rsplit(":", 1)[0]
+
+
+def version_refusal(name, version) -> str:
+    """The text of ERROR version: what both sides run, and what to do about it."""
+    return (f"this is {P.NAME} {P.VERSION}, not {name} {version}: "
+            "both computers need the same version of Qipan")
 
 
 class GuestSession(Session):
@@ -590,12 +795,15 @@ class GuestSession(Session):
 
     role = "guest"
 
-    def __init__(self, host: str, port: int, autosave=None, clock=time.monotonic, known=()):
-        """known: ids of games this guest already plays (its autosaves), resumed without asking
-        when the host offers one of them again."""
+    def __init__(self, host: str, port: int, autosave=None, clock=time.monotonic, known=None, code=""):
+        """known: {game id: secret} of games this guest already plays (its autosave): proven with
+        the secret and resumed without asking when the host resumes one of them.
+        code: the join code the host shows (typed by the player), for a first join."""
         super().__init__(autosave, clock)
         self.address = (host, port)
-        self.known = set(known)
+        self.known = {gid: secret for gid, secret in dict(known or {}).items() if secret}
+        self.code = P.normalize_code(code)
+        self._busy_tries = 0
         self.offer: dict | None = None
         self._resume: NetGame | None = None
         self._target = None  # the host's address once looked up (reused on reconnection)
@@ -603,7 +811,8 @@ class GuestSession(Session):
         self.phase = "connecting"  # the first pump() connects (in the runner's thread, not the UI's)
 
     def _connect(self) -> None:
-        self._hello = False
+        self._hello = self._authed = False
+        self._auth = self._refused = None
         self._errors = self._peer_errors = 0
         self._last_in = self._last_out = self.clock()
         try:
@@ -623,11 +832,22 @@ class GuestSession(Session):
 
     def _dropped(self, reason: str) -> None:
         self.conn = None
-        self._hello = False
+        self._hello = self._authed = False
+        self._auth = None
         self.pending_flip = None
         self.my_draw = self.their_draw = self.my_undo = self.their_undo = None
         self._resume = None
-        if self.game is not None and self.phase in ("playing", "paused"):
+        refused, self._refused = self._refused, None
+        if refused in _FINAL_REFUSALS:
+            self.phase = "closed"
+            self._emit("failed", reason=reason)
+        elif refused == P.E_BUSY and self._busy_tries < BUSY_RETRIES:
+            self._busy_tries += 1
+            self._emit("busy", attempt=self._busy_tries, of=BUSY_RETRIES)
+            self._next_try = self.clock() + BUSY_RETRY_EVERY
+            if self.phase != "paused":
+                self.phase = "connecting"
+        elif self.game is not None and self.phase in ("playing", "paused"):
             if self.phase == "playing":
                 self._emit("paused", reason=reason)
             self.phase = "paused"
@@ -635,6 +855,37 @@ class GuestSession(Session):
         else:
             self.phase = "closed"
             self._emit("failed", reason=reason)
+
+    def _on_challenge(self, host_nonce, ref) -> None:
+        if self._auth is not None:
+            raise P.ProtocolError(P.E_STATE, "CHALLENGE twice")
+        kind, key = "game", None
+        if ref != "-":  # the host resumes a game: its secret, if we play it
+            if self.game is not None and self.game.id == ref and self.secret:
+                key = self.secret
+            else:
+                key = self.known.get(ref)
+        if not key:
+            kind, key = "code", self.code
+        if not key:
+            self._refused = "no_code"
+            self.conn.close("the host asks for its join code")
+            return
+        guest_nonce = P.new_nonce()
+        self._auth = (kind, key, host_nonce, guest_nonce, ref)
+        self._send("PROOF", kind, guest_nonce, P.proof(key, "guest", host_nonce, guest_nonce, ref))
+
+    def _on_proven(self, mac) -> None:
+        if self._auth is None or self._authed:
+            raise P.ProtocolError(P.E_STATE, "PROVEN without a PROOF")
+        _, key, host_nonce, guest_nonce, ref = self._auth
+        if not P.proof_ok(mac, key, "host", host_nonce, guest_nonce, ref):
+            self._refused = "fake_host"  # it does not know the code: not the host we were told
+            self.conn.close("the host could not prove it knows the code")
+            return
+        self._authed = True
+        self._busy_tries = 0
+        self._emit("connected", peer=self.peer)
 
     def _announced(self, game_id, game, seat, options, position, resume) -> None:
         finished = self.phase == "playing" and self.game is not None and self.game.result() is not None
@@ -692,6 +943,7 @@ class GuestSession(Session):
                 raise P.ProtocolError(P.E_ILLEGAL, f"the record's ending: {exc}") from None
         if (self.game is not None and self.game.id == game_id) or game_id in self.known:
             self.game, self._resume = game, None
+            self.secret = self._secret_on_accept(game_id)
             self._send("ACCEPT", game_id)
             self.phase = "playing"
             self._emit("resumed", game=game)
@@ -715,6 +967,7 @@ class GuestSession(Session):
             self.game = NetGame(o["game"], o["id"], o["options"], o["host_seat"], o["position"],
                                 hidden=games.get(o["game"]).hidden)
             kind = "started"
+        self.secret = self._secret_on_accept(o["id"])
         self._send("ACCEPT", o["id"])
         self.phase = "playing"
         self._emit(kind, game=self.game)
@@ -746,4 +999,4 @@ class GuestSession(Session):
         self._save()
 
     def _record_extra(self) -> dict:
-        return {"address": list(self.address)}
+        return {"address": list(self.address), "secret": self.secret}

@@ -192,13 +192,13 @@ class NetLobbyScene(_Lobby):
         except OSError as exc:
             self.app.toast(tr("net.cannot_listen", self.app.lang, why=exc.strerror or str(exc)))
             return
-        session.resume_game(game)
+        session.resume_game(game, data.get("secret"))
         self.app.push(HostWaitScene(self.app, SessionRunner(session)))
 
     def rejoin(self) -> None:
         game, data = self.guest_saved
         host, port = data["address"]
-        scene = JoinScene(self.app, f"{host}:{port}", known={game.id})
+        scene = JoinScene(self.app, f"{host}:{port}", known={game.id: data.get("secret")})
         self.app.push(scene)
         scene.connect()
 
@@ -272,8 +272,10 @@ class HostWaitScene(_Lobby):
         self.net = runner
         bound = runner.session.listener.sock.getsockname()[0]
         self.address = f"{local_address() if bound == '0.0.0.0' else bound}:{runner.session.port}"
+        self.code = runner.session.code
         self.status = "net.waiting_player"
         self.peer = ""
+        self.notices: list[str] = []  # addresses of connections refused for a wrong code, newest last
         self.set_widgets([Button(app, _t(app, "net.cancel"), self.back, shortcut="Esc")])
 
     def _summary(self) -> list:
@@ -289,9 +291,11 @@ class HostWaitScene(_Lobby):
 
     def lines(self) -> list:
         lang = self.app.lang
-        out = [(tr("net.give_address", lang), theme.TEXT_DIM, 22), (self.address, theme.ACCENT, 44), ("", theme.TEXT, 10)]
+        out = [(tr("net.give_address", lang), theme.TEXT_DIM, 22), (self.address, theme.ACCENT, 44),
+               (tr("net.join_code", lang, code=self.code), theme.ACCENT, 30), ("", theme.TEXT, 10)]
         out.append((tr(self.status, lang, peer=self.peer), theme.TEXT, 22))
         out += [(line, theme.TEXT_DIM, 19) for line in self._summary()]
+        out += [(tr("net.wrong_code_from", lang, addr=addr), theme.ACCENT, 18) for addr in self.notices]
         return out
 
     def update(self, dt: float) -> None:
@@ -303,6 +307,9 @@ class HostWaitScene(_Lobby):
                 self.status = "net.peer_declined"
             elif ev.kind == "paused" and self.status != "net.peer_declined":
                 self.status = "net.waiting_player"
+            elif ev.kind == "refused" and ev.info.get("code") == "wrong_code":
+                self.notices = (self.notices + [ev.info.get("peer", "?")])[-3:]
+                self.on_resize(self.app.size)
             elif ev.kind in ("started", "resumed"):
                 start_board(self.app, self.net)
                 return
@@ -318,12 +325,13 @@ class HostWaitScene(_Lobby):
 class JoinScene(_Lobby):
     """The guest types the host's address, connects, sees the offer and accepts or declines."""
 
-    def __init__(self, app, address="", known=()):
+    def __init__(self, app, address="", known=None, code=""):
+        """known: {game id: secret} of games this computer plays as guest (resumed without asking)."""
         super().__init__(app, "net.join")
-        self.known = set(known)
+        self.known = dict(known or {})
         saved = saves.read("guest")  # the game this computer was playing as guest resumes by itself
-        if saved is not None:
-            self.known.add(saved[0].id)
+        if saved is not None and saved[1].get("secret"):
+            self.known[saved[0].id] = saved[1]["secret"]
         self.net: SessionRunner | None = None
         self.status = ""
         self.status_fmt = {}
@@ -331,6 +339,8 @@ class JoinScene(_Lobby):
         last = getattr(app, "last_net_address", "")
         self.input = TextInput(app, address or last, on_submit=lambda _v: self.connect(), max_len=80,
                                placeholder=_t(app, "net.address_hint"))
+        self.code_input = TextInput(app, code, on_submit=lambda _v: self.connect(), max_len=16,
+                                    placeholder=_t(app, "net.code_hint"))
         self.connect_btn = Button(app, _t(app, "net.connect"), self.connect, style="primary", shortcut="Enter")
         self.accept_btn = Button(app, _t(app, "net.accept"), self.accept, style="primary")
         self.decline_btn = Button(app, _t(app, "net.decline"), self.decline)
@@ -339,18 +349,18 @@ class JoinScene(_Lobby):
 
     def _show_offer(self, shown: bool) -> None:
         self.accept_btn.visible = self.decline_btn.visible = shown
-        self.input.visible = self.connect_btn.visible = not shown
+        self.input.visible = self.code_input.visible = self.connect_btn.visible = not shown
         if shown:
             self.set_widgets([self.accept_btn, self.decline_btn, self.back_btn])
         else:
-            self.set_widgets([self.input, self.connect_btn, self.back_btn])
+            self.set_widgets([self.input, self.code_input, self.connect_btn, self.back_btn])
             self.input.focused = True
             self.focus.focus(self.input)
 
     def lines(self) -> list:
         lang = self.app.lang
         if self.offer is None:
-            out = [(tr("net.address", lang), theme.TEXT_DIM, 22)]
+            out = [(tr("net.address_and_code", lang), theme.TEXT_DIM, 22)]
             if self.status:
                 out.append((tr(self.status, lang, **self.status_fmt), theme.TEXT, 22))
             return out
@@ -389,7 +399,7 @@ class JoinScene(_Lobby):
             self.on_resize(self.app.size)
             return
         self.app.last_net_address = self.input.value.strip()
-        session = GuestSession(host, port, autosave=saves.autosave, known=self.known)
+        session = GuestSession(host, port, autosave=saves.autosave, known=self.known, code=self.code_input.value)
         self.net = SessionRunner(session)
         self.status, self.status_fmt = "net.connecting", {"addr": f"{host}:{port}"}
         self.on_resize(self.app.size)
@@ -401,6 +411,9 @@ class JoinScene(_Lobby):
         for ev in self.net.events():
             if ev.kind == "connected":
                 self.status, self.status_fmt = "net.waiting_offer", {}
+            elif ev.kind == "busy":
+                self.status, self.status_fmt = "net.busy_retry", {"n": ev.info["attempt"], "of": ev.info["of"]}
+                self.on_resize(self.app.size)
             elif ev.kind == "offer":
                 self.offer = dict(ev.info)
                 self.app.sounds.play("click")

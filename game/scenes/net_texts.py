@@ -76,6 +76,21 @@ add({
     "net.rematch_host_only": {"zh": "由主机发起再来一局", "en": "The host offers the rematch"},
     "net.rematch_declined": {"zh": "对手不想再来一局", "en": "Your opponent declined the rematch"},
     "net.rematch_title": {"zh": "再来一局？", "en": "A rematch?"},
+    "net.join_code": {"zh": "加入暗号：{code}", "en": "Join code: {code}"},
+    "net.address_and_code": {"zh": "主机地址和加入暗号", "en": "Host address and join code"},
+    "net.code_hint": {"zh": "加入暗号（显示在主机屏幕上）", "en": "Join code (shown on the host's screen)"},
+    "net.wrong_code_from": {"zh": "已拒绝来自 {addr} 的连接：暗号错误",
+                            "en": "A connection with a wrong code from {addr} was refused"},
+    "net.busy_retry": {"zh": "主机已有对手，等一会再连接（{n}/{of}）…",
+                       "en": "The host already has a player; trying again ({n}/{of})…"},
+    "net.why_wrong_code": {"zh": "暗号错误", "en": "wrong join code"},
+    "net.why_code_needed": {"zh": "请输入主机屏幕上显示的加入暗号", "en": "type the join code shown on the host's screen"},
+    "net.why_version": {"zh": "对方的 Qipan 版本不同，请把两台电脑更新到同一版本",
+                        "en": "the other side runs another version of Qipan: update both computers to the same version"},
+    "net.why_busy": {"zh": "主机已有对手", "en": "the host already has a player"},
+    "net.why_timeout": {"zh": "连接没有按时完成", "en": "the connection took too long to start"},
+    "net.why_fake_host": {"zh": "对方不知道加入暗号，不是你要找的主机",
+                          "en": "the other side does not know the join code: not the host you were given"},
 })
 
 
@@ -112,7 +127,14 @@ def option_lines(game: str, options: dict, lang: str) -> list:
 
 
 _REASONS = (("the other side closed", "net.why_closed"), ("the other player left", "net.why_left"),
-            ("no answer", "net.why_silent"), ("cannot connect: ECONNREFUSED", "net.why_refused"))
+            ("no answer", "net.why_silent"), ("cannot connect: ECONNREFUSED", "net.why_refused"),
+            ("refused by the other side: wrong_code", "net.why_wrong_code"),
+            ("refused by the other side: version", "net.why_version"),
+            ("the other side speaks another protocol version", "net.why_version"),
+            ("refused by the other side: busy", "net.why_busy"),
+            ("refused by the other side: timeout", "net.why_timeout"),
+            ("the host asks for its join code", "net.why_code_needed"),
+            ("the host could not prove", "net.why_fake_host"))
 
 
 def reason_text(reason: str, lang: str) -> str:

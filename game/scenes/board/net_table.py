@@ -163,6 +163,8 @@ class NetTable(LocalTable):
         elif kind == "peer_error":
             text = ev.info.get("text") or ev.info.get("code")
             app.toast(tr("net.peer_refused", app.lang, text=text[:80]))
+        elif kind == "refused" and ev.info.get("code") == "wrong_code":  # someone guessed the code
+            app.toast(tr("net.wrong_code_from", app.lang, addr=ev.info.get("peer", "?")), 6)
 
     def _ask(self, question: str, dialog) -> None:
         """Show the other player's question; it goes away by itself if the question lapses."""
