@@ -335,65 +335,6 @@ class LoadGameScene(Scene):
         return self._view_call(record, "side_label", side, lang) or str(side)
 
 
-class ImeTextInput(TextInput):
-    """TextInput that also shows an input method's composition (TEXTEDITING) underlined at the
-    caret, and places the IME candidate window under the field. The prefilled text starts
-    selected: typing replaces it, Backspace clears it, a click or an arrow key keeps it."""
-
-    def __init__(self, *args, **kw):
-        super().__init__(*args, **kw)
-        self.composing = ""
-        self.all_selected = bool(self.value)
-
-    def handle_event(self, event) -> bool:
-        if not self.focused:
-            return super().handle_event(event)
-        if event.type in (pygame.TEXTEDITING, pygame.TEXTINPUT) and self.all_selected \
-                and (event.type == pygame.TEXTINPUT or event.text):
-            self.value, self.all_selected = "", False
-        if event.type == pygame.TEXTEDITING:
-            self.composing = event.text
-            return True
-        if event.type == pygame.TEXTINPUT:
-            self.composing = ""
-        if event.type == pygame.KEYDOWN and self.all_selected:
-            if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
-                self.value, self.all_selected = "", False
-                return True
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END, pygame.K_HOME):
-                self.all_selected = False
-                return True
-        if event.type == pygame.MOUSEBUTTONUP:
-            self.all_selected = False
-        return super().handle_event(event)
-
-    def draw(self, surface) -> None:
-        if self.all_selected and self.focused and self.value:
-            img = self.app.text(self.value, self.size, theme.TEXT)
-            sel = pygame.Rect(self.rect.x + 8, self.rect.y + 8, min(img.get_width() + 4, self.rect.w - 16),
-                              self.rect.h - 16)
-            super().draw(surface)
-            hl = pygame.Surface(sel.size, pygame.SRCALPHA)
-            hl.fill((*theme.ACCENT, 90))
-            surface.blit(hl, sel)
-            return
-        if not self.composing:
-            super().draw(surface)
-            return
-        value = self.value
-        self.value = value + self.composing  # draw the composition in place, then underline it
-        try:
-            super().draw(surface)
-        finally:
-            self.value = value
-        full = self.app.font(self.size).size(value + self.composing)[0]
-        start = self.app.font(self.size).size(value)[0] if value else 0
-        offset = max(0, full - (self.rect.w - 24))
-        y = self.rect.bottom - 10
-        pygame.draw.line(surface, theme.ACCENT, (self.rect.x + 10 + start - offset, y),
-                         (self.rect.x + 10 + full - offset, y), 2)
-
-
 @register("save_game")
 class SaveGameScene(Scene):
     """A dialog over the board: a name (prefilled with the game and the time) and Save / Cancel."""
@@ -405,8 +346,9 @@ class SaveGameScene(Scene):
         self.record = record
         t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
         default = f"{tr(f'games.{record.game}', app.lang)} {time.strftime('%Y-%m-%d %H:%M')}"
-        self.input = ImeTextInput(app, default, on_submit=lambda v: self.save(), max_len=60,
-                                  placeholder=t("files.name"))
+        self.input = TextInput(app, default, on_submit=lambda v: self.save(), max_len=60,
+                               placeholder=t("files.name"))
+        self.input.select_all()  # the prefilled name: typing replaces it, a click or an arrow keeps it
         self.input.focused = True
         self.save_btn = Button(app, t("files.save"), self.save, style="primary")
         self.cancel_btn = Button(app, t("ui.cancel"), self.close)
@@ -469,11 +411,9 @@ class SaveGameScene(Scene):
             pass
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.input.composing:  # Esc first cancels the input method's composition
-                self.input.composing = ""
-                return
-            self.close()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                and not (self.input.focused and self.input.composing):
+            self.close()  # (with a composition, the field's Esc cancels that first)
             return
         if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
             self.input.focused = True
