@@ -16,7 +16,7 @@ from game.match import Match
 from game.scenes.base import Scene
 from game.scenes.game_views import make_view
 from game.scenes.registry import register
-from game.scenes.widgets import Button, ListBox, TextInput, confirm, wrap
+from game.scenes.widgets import Button, ListBox, TextInput, confirm, ellipsize, fit_text, wrap
 from game.sprites import theme
 
 add({
@@ -97,13 +97,7 @@ class SaveList(ListBox):
             info = f"{_game_name(game, lang) if game else tr('files.damaged', lang)} · {_when(mtime)}"
             small = self.app.text(info, int(rh * 0.36), theme.TEXT_DIM if game else theme.DANGER)
             surface.blit(small, small.get_rect(midright=(r.right - 10, r.centery)))
-            big = self.app.text(name, int(rh * 0.46), theme.TEXT)
-            room = r.w - small.get_width() - 40
-            if big.get_width() > room:  # cut a long name with an ellipsis
-                cut = name
-                while cut and self.app.font(int(rh * 0.46)).size(cut + "…")[0] > room:
-                    cut = cut[:-1]
-                big = self.app.text(cut + "…", int(rh * 0.46), theme.TEXT)
+            big = ellipsize(self.app, name, int(rh * 0.46), theme.TEXT, r.w - small.get_width() - 40)
             surface.blit(big, big.get_rect(midleft=(r.x + 14, r.centery)))
         surface.set_clip(clip)
         if len(self.items) > self.visible_rows():
@@ -257,10 +251,7 @@ class LoadGameScene(Scene):
             self.list.draw(surface)
         else:
             theme.panel(surface, self.list_rect, radius=theme.px(12, s))
-            msg = self.app.text(tr("files.none", lang), theme.px(20, s), theme.TEXT_DIM)
-            if msg.get_width() > self.list_rect.w - 20:
-                msg = self.app.text(tr("files.none", lang),
-                                    max(9, int(theme.px(20, s) * (self.list_rect.w - 20) / msg.get_width())), theme.TEXT_DIM)
+            msg = fit_text(self.app, tr("files.none", lang), theme.px(20, s), theme.TEXT_DIM, self.list_rect.w - 20)
             surface.blit(msg, msg.get_rect(center=self.list_rect.center))
         self._draw_info(surface, s, lang)
         for b in self.buttons:
@@ -437,10 +428,7 @@ class SaveGameScene(Scene):
         surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.y + theme.px(26, s))))
         self.input.draw(surface)
         line = self.error or tr("files.save_hint", lang)
-        img = self.app.text(line, theme.px(17, s), theme.DANGER if self.error else theme.TEXT_DIM)
-        if img.get_width() > self.box.w - 20:
-            img = self.app.text(line, max(9, int(theme.px(17, s) * (self.box.w - 20) / img.get_width())),
-                                theme.DANGER if self.error else theme.TEXT_DIM)
+        img = fit_text(self.app, line, theme.px(17, s), theme.DANGER if self.error else theme.TEXT_DIM, self.box.w - 20)
         surface.blit(img, img.get_rect(midtop=(self.box.centerx, self.input.rect.bottom + theme.px(12, s))))
         self.save_btn.draw(surface)
         self.cancel_btn.draw(surface)

@@ -4,7 +4,7 @@ position editor, the Banqi real-board assistant and the settings.
 It routes the events the same way for all of them:
 - pre_event(event) first (a click on the editor's board, the computer's answer, ...);
 - then the text fields (self.fields), which take the keyboard while they have the focus;
-- keys: Esc -> back(); Enter -> submit() unless a button has the focus (then Enter presses it);
+- keys: Esc -> go_back(); Enter -> submit() unless a button has the focus (then Enter presses it);
   then the scene's own shortcut(event); then Tab / Up / Down move the focus, Left / Right change
   the focused choice or slider (FocusGroup);
 - other events (the mouse) go to the widgets in order until one uses them.
@@ -66,7 +66,7 @@ class FormScene(Scene):
     def submit(self) -> None:
         """Enter (outside a button and a text field)."""
 
-    def back(self) -> None:
+    def go_back(self) -> None:
         """Esc."""
         self.app.pop()
 
@@ -87,7 +87,7 @@ class FormScene(Scene):
                 return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.back()
+                self.go_back()
             elif event.key in ENTER and not isinstance(self.focus.current(), Button):
                 self.submit()
             elif not self.shortcut(event):

@@ -26,7 +26,7 @@ def ellipsize(app, text: str, size: int, colour, width: int, serif: bool = False
     """`text` rendered at `size`, cut with "…" so that it fits `width` pixels (names in lists keep
     their size, unlike fit_text, so the rows stay even)."""
     img = app.text(text, size, colour, serif=serif)
-    if width <= 0 or img.get_width() <= width:
+    if img.get_width() <= width:
         return img
     font = app.font(size, serif)
     lo, hi = 0, len(text)  # the longest prefix that fits, found by halving
