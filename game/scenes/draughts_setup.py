@@ -3,7 +3,8 @@
 
 Mouse: left click puts the chosen piece on a dark square (clicking the same piece again removes
 it), right click empties a square. Keys: 1-4 choose white man / white king / black man / black
-king, 0 or Delete the eraser, N square numbers, Enter starts, Esc goes back.
+king, 0 or Delete the eraser, N square numbers, Enter starts, Esc goes back. A click on the text
+field gives it the keys (Ctrl+V pastes a FEN there, Enter loads it) until a click elsewhere.
 """
 from __future__ import annotations
 

@@ -24,6 +24,9 @@ ROOM = 24    # the frame's width minus this is the visible width of the text
 
 
 class TextInput(Widget):
+    """A one-line text field (see the module's notes); `value` set by the program puts the caret at
+    the end."""
+
     def __init__(self, app, value="", on_submit=None, max_len=40, placeholder=""):
         super().__init__(app)
         self.on_submit, self.max_len, self.placeholder = on_submit, max_len, placeholder
@@ -147,12 +150,14 @@ class TextInput(Widget):
             return False
         self._drag = False
         self.focused = self.rect.collidepoint(pos)
-        if self.focused:
-            try:
-                pygame.key.start_text_input()
-            except pygame.error:
-                pass
-        return self.focused
+        if not self.focused:
+            self.composing = ""  # an unfinished composition does not wait for the field's return
+            return False
+        try:
+            pygame.key.start_text_input()
+        except pygame.error:
+            pass
+        return True
 
     def _key(self, event) -> bool:
         key, mod = event.key, getattr(event, "mod", 0)
