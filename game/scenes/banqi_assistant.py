@@ -22,9 +22,9 @@ from game.i18n import add, tr
 from game.rules import banqi as B
 from game.rules.common import PositionError, defaults, find_move
 from game.scenes.banqi_view import View
-from game.scenes.base import Scene
+from game.scenes.forms import FormScene, spread, stack
 from game.scenes.registry import register
-from game.scenes.widgets import Button, Choice, FocusGroup, Slider, TextInput
+from game.scenes.widgets import Button, Choice, Slider, TextInput
 from game.sprites import highlight, theme
 
 add({
@@ -63,7 +63,7 @@ DEBOUNCE = 0.5  # seconds of quiet after an edit before the computer is asked
 
 
 @register("banqi_assistant")
-class AssistantScene(Scene):
+class AssistantScene(FormScene):
     def __init__(self, app, text: str | None = None):
         super().__init__(app)
         self.view = View(defaults(B.OPTIONS))
@@ -86,9 +86,8 @@ class AssistantScene(Scene):
         self.down_btn = Button(app, t("banqi.assistant.all_down"), self.all_face_down)
         self.clear_btn = Button(app, t("banqi.assistant.clear"), self.clear)
         self.back_btn = Button(app, t("banqi.assistant.back"), app.pop, shortcut="Esc")
-        self.widgets = [self.to_move, self.quiet, self.level, self.text, self.load_btn, self.suggest_btn,
-                        self.down_btn, self.clear_btn, self.back_btn]
-        self.focus = FocusGroup([w for w in self.widgets if w is not self.text])
+        self.set_widgets([self.to_move, self.quiet, self.level, self.text, self.load_btn, self.suggest_btn,
+                          self.down_btn, self.clear_btn, self.back_btn], fields=[self.text])
         self.brush_rects: list = []
         self.captured_rects: list = []
         self.state = None
@@ -99,7 +98,6 @@ class AssistantScene(Scene):
         self.error = None
         self.wait = None         # seconds left before asking after an edit
         self.t = 0.0
-        self.s = 1.0
         if text:
             self.text.value = text
             self.load_text()
@@ -183,6 +181,9 @@ class AssistantScene(Scene):
         self.edited()
 
     # ---- the computer -------------------------------------------------------------------------
+    def submit(self) -> None:
+        self.suggest()
+
     def suggest(self) -> None:
         self.wait = None
         if self.state is None:
@@ -256,85 +257,61 @@ class AssistantScene(Scene):
             row, col = divmod(i, 7)
             self.captured_rects.append((letter, pygame.Rect(x + col * cell, y + row * cell, cell, cell)))
         y += 2 * cell + gap
-        for wdg in (self.to_move, self.quiet, self.level):
-            wdg.rect = pygame.Rect(x, y, col_w, row_h)
-            y += row_h + gap
+        y = stack((self.to_move, self.quiet, self.level), x, y, col_w, row_h, gap)
         bw = theme.px(90, s)
         self.text.rect = pygame.Rect(x, y, col_w - bw - gap, row_h)
         self.load_btn.rect = pygame.Rect(x + col_w - bw, y, bw, row_h)
         y += row_h + gap
-        bw = (col_w - 3 * gap) // 4
-        for i, b in enumerate((self.suggest_btn, self.down_btn, self.clear_btn, self.back_btn)):
-            b.rect = pygame.Rect(x + i * (bw + gap), y, bw, row_h)
+        spread((self.suggest_btn, self.down_btn, self.clear_btn, self.back_btn), x, y, col_w, row_h, gap)
         y += row_h + gap
         self.message_y = y
         self.cell = cell
 
-    def handle_event(self, event) -> None:
+    def pre_event(self, event) -> bool:
         from game.events import AI_EVENT
 
         if event.type == AI_EVENT:
             if event.id in (self.rid_move, self.rid_eval):
                 self.answer(event)
-            return
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            point = self.view.hit(event.pos) if self.view.board_rect.collidepoint(event.pos) else None
+            point = self.board_point(self.view, self.view.board_rect, event.pos)
             if point is not None:
                 self.paint(point, self.brush if event.button == 1 else B.EMPTY)
-                return
+                return True
             for brush, rect in self.brush_rects:
                 if rect.collidepoint(event.pos):
                     self.brush = brush
                     self.app.sounds.play("click")
-                    return
+                    return True
             for letter, rect in self.captured_rects:
                 if rect.collidepoint(event.pos):
                     self.change_captured(letter, 1 if event.button == 1 else -1)
-                    return
-        if self.text.handle_event(event):
-            return
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not isinstance(self.focus.current(), Button):
-                self.suggest()
-                return
-            if self.view.handle_key(event.key):
-                return
-            self.focus.handle_event(event)
-            return
-        for wdg in self.widgets:
-            if wdg is not self.text and wdg.handle_event(event):
-                return
+                    return True
+        return False
+
+    def shortcut(self, event) -> bool:
+        return self.view.handle_key(event.key)
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         self.t += dt
-        self.text.update(dt)
         if self.wait is not None:
             self.wait -= dt
             if self.wait <= 0:
                 self.suggest()
 
     def draw(self, surface) -> None:
-        w, h = surface.get_size()
         s = self.s
         lang = self.app.lang
         view = self.view
-        surface.blit(theme.background((w, h)), (0, 0))
-        title = self.app.text(tr("banqi.assistant.title", lang), theme.px(32, s), theme.ACCENT, serif=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(20, s))))
+        self.draw_backdrop(surface, tr("banqi.assistant.title", lang), 32, theme.px(20, s))
         view.draw_board(surface)
         for p, code in enumerate(self.cells):
             if code != B.EMPTY:
                 view.draw_piece(surface, code, view.point_xy(p))
-        mouse = pygame.mouse.get_pos()
-        hover = view.hit(mouse) if view.board_rect.collidepoint(mouse) else None
-        if hover is not None:
-            x, y = view.point_xy(hover)
-            if self.brush != B.EMPTY and self.cells[hover] == B.EMPTY:
-                view.draw_piece(surface, self.brush, (x, y), alpha=110)
-            pygame.draw.circle(surface, theme.ACCENT, (x, y), int(view.piece_radius() * 1.12), 2)
+        self.draw_board_hover(surface, view, view.board_rect,
+                              lambda p: self.brush if self.brush != B.EMPTY and self.cells[p] == B.EMPTY else None)
         if self.suggestion is not None:
             r = view.piece_radius()
             highlight.hint(surface, [view.point_xy(p) for p in self.suggestion.path], r, 0.5 + 0.5 * abs(
@@ -392,11 +369,7 @@ class AssistantScene(Scene):
                 lines.append((tr("banqi.assistant.eval", lang, value=self.evaluation,
                                  side=self.view.side_label(self.state.to_move, lang)), theme.TEXT, 17))
         for line, colour, size in lines:
-            img = self.app.text(line, theme.px(size, s), colour)
-            if img.get_width() > width:
-                img = self.app.text(line, max(9, int(theme.px(size, s) * width / img.get_width())), colour)
-            surface.blit(img, (x, y))
-            y += img.get_height() + theme.px(4, s)
+            y = self.draw_line(surface, line, size, colour, width, topleft=(x, y)).bottom + theme.px(4, s)
         if self.state is not None and self.state.bag():
             title = self.app.text(tr("banqi.assistant.chances", lang), theme.px(16, s), theme.TEXT_DIM)
             surface.blit(title, (x, y))

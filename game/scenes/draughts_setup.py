@@ -3,7 +3,8 @@
 
 Mouse: left click puts the chosen piece on a dark square (clicking the same piece again removes
 it), right click empties a square. Keys: 1-4 choose white man / white king / black man / black
-king, 0 or Delete the eraser, N square numbers, Enter starts, Esc goes back.
+king, 0 or Delete the eraser, N square numbers, Enter starts, Esc goes back. A click on the text
+field gives it the keys (Ctrl+V pastes a FEN there, Enter loads it) until a click elsewhere.
 """
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ import pygame
 from game.i18n import add, tr
 from game.rules import draughts as R
 from game.rules.common import PositionError
-from game.scenes.base import Scene
 from game.scenes.draughts_view import View
+from game.scenes.forms import FormScene, spread, stack
 from game.scenes.registry import register
-from game.scenes.widgets import Button, Choice, FocusGroup, TextInput
+from game.scenes.widgets import Button, Choice, TextInput
 from game.sprites import theme
 
 add({
@@ -52,10 +53,12 @@ add({
 })
 
 PIECES = ("w", "W", "b", "B", None)
+PIECE_KEYS = {pygame.K_1: "w", pygame.K_2: "W", pygame.K_3: "b", pygame.K_4: "B", pygame.K_0: None,
+              pygame.K_DELETE: None}
 
 
 @register("draughts_setup")
-class DraughtsSetupScene(Scene):
+class DraughtsSetupScene(FormScene):
     def __init__(self, app, state=None):
         super().__init__(app)
         self.view = View({"first": "w"})
@@ -84,11 +87,9 @@ class DraughtsSetupScene(Scene):
         self.initial_btn = Button(app, t("draughts.setup.initial"), self.initial)
         self.start_btn = Button(app, t("draughts.setup.start"), self.start, style="primary", shortcut="Enter")
         self.back_btn = Button(app, t("draughts.setup.back"), app.pop, shortcut="Esc")
-        self.widgets = [self.piece, self.to_move, self.text, self.load_btn, self.clear_btn, self.initial_btn,
-                        self.mode, self.you, self.level, self.start_btn, self.back_btn]
-        self.focus = FocusGroup([w for w in self.widgets if w is not self.text])
+        self.set_widgets([self.piece, self.to_move, self.text, self.load_btn, self.clear_btn, self.initial_btn,
+                          self.mode, self.you, self.level, self.start_btn, self.back_btn], fields=[self.text])
         self.message = ("", theme.TEXT_DIM)
-        self.s = 1.0
         self._refresh()
 
     # ---- the position ---------------------------------------------------------------------------
@@ -149,6 +150,9 @@ class DraughtsSetupScene(Scene):
         self.board = R.new_game().pieces()
         self._refresh()
 
+    def submit(self) -> None:
+        self.start()
+
     def start(self) -> None:
         try:
             state = self.state()
@@ -179,91 +183,51 @@ class DraughtsSetupScene(Scene):
         x = self.board_rect.right + theme.px(28, s)
         col_w = w - x - theme.px(24, s)
         row_h, gap = theme.px(46, s), theme.px(10, s)
-        y = top
-        for wdg in (self.piece, self.to_move):
-            wdg.rect = pygame.Rect(x, y, col_w, row_h)
-            y += row_h + gap
+        y = stack((self.piece, self.to_move), x, top, col_w, row_h, gap)
         self.text_label_y = y + gap
         y += theme.px(34, s)
         self.text.rect = pygame.Rect(x, y, col_w, row_h)
         y += row_h + gap
-        bw = (col_w - 2 * gap) // 3
-        for i, b in enumerate((self.load_btn, self.clear_btn, self.initial_btn)):
-            b.rect = pygame.Rect(x + i * (bw + gap), y, bw, row_h)
+        spread((self.load_btn, self.clear_btn, self.initial_btn), x, y, col_w, row_h, gap)
         y += row_h + 2 * gap
         self.message_y = y
-        y += theme.px(40, s)
-        for wdg in (self.mode, self.you, self.level):
-            wdg.rect = pygame.Rect(x, y, col_w, row_h)
-            y += row_h + gap
-        y += gap
-        bw = (col_w - gap) // 2
-        self.start_btn.rect = pygame.Rect(x, y, bw, theme.px(54, s))
-        self.back_btn.rect = pygame.Rect(x + bw + gap, y, bw, theme.px(54, s))
+        y = stack((self.mode, self.you, self.level), x, y + theme.px(40, s), col_w, row_h, gap) + gap
+        spread((self.start_btn, self.back_btn), x, y, col_w, theme.px(54, s), gap)
         self.col = pygame.Rect(x, 0, col_w, h)
 
-    def handle_event(self, event) -> None:
+    def pre_event(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            square = self.view.hit(event.pos) if self.board_rect.collidepoint(event.pos) else None
+            square = self.board_point(self.view, self.board_rect, event.pos)
             if square is not None:
                 self.place(square, None if event.button == 3 else self.piece.value)
-                return
-        if self.text.handle_event(event):
-            return
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not isinstance(self.focus.current(), Button):
-                self.start()
-                return
-            keys = {pygame.K_1: "w", pygame.K_2: "W", pygame.K_3: "b", pygame.K_4: "B", pygame.K_0: None,
-                    pygame.K_DELETE: None}
-            if event.key in keys:
-                self.piece.value = keys[event.key]
-                return
-            if self.view.handle_key(event.key):
-                return
-            self.focus.handle_event(event)
-            return
-        for wdg in self.widgets:
-            if wdg is not self.text and wdg.handle_event(event):
-                return
+                return True
+        return False
 
-    def update(self, dt: float) -> None:
-        self.text.update(dt)
+    def shortcut(self, event) -> bool:
+        if event.key in PIECE_KEYS:
+            self.piece.value = PIECE_KEYS[event.key]
+            return True
+        return self.view.handle_key(event.key)
 
     def draw(self, surface) -> None:
         w, h = surface.get_size()
         s = self.s
         lang = self.app.lang
-        surface.blit(theme.background((w, h)), (0, 0))
-        title = self.app.text(tr("draughts.setup.title", lang), theme.px(34, s), theme.ACCENT, serif=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(24, s))))
+        self.draw_backdrop(surface, tr("draughts.setup.title", lang), 34, theme.px(24, s))
         view = self.view
         view.draw_board(surface)
         state = R.from_pieces(self.board, self.to_move.value)
         view.draw_extras(surface, state, lang)
         for sq, code in self.board.items():
             view.draw_piece(surface, code, view.point_xy(sq))
-        mouse = pygame.mouse.get_pos()
-        hover = view.hit(mouse) if self.board_rect.collidepoint(mouse) else None
-        if hover is not None:
-            x, y = view.point_xy(hover)
-            if self.piece.value is not None and hover not in self.board:
-                view.draw_piece(surface, self.piece.value, (x, y), alpha=110)
-            pygame.draw.circle(surface, theme.ACCENT, (x, y), int(view.piece_radius() * 1.12), 2)
+        self.draw_board_hover(surface, view, self.board_rect,
+                              lambda sq: self.piece.value if sq not in self.board else None)
         for wdg in self.widgets:
             wdg.draw(surface)
         label = self.app.text(tr("draughts.setup.text", lang), theme.px(17, s), theme.TEXT_DIM)
         surface.blit(label, (self.col.x + 4, self.text_label_y))
         text, colour = self.message
         if text:
-            img = self.app.text(text, theme.px(19, s), colour)
-            if img.get_width() > self.col.w:
-                img = self.app.text(text, max(9, int(theme.px(19, s) * self.col.w / img.get_width())), colour)
-            surface.blit(img, (self.col.x + 4, self.message_y))
-        helpline = self.app.text(tr("draughts.setup.help", lang), theme.px(15, s), theme.TEXT_DIM)
-        if helpline.get_width() > w - 20:
-            helpline = self.app.text(tr("draughts.setup.help", lang), max(9, int(theme.px(15, s) * (w - 20) / helpline.get_width())), theme.TEXT_DIM)
-        surface.blit(helpline, helpline.get_rect(midbottom=(w // 2, h - theme.px(8, s))))
+            self.draw_line(surface, text, 19, colour, self.col.w, topleft=(self.col.x + 4, self.message_y))
+        self.draw_line(surface, tr("draughts.setup.help", lang), 15, theme.TEXT_DIM, w - 20,
+                       midbottom=(w // 2, h - theme.px(8, s)))

@@ -16,7 +16,7 @@ from game.match import Match
 from game.scenes.base import Scene
 from game.scenes.game_views import make_view
 from game.scenes.registry import register
-from game.scenes.widgets import Button, ListBox, TextInput, confirm, wrap
+from game.scenes.widgets import Button, ListBox, TextInput, confirm, ellipsize, fit_text, wrap
 from game.sprites import theme
 
 add({
@@ -97,13 +97,7 @@ class SaveList(ListBox):
             info = f"{_game_name(game, lang) if game else tr('files.damaged', lang)} · {_when(mtime)}"
             small = self.app.text(info, int(rh * 0.36), theme.TEXT_DIM if game else theme.DANGER)
             surface.blit(small, small.get_rect(midright=(r.right - 10, r.centery)))
-            big = self.app.text(name, int(rh * 0.46), theme.TEXT)
-            room = r.w - small.get_width() - 40
-            if big.get_width() > room:  # cut a long name with an ellipsis
-                cut = name
-                while cut and self.app.font(int(rh * 0.46)).size(cut + "…")[0] > room:
-                    cut = cut[:-1]
-                big = self.app.text(cut + "…", int(rh * 0.46), theme.TEXT)
+            big = ellipsize(self.app, name, int(rh * 0.46), theme.TEXT, r.w - small.get_width() - 40)
             surface.blit(big, big.get_rect(midleft=(r.x + 14, r.centery)))
         surface.set_clip(clip)
         if len(self.items) > self.visible_rows():
@@ -257,10 +251,7 @@ class LoadGameScene(Scene):
             self.list.draw(surface)
         else:
             theme.panel(surface, self.list_rect, radius=theme.px(12, s))
-            msg = self.app.text(tr("files.none", lang), theme.px(20, s), theme.TEXT_DIM)
-            if msg.get_width() > self.list_rect.w - 20:
-                msg = self.app.text(tr("files.none", lang),
-                                    max(9, int(theme.px(20, s) * (self.list_rect.w - 20) / msg.get_width())), theme.TEXT_DIM)
+            msg = fit_text(self.app, tr("files.none", lang), theme.px(20, s), theme.TEXT_DIM, self.list_rect.w - 20)
             surface.blit(msg, msg.get_rect(center=self.list_rect.center))
         self._draw_info(surface, s, lang)
         for b in self.buttons:
@@ -335,65 +326,6 @@ class LoadGameScene(Scene):
         return self._view_call(record, "side_label", side, lang) or str(side)
 
 
-class ImeTextInput(TextInput):
-    """TextInput that also shows an input method's composition (TEXTEDITING) underlined at the
-    caret, and places the IME candidate window under the field. The prefilled text starts
-    selected: typing replaces it, Backspace clears it, a click or an arrow key keeps it."""
-
-    def __init__(self, *args, **kw):
-        super().__init__(*args, **kw)
-        self.composing = ""
-        self.all_selected = bool(self.value)
-
-    def handle_event(self, event) -> bool:
-        if not self.focused:
-            return super().handle_event(event)
-        if event.type in (pygame.TEXTEDITING, pygame.TEXTINPUT) and self.all_selected \
-                and (event.type == pygame.TEXTINPUT or event.text):
-            self.value, self.all_selected = "", False
-        if event.type == pygame.TEXTEDITING:
-            self.composing = event.text
-            return True
-        if event.type == pygame.TEXTINPUT:
-            self.composing = ""
-        if event.type == pygame.KEYDOWN and self.all_selected:
-            if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
-                self.value, self.all_selected = "", False
-                return True
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END, pygame.K_HOME):
-                self.all_selected = False
-                return True
-        if event.type == pygame.MOUSEBUTTONUP:
-            self.all_selected = False
-        return super().handle_event(event)
-
-    def draw(self, surface) -> None:
-        if self.all_selected and self.focused and self.value:
-            img = self.app.text(self.value, self.size, theme.TEXT)
-            sel = pygame.Rect(self.rect.x + 8, self.rect.y + 8, min(img.get_width() + 4, self.rect.w - 16),
-                              self.rect.h - 16)
-            super().draw(surface)
-            hl = pygame.Surface(sel.size, pygame.SRCALPHA)
-            hl.fill((*theme.ACCENT, 90))
-            surface.blit(hl, sel)
-            return
-        if not self.composing:
-            super().draw(surface)
-            return
-        value = self.value
-        self.value = value + self.composing  # draw the composition in place, then underline it
-        try:
-            super().draw(surface)
-        finally:
-            self.value = value
-        full = self.app.font(self.size).size(value + self.composing)[0]
-        start = self.app.font(self.size).size(value)[0] if value else 0
-        offset = max(0, full - (self.rect.w - 24))
-        y = self.rect.bottom - 10
-        pygame.draw.line(surface, theme.ACCENT, (self.rect.x + 10 + start - offset, y),
-                         (self.rect.x + 10 + full - offset, y), 2)
-
-
 @register("save_game")
 class SaveGameScene(Scene):
     """A dialog over the board: a name (prefilled with the game and the time) and Save / Cancel."""
@@ -405,8 +337,9 @@ class SaveGameScene(Scene):
         self.record = record
         t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
         default = f"{tr(f'games.{record.game}', app.lang)} {time.strftime('%Y-%m-%d %H:%M')}"
-        self.input = ImeTextInput(app, default, on_submit=lambda v: self.save(), max_len=60,
-                                  placeholder=t("files.name"))
+        self.input = TextInput(app, default, on_submit=lambda v: self.save(), max_len=60,
+                               placeholder=t("files.name"))
+        self.input.select_all()  # the prefilled name: typing replaces it, a click or an arrow keeps it
         self.input.focused = True
         self.save_btn = Button(app, t("files.save"), self.save, style="primary")
         self.cancel_btn = Button(app, t("ui.cancel"), self.close)
@@ -469,11 +402,9 @@ class SaveGameScene(Scene):
             pass
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.input.composing:  # Esc first cancels the input method's composition
-                self.input.composing = ""
-                return
-            self.close()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                and not (self.input.focused and self.input.composing):
+            self.close()  # (with a composition, the field's Esc cancels that first)
             return
         if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
             self.input.focused = True
@@ -497,10 +428,7 @@ class SaveGameScene(Scene):
         surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.y + theme.px(26, s))))
         self.input.draw(surface)
         line = self.error or tr("files.save_hint", lang)
-        img = self.app.text(line, theme.px(17, s), theme.DANGER if self.error else theme.TEXT_DIM)
-        if img.get_width() > self.box.w - 20:
-            img = self.app.text(line, max(9, int(theme.px(17, s) * (self.box.w - 20) / img.get_width())),
-                                theme.DANGER if self.error else theme.TEXT_DIM)
+        img = fit_text(self.app, line, theme.px(17, s), theme.DANGER if self.error else theme.TEXT_DIM, self.box.w - 20)
         surface.blit(img, img.get_rect(midtop=(self.box.centerx, self.input.rect.bottom + theme.px(12, s))))
         self.save_btn.draw(surface)
         self.cancel_btn.draw(surface)

@@ -12,7 +12,7 @@ from game.i18n import add, tr
 from game.scenes.base import Scene
 from game.scenes.game_views import VIEWS, render_thumbnail
 from game.scenes.registry import register
-from game.scenes.widgets import Button, FocusGroup, Widget, confirm
+from game.scenes.widgets import Button, FocusGroup, Widget, confirm, fit_text
 from game.sprites import theme
 
 add({
@@ -86,17 +86,11 @@ class GameCard(Widget):
         thumb = self.thumbnail((side, side))
         if thumb is not None:
             surface.blit(thumb, thumb_rect)
-        name = self.app.text(tr(f"games.{self.game}", self.app.lang), theme.px(30, s), theme.ACCENT)
-        if name.get_width() > r.w - pad:
-            name = self.app.text(tr(f"games.{self.game}", self.app.lang),
-                                 int(theme.px(30, s) * (r.w - pad) / name.get_width()), theme.ACCENT)
+        name = fit_text(self.app, tr(f"games.{self.game}", self.app.lang), theme.px(30, s), theme.ACCENT, r.w - pad)
         y = thumb_rect.bottom + theme.px(12, s)
         surface.blit(name, name.get_rect(midtop=(r.centerx, y)))
         tag_key = f"games.{self.game}.tag" if self.available else "menu.coming"
-        tag = self.app.text(tr(tag_key, self.app.lang), theme.px(17, s), theme.TEXT_DIM)
-        if tag.get_width() > r.w - pad:
-            tag = self.app.text(tr(tag_key, self.app.lang), int(theme.px(17, s) * (r.w - pad) / tag.get_width()),
-                                theme.TEXT_DIM)
+        tag = fit_text(self.app, tr(tag_key, self.app.lang), theme.px(17, s), theme.TEXT_DIM, r.w - pad)
         surface.blit(tag, tag.get_rect(midtop=(r.centerx, y + name.get_height() + theme.px(4, s))))
 
 

@@ -12,7 +12,7 @@ import pygame
 from game.i18n import add, tr
 from game.scenes.base import Scene
 from game.scenes.registry import register
-from game.scenes.widgets import Button, FocusGroup
+from game.scenes.widgets import Button, FocusGroup, fit_text
 from game.sprites import theme
 from game.sprites.tween import Tween, ease_out_back
 
@@ -120,9 +120,7 @@ class ResultScene(Scene):
         y += title.get_height() + theme.px(12, s)
         r = b.result()
         if r is not None:
-            why = self.app.text(b.view.result_text(r, lang), theme.px(22, s), theme.TEXT)
-            if why.get_width() > box.w - 30:
-                why = self.app.text(b.view.result_text(r, lang), max(9, int(theme.px(22, s) * (box.w - 30) / why.get_width())), theme.TEXT)
+            why = fit_text(self.app, b.view.result_text(r, lang), theme.px(22, s), theme.TEXT, box.w - 30)
             surface.blit(why, why.get_rect(midtop=(box.centerx, y)))
             y += why.get_height() + theme.px(10, s)
         n = len(b.moves)

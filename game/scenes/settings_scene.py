@@ -8,9 +8,9 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import add, tr
-from game.scenes.base import Scene
+from game.scenes.forms import FormScene, stack
 from game.scenes.registry import register
-from game.scenes.widgets import Button, Choice, FocusGroup, Slider, Toggle
+from game.scenes.widgets import Button, Choice, Slider, Toggle
 from game.sprites import theme
 
 add({
@@ -39,7 +39,8 @@ def speed_text(value: float, lang: str) -> str:
 
 
 @register("settings")
-class SettingsScene(Scene):
+class SettingsScene(FormScene):
+    focus_on_click = True
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
@@ -59,7 +60,7 @@ class SettingsScene(Scene):
         self.rows = [self.lang, self.sound, self.volume, self.speed, self.show_legal, self.auto_flip,
                      self.fullscreen]
         self.back = Button(app, t("ui.back"), self.close)
-        self.focus = FocusGroup(self.rows + [self.back])
+        self.set_widgets(self.rows + [self.back])
         self.focus.focus(self.lang)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._preview_due = None
@@ -89,6 +90,21 @@ class SettingsScene(Scene):
         if self.app.top is self:
             self.app.pop()
 
+    # ---- form: Esc and Backspace close, Enter changes the focused row ---------------------------
+    def go_back(self) -> None:
+        self.app.sounds.play("click")
+        self.close()
+
+    def submit(self) -> None:
+        if self.focus.current() is not None:
+            self.focus.current().activate()
+
+    def shortcut(self, event) -> bool:
+        if event.key == pygame.K_BACKSPACE:
+            self.go_back()
+            return True
+        return False
+
     # ---- scene --------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self.fullscreen.value = self.shown_fullscreen()
@@ -101,26 +117,10 @@ class SettingsScene(Scene):
         top = theme.px(150, s)
         ph = len(self.rows) * (row_h + gap) + theme.px(40, s)
         self.panel = pygame.Rect((w - pw) // 2, top, pw, ph)
-        y = top + theme.px(20, s)
-        for row in self.rows:
-            row.rect = pygame.Rect(self.panel.x + theme.px(24, s), y, pw - theme.px(48, s), row_h)
-            y += row_h + gap
+        stack(self.rows, self.panel.x + theme.px(24, s), top + theme.px(20, s), pw - theme.px(48, s), row_h, gap)
         bw, bh = theme.px(200, s), theme.px(52, s)
         self.back.rect = pygame.Rect((w - bw) // 2, min(h - bh - theme.px(20, s), self.panel.bottom + theme.px(24, s)),
                                      bw, bh)
-
-    def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-            self.app.sounds.play("click")
-            self.close()
-            return
-        if event.type == pygame.KEYDOWN and self.focus.handle_event(event):
-            return
-        for wdg in self.rows + [self.back]:
-            if wdg.handle_event(event):
-                if event.type == pygame.MOUSEBUTTONDOWN:
-                    self.focus.focus(wdg)
-                return
 
     def shown_fullscreen(self) -> bool:
         """The window as it is (F11 or --windowed may differ from the saved preference)."""
@@ -129,6 +129,7 @@ class SettingsScene(Scene):
         return not self.app.windowed
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         self.fullscreen.value = self.shown_fullscreen()
         if self._preview_due is not None and not self.volume._drag:
             self._preview_due -= dt

@@ -10,10 +10,10 @@ from game import games
 from game.i18n import add, tr
 from game.rules import module
 from game.rules.common import check_options
-from game.scenes.base import Scene
+from game.scenes.forms import FormScene, spread, stack
 from game.scenes.game_views import VIEWS, seat_labels
 from game.scenes.registry import register
-from game.scenes.widgets import Button, Choice, FocusGroup
+from game.scenes.widgets import Button, Choice
 from game.sprites import theme
 
 add({
@@ -35,7 +35,7 @@ add({
 })
 
 @register("setup")
-class SetupScene(Scene):
+class SetupScene(FormScene):
     def __init__(self, app, game):
         super().__init__(app)
         self.game = game
@@ -63,9 +63,8 @@ class SetupScene(Scene):
         extra = VIEWS[game].setup_extra  # e.g. the draughts position editor
         if extra is not None:
             self.extra_btn = Button(app, t(extra[1]), lambda: app.open(extra[0]))
-        self.widgets = [self.mode, self.side, self.level, *self.option_widgets, self.start_btn, self.rules_btn,
-                        self.back_btn] + ([self.extra_btn] if self.extra_btn else [])
-        self.focus = FocusGroup(self.widgets)
+        self.set_widgets([self.mode, self.side, self.level, *self.option_widgets, self.start_btn, self.rules_btn,
+                          self.back_btn] + ([self.extra_btn] if self.extra_btn else []))
         self._labels_key = None
         self._labels = ("", "")
 
@@ -97,6 +96,9 @@ class SetupScene(Scene):
         self.app.last_setup[self.game] = {"mode": self.mode.value, "human_seat": self.side.value,
                                           "level": self.level.value, "options": self.options()}
 
+    def submit(self) -> None:
+        self.start()
+
     def start(self) -> None:
         self.remember()
         self.app.new_game(self.game, self.options(), mode=self.mode.value,
@@ -122,44 +124,19 @@ class SetupScene(Scene):
         content = 3 * (row_h + gap) + theme.px(52, s) + len(self.option_widgets) * (row_h + gap) + theme.px(100, s)
         y = max(theme.px(110, s), (h - content) // 2 + theme.px(40, s))
         self.title_y = y - theme.px(90, s)
-        for wdg in (self.mode, self.side, self.level):
-            wdg.rect = pygame.Rect(x, y, col_w, row_h)
-            y += row_h + gap
+        y = stack((self.mode, self.side, self.level), x, y, col_w, row_h, gap)
         self.variants_y = y + theme.px(8, s)
-        y = self.variants_y + theme.px(36, s)
-        for wdg in self.option_widgets:
-            wdg.rect = pygame.Rect(x, y, col_w, row_h)
-            y += row_h + gap
+        y = stack(self.option_widgets, x, self.variants_y + theme.px(36, s), col_w, row_h, gap)
         y = min(h - theme.px(56, s) - theme.px(12, s), y + theme.px(16, s))
-        buttons = [self.start_btn] + ([self.extra_btn] if self.extra_btn else []) + [self.rules_btn, self.back_btn]
-        bw = (col_w - (len(buttons) - 1) * gap) // len(buttons)
-        for i, b in enumerate(buttons):
-            b.rect = pygame.Rect(x + i * (bw + gap), y, bw, theme.px(56, s))
+        spread((self.start_btn, self.extra_btn, self.rules_btn, self.back_btn), x, y, col_w, theme.px(56, s), gap)
         self.col = pygame.Rect(x, 0, col_w, h)
         if self.focus.current() is None:
             self.focus.focus(self.start_btn)
 
-    def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not isinstance(self.focus.current(), Button):
-                self.start()
-                return
-            self.focus.handle_event(event)
-            return
-        for wdg in self.widgets:
-            if wdg.handle_event(event):
-                return
-
     def draw(self, surface) -> None:
-        w, h = surface.get_size()
         s = self.s
-        surface.blit(theme.background((w, h)), (0, 0))
-        title = self.app.text(tr("setup.title", self.app.lang, game=tr(f"games.{self.game}", self.app.lang)),
-                              theme.px(40, s), theme.ACCENT, serif=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, max(theme.px(30, s), self.title_y))))
+        self.draw_backdrop(surface, tr("setup.title", self.app.lang, game=tr(f"games.{self.game}", self.app.lang)),
+                           40, max(theme.px(30, s), self.title_y))
         for wdg in (self.mode, self.side, self.level):
             wdg.draw(surface)
         if self.option_widgets:

@@ -1,5 +1,7 @@
-"""Widgets shared by every scene: buttons, toggles, choice selectors, sliders, text input, list
-box, keyboard focus, and the dialog / confirm box.
+"""Widgets shared by every scene: buttons, toggles, choice selectors, sliders, keyboard focus, and
+the dialog / confirm box. The text field (textfield.py), the list box (listbox.py), the widget base
+(widget_base.py) and the text helpers (text_layout.py) live in their own modules and are
+re-exported here, so `from game.scenes.widgets import TextInput` keeps working.
 
 A widget gets the app (for text rendering, sounds, language), has a `rect` that its scene sets in
 its layout step, handles events (handle_event -> True when used) and draws itself. Texts may be a
@@ -12,13 +14,18 @@ Left/Right change a choice or slider, Enter/Space activates.
 """
 from __future__ import annotations
 
-import re
-
 import pygame
 
 from game.i18n import add, tr
 from game.scenes.base import Scene
+from game.scenes.listbox import ListBox
+from game.scenes.text_layout import ellipsize, fit_text, font_px, text_of, wrap
+from game.scenes.textfield import TextInput
+from game.scenes.widget_base import Widget, clicked
 from game.sprites import theme
+
+__all__ = ["Button", "Choice", "Dialog", "FocusGroup", "ListBox", "Slider", "TextInput", "Toggle", "Widget",
+           "arrow_icon", "clicked", "confirm", "ellipsize", "fit_text", "font_px", "message", "text_of", "wrap"]
 
 add({
     "ui.ok": {"zh": "确定", "en": "OK"},
@@ -29,148 +36,6 @@ add({
     "ui.off": {"zh": "关", "en": "Off"},
     "ui.back": {"zh": "返回", "en": "Back"},
 })
-
-
-def text_of(value) -> str:
-    return value() if callable(value) else str(value)
-
-
-def fit_text(app, text: str, size: int, colour, width: int, min_size: int = 9, serif: bool = False):
-    """`text` rendered at `size`, or smaller so that it fits `width` pixels (never below min_size)."""
-    img = app.text(text, size, colour, serif=serif)
-    if 0 < width < img.get_width():
-        img = app.text(text, max(min_size, int(size * width / img.get_width())), colour, serif=serif)
-    return img
-
-
-_NO_LINE_START = set("，。、：；！？）》」』】〕…,.;:!?)]}%·")
-_NO_LINE_END = set("（《「『【〔([{")
-
-
-def _tokens(text: str) -> list:
-    """Words (Latin runs with their trailing space) and single Chinese characters, with closing
-    punctuation glued to the token before it and opening punctuation to the token after it."""
-    raw = re.findall(r"[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]|[^\s\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]+\s*|\s+", text)
-    out: list = []
-    for tok in raw:
-        if out and (tok[0] in _NO_LINE_START or out[-1][-1] in _NO_LINE_END):
-            out[-1] += tok
-        else:
-            out.append(tok)
-    return out
-
-
-def wrap(text: str, font, width: int) -> list:
-    """`text` broken into lines no wider than `width` pixels (a single over-long word is split)."""
-    lines, line = [], ""
-    for tok in _tokens(text):
-        trial = line + tok
-        if font.size(trial.rstrip())[0] <= width or not line.strip():
-            if not line.strip() and font.size(tok.rstrip())[0] > width:  # split a huge word
-                for ch in tok:
-                    if font.size((line + ch).rstrip())[0] > width and line.strip():
-                        lines.append(line.rstrip())
-                        line = ""
-                    line += ch
-                continue
-            line = trial
-        else:
-            lines.append(line.rstrip())
-            line = tok.lstrip()
-    if line.strip():
-        lines.append(line.rstrip())
-    return lines or [""]
-
-
-def font_px(app, base: float = 22) -> int:
-    return theme.px(base, theme.ui_scale(app.size))
-
-
-class Widget:
-    focusable = True
-
-    def __init__(self, app):
-        self.app = app
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.visible = True
-        self.focused = False
-        self.hover = False
-        self._enabled = True
-        self.font_size = None  # None: from the window size
-
-    # enabled may be a bool or a callable
-    @property
-    def enabled(self) -> bool:
-        e = self._enabled
-        return bool(e() if callable(e) else e)
-
-    @enabled.setter
-    def enabled(self, value) -> None:
-        self._enabled = value
-
-    @property
-    def size(self) -> int:
-        return self.font_size or font_px(self.app)
-
-    def live(self) -> bool:
-        return self.visible and self.rect.w > 0
-
-    def track_hover(self, event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.rect.collidepoint(event.pos)
-
-    def handle_event(self, event) -> bool:
-        return False
-
-    def activate(self) -> None:
-        """Enter / Space while focused."""
-
-    def adjust(self, direction: int) -> bool:
-        """Left (-1) / Right (+1) while focused. True if used."""
-        return False
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def draw(self, surface) -> None:
-        pass
-
-    def draw_focus(self, surface, rect=None) -> None:
-        if self.focused:
-            r = (rect or self.rect).inflate(6, 6)
-            pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=10)
-
-
-def clicked(widget, event) -> bool:
-    """Left button released over the widget, after being pressed over it (or a test posted only
-    the release)."""
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and widget.rect.collidepoint(event.pos):
-        widget._pressed = True
-        return False
-    if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-        was = getattr(widget, "_pressed", True)
-        widget._pressed = False
-        return was and widget.rect.collidepoint(event.pos)
-    return False
-
-
-class Label(Widget):
-    focusable = False
-
-    def __init__(self, app, text, colour=theme.TEXT, align="left", base=22):
-        super().__init__(app)
-        self.text, self.colour, self.align, self.base = text, colour, align, base
-
-    def draw(self, surface) -> None:
-        if not self.live():
-            return
-        img = self.app.text(text_of(self.text), self.font_size or font_px(self.app, self.base), self.colour)
-        r = img.get_rect()
-        if self.align == "center":
-            r.center = self.rect.center
-        else:
-            r.midleft = self.rect.midleft
-        surface.blit(img, r)
 
 
 class Button(Widget):
@@ -244,8 +109,7 @@ class Button(Widget):
                 surface.blit(img, img.get_rect(midleft=(left, self.rect.centery)))
                 surface.blit(sc, sc.get_rect(midleft=(left + img.get_width() + 8, self.rect.centery + 1)))
             else:
-                if img.get_width() > self.rect.w - 6:  # too long: shrink to fit
-                    img = self.app.text(label, max(8, int(size * (self.rect.w - 6) / img.get_width())), fg)
+                img = fit_text(self.app, label, size, fg, self.rect.w - 6, min_size=8)
                 surface.blit(img, img.get_rect(center=self.rect.center))
         self.draw_focus(surface)
 
@@ -349,10 +213,8 @@ class Choice(Widget):
         if self.label:
             colour = theme.TEXT if enabled else theme.TEXT_DIM
             label = text_of(self.label)
-            img = self.app.text(label, self.size, colour)
-            room = int(self.rect.w * self.label_width) - 16
-            if img.get_width() > room > 0:  # a long label: smaller type rather than overlap
-                img = self.app.text(label, max(9, int(self.size * room / img.get_width())), colour)
+            # a long label: smaller type rather than overlap
+            img = fit_text(self.app, label, self.size, colour, int(self.rect.w * self.label_width) - 16)
             surface.blit(img, img.get_rect(midleft=(self.rect.x + 8, self.rect.centery)))
         cur = self.index()
         for i, (seg, (_, text)) in enumerate(zip(self.segments(), self.choices)):
@@ -364,9 +226,7 @@ class Choice(Widget):
             fg = theme.TEXT_DARK if sel else theme.TEXT if enabled else theme.TEXT_DIM
             label = text_of(text)
             size = min(self.size, int(seg.h * 0.5))
-            img = self.app.text(label, size, fg)
-            if img.get_width() > seg.w - 8:
-                img = self.app.text(label, max(8, int(size * (seg.w - 8) / img.get_width())), fg)
+            img = fit_text(self.app, label, size, fg, seg.w - 8, min_size=8)
             surface.blit(img, img.get_rect(center=seg.center))
         self.draw_focus(surface)
 
@@ -435,166 +295,6 @@ class Slider(Widget):
         v = self.app.text(text, int(self.size * 0.9), theme.TEXT_DIM)
         surface.blit(v, v.get_rect(midright=(self.rect.right - 6, self.rect.centery)))
         self.draw_focus(surface)
-
-
-class TextInput(Widget):
-    """A one-line text field: typing (TEXTINPUT, so Chinese input methods work), Backspace,
-    Enter (on_submit), Escape leaves the focus."""
-
-    def __init__(self, app, value="", on_submit=None, max_len=40, placeholder=""):
-        super().__init__(app)
-        self.value, self.on_submit, self.max_len, self.placeholder = value, on_submit, max_len, placeholder
-        self._blink = 0.0
-
-    def handle_event(self, event) -> bool:
-        if not self.live():
-            return False
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.focused = self.rect.collidepoint(event.pos)
-            if self.focused:
-                pygame.key.start_text_input()
-            return self.focused
-        if not self.focused:
-            return False
-        if event.type == pygame.TEXTINPUT:
-            text = "".join(ch for ch in event.text if ch.isprintable())
-            self.value = (self.value + text)[: self.max_len]
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if self.on_submit:
-                    self.on_submit(self.value)
-                return True
-            # printable keys arrive as TEXTINPUT: swallow their KEYDOWN so they are no shortcut
-            return bool(event.unicode and event.unicode.isprintable())
-        return False
-
-    def update(self, dt: float) -> None:
-        self._blink = (self._blink + dt) % 1.0
-
-    def draw(self, surface) -> None:
-        if not self.live():
-            return
-        pygame.draw.rect(surface, (24, 26, 32), self.rect, border_radius=6)
-        pygame.draw.rect(surface, theme.ACCENT if self.focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
-        shown = self.value or text_of(self.placeholder)
-        img = self.app.text(shown, self.size, theme.TEXT if self.value else theme.TEXT_DIM) if shown else None
-        x = self.rect.x + 10
-        if img:
-            clip = surface.get_clip()
-            surface.set_clip(self.rect.inflate(-8, -4))
-            offset = max(0, img.get_width() - (self.rect.w - 24)) if self.value else 0
-            surface.blit(img, img.get_rect(midleft=(x - offset, self.rect.centery)))
-            surface.set_clip(clip)
-            if self.value:
-                x += img.get_width() - offset
-        if self.focused and self._blink < 0.5:
-            pygame.draw.line(surface, theme.TEXT, (x + 1, self.rect.y + 8), (x + 1, self.rect.bottom - 8), 2)
-
-
-class ListBox(Widget):
-    """A scrolling list of rows. on_select(index) on a click or arrow key, on_activate(index) on
-    a double click or Enter. items: list of str (or callables)."""
-
-    def __init__(self, app, items, on_activate=None, on_select=None, row_base=30):
-        super().__init__(app)
-        self.items = list(items)
-        self.on_activate, self.on_select = on_activate, on_select
-        self.selected = 0 if self.items else -1
-        self.scroll = 0
-        self.row_base = row_base
-        self._last_click = (-1, -10_000)
-
-    @property
-    def row_h(self) -> int:
-        return theme.px(self.row_base, theme.ui_scale(self.app.size))
-
-    def visible_rows(self) -> int:
-        return max(1, self.rect.h // self.row_h)
-
-    def set_items(self, items) -> None:
-        self.items = list(items)
-        self.selected = min(self.selected, len(self.items) - 1) if self.items else -1
-        if self.items and self.selected < 0:
-            self.selected = 0
-        self.scroll = max(0, min(self.scroll, len(self.items) - self.visible_rows()))
-
-    def _select(self, i) -> None:
-        if not self.items:
-            return
-        i = max(0, min(len(self.items) - 1, i))
-        self.selected = i
-        if i < self.scroll:
-            self.scroll = i
-        elif i >= self.scroll + self.visible_rows():
-            self.scroll = i - self.visible_rows() + 1
-        if self.on_select:
-            self.on_select(i)
-
-    def handle_event(self, event) -> bool:
-        if not self.live():
-            return False
-        self.track_hover(event)
-        if event.type == pygame.MOUSEWHEEL and self.hover:
-            self.scroll = max(0, min(len(self.items) - self.visible_rows(), self.scroll - event.y))
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
-            i = self.scroll + (event.pos[1] - self.rect.y) // self.row_h
-            if 0 <= i < len(self.items):
-                now = pygame.time.get_ticks()
-                double = self._last_click[0] == i and now - self._last_click[1] < 400
-                self._last_click = (i, now)
-                self._select(i)
-                if double:
-                    self.activate()
-            return True
-        if event.type == pygame.KEYDOWN and self.focused:
-            if event.key == pygame.K_UP:
-                self._select(self.selected - 1)
-                return True
-            if event.key == pygame.K_DOWN:
-                self._select(self.selected + 1)
-                return True
-            if event.key == pygame.K_PAGEUP:
-                self._select(self.selected - self.visible_rows())
-                return True
-            if event.key == pygame.K_PAGEDOWN:
-                self._select(self.selected + self.visible_rows())
-                return True
-        return False
-
-    def activate(self) -> None:
-        if self.on_activate and 0 <= self.selected < len(self.items):
-            self.on_activate(self.selected)
-
-    def draw(self, surface) -> None:
-        if not self.live():
-            return
-        pygame.draw.rect(surface, (26, 28, 36), self.rect, border_radius=8)
-        pygame.draw.rect(surface, theme.ACCENT if self.focused else theme.PANEL_EDGE, self.rect, 1, border_radius=8)
-        rh = self.row_h
-        clip = surface.get_clip()
-        surface.set_clip(self.rect.inflate(-2, -2))
-        for row in range(self.visible_rows() + 1):
-            i = self.scroll + row
-            if i >= len(self.items):
-                break
-            r = pygame.Rect(self.rect.x + 4, self.rect.y + row * rh, self.rect.w - 8, rh)
-            if i == self.selected:
-                pygame.draw.rect(surface, theme.BUTTON_HOVER, r, border_radius=6)
-                pygame.draw.rect(surface, theme.ACCENT, (r.x, r.y + 4, 4, r.h - 8))
-            img = self.app.text(text_of(self.items[i]), int(rh * 0.6), theme.TEXT)
-            surface.blit(img, img.get_rect(midleft=(r.x + 12, r.centery)))
-        surface.set_clip(clip)
-        if len(self.items) > self.visible_rows():  # scroll bar
-            k0 = self.scroll / len(self.items)
-            k1 = min(1.0, (self.scroll + self.visible_rows()) / len(self.items))
-            bar = pygame.Rect(self.rect.right - 6, self.rect.y + int(self.rect.h * k0), 4,
-                              max(8, int(self.rect.h * (k1 - k0))))
-            pygame.draw.rect(surface, theme.TEXT_DIM, bar, border_radius=2)
 
 
 class FocusGroup:
@@ -732,9 +432,7 @@ class Dialog(Scene):
         surface.blit(title, title.get_rect(midtop=(self.box.centerx, y)))
         y += theme.px(52, s)
         for line in self.lines:
-            img = self.app.text(text_of(line), theme.px(21, s), theme.TEXT)
-            if img.get_width() > self.box.w - 30:
-                img = self.app.text(text_of(line), max(9, int(theme.px(21, s) * (self.box.w - 30) / img.get_width())), theme.TEXT)
+            img = fit_text(self.app, text_of(line), theme.px(21, s), theme.TEXT, self.box.w - 30)
             surface.blit(img, img.get_rect(midtop=(self.box.centerx, y)))
             y += theme.px(30, s)
         for b in self.buttons:
