@@ -18,7 +18,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from game.net import protocol as P  # noqa: E402
-from game.net.session import GuestSession, HostSession  # noqa: E402
+from game.net.guest import GuestSession  # noqa: E402
+from game.net.host import HostSession  # noqa: E402
 
 LINES = ["MOVE 12 32-28", "MOVE 7 25x3x17x44x35", "REVEAL 4 h4 C", "DRAW OFFER 10", "PING 1",
          "OFFER 0123abcdef012345 draughts 1 no_progress=50 W:W31-50:B1-20", "ERROR illegal_move illegal move 'c9'"]

@@ -6,7 +6,8 @@ import socket
 import time
 
 from game.net import protocol as P
-from game.net.session import GuestSession, HostSession
+from game.net.guest import GuestSession
+from game.net.host import HostSession
 
 LIMIT = 10.0  # seconds any wait may take before the test fails
 

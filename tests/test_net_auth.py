@@ -9,7 +9,8 @@ from net_helpers import Pair, RawPeer, kinds, pump_until
 from game.net import protocol as P
 from game.net import saves
 from game.net import session as S
-from game.net.session import GuestSession, HostSession
+from game.net.guest import GuestSession
+from game.net.host import HostSession
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,8 @@ import pytest
 from net_helpers import pump_until
 
 from game.net import saves
-from game.net.session import GuestSession, HostSession
+from game.net.guest import GuestSession
+from game.net.host import HostSession
 from game.scenes import net_scenes as N
 from game.scenes.board.net_table import NetTable
 from game.scenes.game_views import VIEWS

@@ -11,7 +11,9 @@ from game.net import protocol as P
 from game.net import saves
 from game.net import session as S
 from game.net.game import NetGame
-from game.net.session import GuestSession, HostSession, SessionError
+from game.net.guest import GuestSession
+from game.net.host import HostSession
+from game.net.session import SessionError
 from game.rules.common import find_move
 
 

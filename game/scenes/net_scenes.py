@@ -15,9 +15,11 @@ import pygame
 from game import games
 from game.i18n import tr
 from game.net import saves
+from game.net.guest import GuestSession
+from game.net.host import HostSession
 from game.net.link import local_address
 from game.net.runner import SessionRunner
-from game.net.session import GuestSession, HostSession, SessionError
+from game.net.session import SessionError
 from game.rules.common import check_options
 from game.scenes.base import Scene
 from game.scenes.board.net_table import open_net_board
