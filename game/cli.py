@@ -13,6 +13,7 @@ import argparse
 import math
 import sys
 
+from game import games
 from game.rules import GAMES, module
 from game.rules.common import PositionError, parse_count
 
@@ -65,7 +66,7 @@ def _parser():
     m.add_argument("game", choices=GAMES)
     m.add_argument("position")
     pf = sub.add_parser("perft", help="number of leaf positions at DEPTH")
-    pf.add_argument("game", choices=("palace", "draughts"))
+    pf.add_argument("game", choices=[g.name for g in games.GAMES.values() if g.perft])
     pf.add_argument("position")
     pf.add_argument("depth", type=_count("the depth", MAX_PERFT_DEPTH))
     b = sub.add_parser("bestmove", help="the computer's move")

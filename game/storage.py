@@ -29,6 +29,7 @@ import threading
 import unicodedata
 from pathlib import Path
 
+from game import games
 from game import record as _record
 from game.i18n import add, tr
 from game.match import Match
@@ -425,7 +426,7 @@ def list_saves() -> list:
             if isinstance(data, dict) and data.get("format") == FORMAT:
                 if isinstance(data.get("name"), str) and data["name"].strip():
                     name = data["name"][:100]
-                if data.get("game") in ("palace", "draughts", "banqi"):
+                if data.get("game") in games.NAMES:
                     game = data["game"]
         except SaveError:
             pass

@@ -171,3 +171,21 @@ def test_copy_is_independent():
     c = m.copy()
     c.play(c.legal_moves()[0])
     assert m.ply == 1 and c.ply == 2 and c.states[:2] == m.states
+
+
+def test_a_save_written_before_the_match_model_still_loads():
+    # the README's example, as the version before the restructuring wrote it (format version 1)
+    text = ('{"format": "qipan-game", "version": 1, "name": "决赛 第1局", "game": "draughts", "options": {},'
+            ' "start": {"text": "W:W31-50:B1-20"}, "moves": ["32-27", "17-21", "34-29", "21x32"],'
+            ' "redo": [], "mode": "computer", "human_seat": 0, "level": "hard", "end": null}')
+    m = Match.from_record(GameRecord.from_json(text))
+    assert m.ply == 4 and m.mode == "computer" and m.human_seat == 0 and m.level == "hard"
+    assert m.seats[1] == SeatSpec(COMPUTER, "hard")
+    banqi = ('{"format": "qipan-game", "version": 1, "game": "banqi", "options": {}, "start": {"seed": 77},'
+             ' "moves": [], "redo": [], "mode": "hotseat", "human_seat": null, "level": "medium",'
+             ' "end": null}')
+    b = Match.from_record(GameRecord.from_json(banqi))
+    assert b.start == {"seed": 77} and b.state.hidden is not None
+    b.play(b.legal_moves()[0])
+    b.play(b.legal_moves()[0]) if not b.over else None
+    assert Match.from_record(GameRecord.from_json(b.to_record().to_json())).texts == b.texts
