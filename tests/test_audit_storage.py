@@ -260,3 +260,27 @@ def test_a_failed_background_autosave_is_reported_by_poll_once(home):
     assert storage.autosave_error() is None  # reported once
     storage.flush_autosave()                 # and not raised a second time
 
+
+def test_a_failed_autosave_shows_on_the_next_frame(home, monkeypatch):
+    from conftest import Driver
+
+    from game.i18n import tr
+
+    d = Driver()
+    try:
+        scene = d.app.new_game("palace")
+        d.settle(10)
+        (home / "autosave.json").mkdir()  # every autosave from now on fails
+        toasts = []
+        real = d.app.toast
+        monkeypatch.setattr(d.app, "toast", lambda text, *a: (toasts.append(text), real(text, *a)))
+        scene.autosave()
+        deadline = time.monotonic() + 10
+        while storage._writer.busy is not None or storage._writer.pending:  # the thread has finished
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        d.step()
+        want = tr("app.autosave_failed", d.app.lang, msg="")
+        assert any(t.startswith(want) for t in toasts), toasts
+    finally:
+        d.close()
