@@ -80,7 +80,7 @@ add({
     "storage.settings_write_failed": {"en": "The settings could not be saved: {why}",
                                       "zh": "无法保存设置：{why}"},
     "storage.settings_not_file": {"en": "Your settings could not be read: {why} Defaults are used.",
-                                  "zh": "设置无法读取：{why}已使用默认设置。"},
+                                  "zh": "设置无法读取：{why}已恢复默认设置。"},
     "storage.autosave_not_file": {"en": "The unfinished game could not be restored: {why}",
                                   "zh": "无法恢复未完成的对局：{why}"},
     "storage.is_dir": {"en": "{name} is a folder, not a file; it was left as it is.",
@@ -90,7 +90,7 @@ add({
     "storage.is_device": {"en": "{name} is a device, not a file; it was left as it is.",
                           "zh": "{name} 是设备，不是文件，未作改动。"},
     "storage.not_regular": {"en": "{name} is not an ordinary file; it was left as it is.",
-                            "zh": "{name} 不是普通文件，未作改动。"},
+                            "zh": "{name} 不是文件，未作改动。"},
 })
 
 
