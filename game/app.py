@@ -344,6 +344,9 @@ class App:
         scenes = self.visible_scenes()
         for scene in scenes:
             scene.update(dt)
+        error = storage.autosave_error()  # a background autosave failed: say so now, not at the next move
+        if error is not None:
+            self.toast(tr("app.autosave_failed", self.lang, msg=error.text(self.lang)))
         if not self.running:
             return
         self.draw(dt)

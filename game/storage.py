@@ -24,8 +24,10 @@ import locale
 import math
 import os
 import re
+import stat
 import tempfile
 import threading
+import time
 import unicodedata
 from pathlib import Path
 
@@ -52,6 +54,20 @@ add({
         "zh": "无法恢复未完成的对局：{why}（文件保存为 {bak}）。"},
     "storage.unreadable": {"en": "The file cannot be read: {why}", "zh": "无法读取文件：{why}"},
     "storage.write_failed": {"en": "The game could not be saved: {why}", "zh": "无法保存：{why}"},
+    "storage.settings_write_failed": {"en": "The settings could not be saved: {why}",
+                                      "zh": "无法保存设置：{why}"},
+    "storage.settings_not_file": {"en": "Your settings could not be read: {why} Defaults are used.",
+                                  "zh": "设置无法读取：{why}已恢复默认设置。"},
+    "storage.autosave_not_file": {"en": "The unfinished game could not be restored: {why}",
+                                  "zh": "无法恢复未完成的对局：{why}"},
+    "storage.is_dir": {"en": "{name} is a folder, not a file; it was left as it is.",
+                       "zh": "{name} 是文件夹，不是文件，未作改动。"},
+    "storage.is_fifo": {"en": "{name} is a pipe, not a file; it was left as it is.",
+                        "zh": "{name} 是管道，不是文件，未作改动。"},
+    "storage.is_device": {"en": "{name} is a device, not a file; it was left as it is.",
+                          "zh": "{name} 是设备，不是文件，未作改动。"},
+    "storage.not_regular": {"en": "{name} is not an ordinary file; it was left as it is.",
+                            "zh": "{name} 不是文件，未作改动。"},
 })
 
 
@@ -68,7 +84,7 @@ def system_lang() -> str:
         if not value or value in ("C", "POSIX") or value.startswith("C."):
             continue
         low = value.lower()
-        return "zh" if low.startswith("zh") or low.startswith("chinese") else "en"
+        return "zh" if low.startswith(("zh", "chinese")) else "en"
     return "en"
 
 
@@ -147,13 +163,60 @@ def atomic_write_text(path, text: str) -> None:
             pass
 
 
+#: what a non-regular file is, for the player: open() of a pipe waits for a writer, even past SIGTERM
+_KINDS = ((stat.S_ISDIR, "storage.is_dir"), (stat.S_ISFIFO, "storage.is_fifo"),
+          (stat.S_ISCHR, "storage.is_device"), (stat.S_ISBLK, "storage.is_device"))
+NOT_REGULAR_KEYS = frozenset(key for _, key in _KINDS) | {"storage.not_regular"}
+# O_NONBLOCK: a path swapped for a pipe between the check and the open still cannot block (no effect
+# on regular files); O_NOCTTY: a terminal device never becomes ours. Neither exists on Windows.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+
+
+def _check_regular(path: Path, mode: int) -> None:
+    """SaveError naming what `path` is when it is not a regular file (a folder, pipe, device...)."""
+    if not stat.S_ISREG(mode):
+        raise SaveError(next((key for test, key in _KINDS if test(mode)), "storage.not_regular"), name=path.name)
+
+
+#: atomic_write_text's temp files: ".<name>.json.<8 characters of mkstemp>.tmp"
+_TEMP_NAME = re.compile(r"\.[^/\\]+\.json\.[a-z0-9_]{8}\.tmp")
+#: a temp file younger than this may belong to a write in progress (another running copy of the game)
+STALE_TEMP_SECONDS = 60.0
+
+
+def remove_stale_temp_files() -> int:
+    """Remove the temp files that a write killed before its rename left behind (only our own name
+    pattern, only regular files, only in our own folders, none younger than STALE_TEMP_SECONDS).
+    Returns how many were removed; never raises."""
+    removed, now = 0, time.time()
+    folders = {config_dir(), data_dir(), saves_dir(), data_dir() / "net"}
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if _TEMP_NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False) \
+                        and now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS:
+                    os.unlink(entry.path)
+                    removed += 1
+            except OSError:
+                pass
+    return removed
+
+
 def _read_bounded(path, limit: int) -> str:
-    """The file's text; SaveError when it is too large (checked before reading) or unreadable."""
+    """The file's text; SaveError when it is not a regular file, too large (both checked before
+    reading) or unreadable. Never blocks."""
     path = Path(path)
     try:
-        if path.stat().st_size > limit:
+        st = path.stat()
+        _check_regular(path, st.st_mode)
+        if st.st_size > limit:
             raise SaveError("storage.too_large")
-        with open(path, "rb") as f:
+        with open(os.open(path, _READ_FLAGS), "rb") as f:
+            _check_regular(path, os.fstat(f.fileno()).st_mode)  # what was opened, not what was looked at
             data = f.read(limit + 1)
     except OSError as exc:
         raise SaveError("storage.unreadable", why=exc.strerror or type(exc).__name__) from None
@@ -188,14 +251,30 @@ DEFAULT_SETTINGS = {
 SETTINGS_RANGES = {"volume": (0.0, 1.0), "anim_speed": (0.5, 2.0)}
 
 
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _finite_float(value) -> bool:
+    """A number a float holds exactly enough: not inf/NaN, not an int beyond float range (1e400 in
+    JSON is inf; 10**400 makes math.isfinite and float() raise OverflowError)."""
+    if not _is_number(value):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 def _clean_setting(key, value):
-    """The value if it fits the setting (numbers clamped to their range), else the default."""
+    """The value if it fits the setting (numbers clamped to their range), else the default. Never
+    raises, whatever the value."""
     default = DEFAULT_SETTINGS[key]
     if key == "lang":
-        return value if value in LANGS else default
+        return value if isinstance(value, str) and value in LANGS else default
     if isinstance(default, bool):
         return value if isinstance(value, bool) else default
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if not _finite_float(value):
         return default
     lo, hi = SETTINGS_RANGES[key]
     return float(min(hi, max(lo, value)))
@@ -212,8 +291,11 @@ def clean_settings(data) -> dict:
 
 
 def load_settings():
-    """(settings, notice or None). A broken or foreign file gives the defaults and a one-line notice,
-    and is kept beside as settings.json.bak."""
+    """(settings, notice or None). Called at start: first removes temp files left by a killed write.
+    A broken or foreign file gives the defaults and a one-line notice, and is kept beside as
+    settings.json.bak; a folder, pipe or device of that name gives the defaults and a notice and is
+    left alone (it is not a file of ours)."""
+    remove_stale_temp_files()
     path = settings_path()
     if not path.exists():
         settings = dict(DEFAULT_SETTINGS)
@@ -224,9 +306,15 @@ def load_settings():
         if not isinstance(data, dict) or data.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT \
                 or not any(k in data for k in DEFAULT_SETTINGS):
             raise SaveError("storage.foreign")
-    except SaveError:
+        for key in SETTINGS_RANGES:  # a number no float can hold was never written by us
+            if _is_number(data.get(key)) and not _finite_float(data[key]):
+                raise SaveError("storage.bad_field", field=key)
+    except SaveError as exc:
         settings = dict(DEFAULT_SETTINGS)
         set_message_lang(settings["lang"])
+        if exc.key in NOT_REGULAR_KEYS:
+            lang = _record.message_lang
+            return settings, tr("storage.settings_not_file", lang, why=exc.text(lang))
         bak = _keep_as_bak(path)
         return settings, tr("storage.settings_broken", _record.message_lang, bak=bak.name)
     settings = clean_settings(data)
@@ -242,7 +330,7 @@ def save_settings(settings) -> None:
     try:
         atomic_write_text(settings_path(), text + "\n")
     except OSError as exc:
-        raise SaveError("storage.write_failed", why=exc.strerror or type(exc).__name__) from None
+        raise SaveError("storage.settings_write_failed", why=exc.strerror or type(exc).__name__) from None
 
 
 # ---- autosave ----------------------------------------------------------------------------------------
@@ -300,6 +388,14 @@ class _BackgroundWriter:
         if error is not None:
             raise error
 
+    def take_error(self, path):
+        """The failure of the last write of `path` not yet reported (and forget it), else None.
+        Cheap enough for every frame."""
+        if not self.errors or self.pid != os.getpid():
+            return None
+        with self.cond:
+            return self.errors.pop(Path(path), None)
+
     def submit(self, path: Path, text: str) -> None:
         with self.cond:
             self._start()
@@ -333,6 +429,12 @@ def write_autosave(record: GameRecord, wait: bool = False) -> None:
         flush_autosave()
 
 
+def autosave_error():
+    """The SaveError of a background autosave that failed since the last report, else None; reported
+    once. The app asks every frame, so that a failure shows at once, not at the next move."""
+    return _writer.take_error(autosave_path())
+
+
 def flush_autosave() -> None:
     """Wait until the autosave on its way is on disk (SaveError if writing it failed)."""
     _writer.flush(autosave_path())
@@ -352,6 +454,8 @@ def read_autosave():
         record = GameRecord.from_json(_read_bounded(path, MAX_SAVE_BYTES))
         Match.from_record(record)
     except SaveError as exc:
+        if exc.key in NOT_REGULAR_KEYS:  # not a file of ours: say what it is and leave it
+            return None, tr("storage.autosave_not_file", _record.message_lang, why=str(exc))
         bak = _keep_as_bak(path)
         return None, tr("storage.autosave_broken", _record.message_lang, why=str(exc), bak=bak.name)
     return record, None
