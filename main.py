@@ -1,4 +1,5 @@
 """Qipan 棋盘: python main.py [--windowed] [--game palace|draughts|banqi] [--lang zh|en]"""
+
 import os
 import sys
 

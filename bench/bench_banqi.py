@@ -9,6 +9,7 @@ colour by luck), so both players meet the same luck. A win scores 1, a draw 0.5.
 --budget nodes (the default) the levels think for fixed node counts, so the figures repeat on any
 machine; the time per move of each player is printed. Never fails on time: it only prints.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -81,10 +82,14 @@ def run_pair(a, b, games, jobs, budget, first_seed):
             else:
                 losses += 1
     points = wins + 0.5 * draws
-    print(f"{a} vs {b}: {points / games * 100:.1f}% for {a}  (+{wins} ={draws} -{losses} of {games})  "
-          f"avg {plies / games:.0f} plies; endings {dict(reasons)}")
-    print(f"    time per move: {a} {t_spent[a] / max(1, t_count[a]):.3f}s, "
-          f"{b} {t_spent[b] / max(1, t_count[b]):.3f}s", flush=True)
+    print(
+        f"{a} vs {b}: {points / games * 100:.1f}% for {a}  (+{wins} ={draws} -{losses} of {games})  "
+        f"avg {plies / games:.0f} plies; endings {dict(reasons)}"
+    )
+    print(
+        f"    time per move: {a} {t_spent[a] / max(1, t_count[a]):.3f}s, {b} {t_spent[b] / max(1, t_count[b]):.3f}s",
+        flush=True,
+    )
 
 
 def speed():
@@ -121,8 +126,10 @@ def main():
     ap.add_argument("--budget", choices=("nodes", "time"), default="nodes")
     ap.add_argument("--seed", type=int, default=1000)
     args = ap.parse_args()
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, budget {args.budget} "
-          f"{NODES if args.budget == 'nodes' else 'level times'}")
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cores, budget {args.budget} "
+        f"{NODES if args.budget == 'nodes' else 'level times'}"
+    )
     speed()
     for name in args.pairs.split(","):
         a, b = PAIRS[name]

@@ -5,6 +5,7 @@ match of the hard level against py-draughts' TurboEngine. Prints figures; never 
     python bench/bench_draughts.py perft search    # only some parts: perft search ladder turbo
     python bench/bench_draughts.py turbo --games 40 --time 0.5 --jobs 2
 """
+
 from __future__ import annotations
 
 import argparse
@@ -194,22 +195,31 @@ def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024
 
 
 def bench_ladder(games, jobs, nodes):
-    print(f"level ladder ({games} games per pair; easy 2 plies + mistakes, medium 4 plies, hard {nodes} nodes per move)")
-    pairs = [(("qipan", "medium", None, nodes), ("qipan", "easy", None, nodes)),
-             (("qipan", "hard", None, nodes), ("qipan", "medium", None, nodes))]
+    print(
+        f"level ladder ({games} games per pair; easy 2 plies + mistakes, medium 4 plies, hard {nodes} nodes per move)"
+    )
+    pairs = [
+        (("qipan", "medium", None, nodes), ("qipan", "easy", None, nodes)),
+        (("qipan", "hard", None, nodes), ("qipan", "medium", None, nodes)),
+    ]
     for a, b in pairs:
         t = time.perf_counter()
         score, w, d, l, reasons = match(a, b, games, jobs)
-        print(f"  {a[1]:>6} vs {b[1]:<6}: {100 * score:5.1f}%  (+{w} ={d} -{l})  {reasons}  "
-              f"[{time.perf_counter() - t:.0f} s]")
+        print(
+            f"  {a[1]:>6} vs {b[1]:<6}: {100 * score:5.1f}%  (+{w} ={d} -{l})  {reasons}  "
+            f"[{time.perf_counter() - t:.0f} s]"
+        )
 
 
 def bench_turbo(games, jobs, seconds, openings_seed=2024):
-    print(f"hard vs py-draughts TurboEngine, {seconds} s per move each, {games} games from "
-          f"{(games + 1) // 2} openings (4 random plies), colours swapped")
+    print(
+        f"hard vs py-draughts TurboEngine, {seconds} s per move each, {games} games from "
+        f"{(games + 1) // 2} openings (4 random plies), colours swapped"
+    )
     t = time.perf_counter()
-    score, w, d, l, reasons = match(("qipan", "hard", seconds, None), ("turbo", seconds), games, jobs,
-                                    openings_seed=openings_seed)
+    score, w, d, l, reasons = match(
+        ("qipan", "hard", seconds, None), ("turbo", seconds), games, jobs, openings_seed=openings_seed
+    )
     print(f"  hard: {100 * score:5.1f}%  (+{w} ={d} -{l})  {reasons}  [{time.perf_counter() - t:.0f} s]")
 
 

@@ -11,6 +11,7 @@ which other programs' load does not inflate):
 and the time from `python main.py` to the menu's first frame (3 runs, median), measured from
 outside the process. Target: 95th percentile under 16.7 ms. Never fails on time.
 """
+
 from __future__ import annotations
 
 import os
@@ -89,8 +90,13 @@ def startup(size) -> list:
     out = []
     for _ in range(3):
         t = time.perf_counter()
-        subprocess.run([sys.executable, str(ROOT / "main.py"), "--windowed", "--size", size, "--exit-after-first-frame"],
-                       check=True, capture_output=True, cwd=ROOT, env={**os.environ, "QIPAN_HOME": "/tmp/qipan_bench_home"})
+        subprocess.run(
+            [sys.executable, str(ROOT / "main.py"), "--windowed", "--size", size, "--exit-after-first-frame"],
+            check=True,
+            capture_output=True,
+            cwd=ROOT,
+            env={**os.environ, "QIPAN_HOME": "/tmp/qipan_bench_home"},
+        )
         out.append((time.perf_counter() - t) * 1000)
     return out
 
@@ -108,8 +114,10 @@ def main(argv=None) -> int:
     from game.scenes.game_views import VIEWS
 
     w, h = (int(v) for v in args.size.split("x"))
-    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, window {w}x{h} (SDL dummy video), "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, window {w}x{h} (SDL dummy video), "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     app = App(["--windowed", "--size", args.size], headless=True)
     app.step(1 / 60)
     rng = random.Random(1)
@@ -117,14 +125,20 @@ def main(argv=None) -> int:
         if VIEWS.get(game) is None:
             print(f"{game:9s} no view yet")
             continue
-        for label, (wall, cpu) in (("animate ", bench_animate(app, game, args.frames, rng)),
-                                   ("thinking", bench_thinking(app, game, max(60, args.frames // 2), rng))):
-            print(f"{game:9s} {label}  wall median {statistics.median(wall):5.2f} ms  p95 {pct(wall, 0.95):5.2f} ms"
-                  f"   cpu median {statistics.median(cpu):5.2f} ms  p95 {pct(cpu, 0.95):5.2f} ms  ({len(wall)} frames)")
+        for label, (wall, cpu) in (
+            ("animate ", bench_animate(app, game, args.frames, rng)),
+            ("thinking", bench_thinking(app, game, max(60, args.frames // 2), rng)),
+        ):
+            print(
+                f"{game:9s} {label}  wall median {statistics.median(wall):5.2f} ms  p95 {pct(wall, 0.95):5.2f} ms"
+                f"   cpu median {statistics.median(cpu):5.2f} ms  p95 {pct(cpu, 0.95):5.2f} ms  ({len(wall)} frames)"
+            )
         app.back_to_menu()
     app.close()
     s = startup(args.size)
-    print(f"start-up to the menu's first frame: median {statistics.median(s):.0f} ms (runs: {', '.join(f'{v:.0f}' for v in s)})")
+    print(
+        f"start-up to the menu's first frame: median {statistics.median(s):.0f} ms (runs: {', '.join(f'{v:.0f}' for v in s)})"
+    )
     return 0
 
 

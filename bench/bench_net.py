@@ -5,6 +5,7 @@ from one program to the other and back, and whole games between two sessions.
 
 Prints figures; never fails on time.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,8 +22,15 @@ from game.net import protocol as P  # noqa: E402
 from game.net.guest import GuestSession  # noqa: E402
 from game.net.host import HostSession  # noqa: E402
 
-LINES = ["MOVE 12 32-28", "MOVE 7 25x3x17x44x35", "REVEAL 4 h4 C", "DRAW OFFER 10", "PING 1",
-         "OFFER 0123abcdef012345 draughts 1 no_progress=50 W:W31-50:B1-20", "ERROR illegal_move illegal move 'c9'"]
+LINES = [
+    "MOVE 12 32-28",
+    "MOVE 7 25x3x17x44x35",
+    "REVEAL 4 h4 C",
+    "DRAW OFFER 10",
+    "PING 1",
+    "OFFER 0123abcdef012345 draughts 1 no_progress=50 W:W31-50:B1-20",
+    "ERROR illegal_move illegal move 'c9'",
+]
 
 
 def bench_parse(seconds=1.0):
@@ -145,17 +153,23 @@ def main():
     for game in ("palace", "draughts", "banqi"):
         t = bench_round_trip(game)
         ms = sorted(x * 1000 for x in t)
-        print(f"{game}: move to the other side in {statistics.median(ms):.2f} ms median, "
-              f"{ms[int(len(ms) * 0.95)]:.2f} ms 95th percentile ({len(ms)} moves, rules check included)")
+        print(
+            f"{game}: move to the other side in {statistics.median(ms):.2f} ms median, "
+            f"{ms[int(len(ms) * 0.95)]:.2f} ms 95th percentile ({len(ms)} moves, rules check included)"
+        )
     for game in ("palace", "draughts", "banqi"):
         plies, secs = bench_games(game, args.games)
-        print(f"{game}: {args.games} random games, {plies} plies over the wire in {secs:.2f} s "
-              f"({plies / secs:,.0f} plies/s, both sides checking every ply)")
+        print(
+            f"{game}: {args.games} random games, {plies} plies over the wire in {secs:.2f} s "
+            f"({plies / secs:,.0f} plies/s, both sides checking every ply)"
+        )
     if args.frames:
         for game in ("palace", "draughts", "banqi"):
             med, p95 = bench_frames(game, args.frames)
-            print(f"{game}: network board frame at 1920x1080 (dummy video) {med:.2f} ms median, "
-                  f"{p95:.2f} ms 95th percentile ({args.frames} frames, moves both ways)")
+            print(
+                f"{game}: network board frame at 1920x1080 (dummy video) {med:.2f} ms median, "
+                f"{p95:.2f} ms 95th percentile ({args.frames} frames, moves both ways)"
+            )
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ Ladder games use deterministic node budgets (LADDER_NODES) so that results repea
 each game starts with OPENING_PLIES plies chosen by opening_move() from the game's seed so that the
 games differ (the same openings are played with the colours swapped).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,14 +63,18 @@ def speed():
     print(f"perft(5) through State.play objects (for comparison) = {n}  {dt:.2f}s  {n / dt:,.0f} leaves/s")
     for label, st in (("start", s), (f"mid-game {P.to_text(mid)}", mid)):
         srch, scored, _, _ = A._search(st, "hard", 1.0, 0, None)
-        print(f"search 1 s from {label}: depth {srch.depth_done}, {srch.budget.nodes:,} nodes, "
-              f"best {scored[0][1]} ({scored[0][0]:+d})")
+        print(
+            f"search 1 s from {label}: depth {srch.depth_done}, {srch.budget.nodes:,} nodes, "
+            f"best {scored[0][1]} ({scored[0][0]:+d})"
+        )
     for label, st in (("start", s), ("mid-game", mid)):
         c = time.process_time()
         srch, _, _, _ = A._search(st, "hard", None, 0, 40_000)
         dt = time.process_time() - c
-        print(f"40,000 nodes from the {label}: {dt:.2f} s of CPU time, {srch.budget.nodes / dt:,.0f} nodes per "
-              f"CPU second, depth {srch.depth_done}")
+        print(
+            f"40,000 nodes from the {label}: {dt:.2f} s of CPU time, {srch.budget.nodes / dt:,.0f} nodes per "
+            f"CPU second, depth {srch.depth_done}"
+        )
     t = time.perf_counter()
     m = A.choose_move(s, "hard", seed=0)
     print(f"hard move at its default time from the start: {m} in {time.perf_counter() - t:.2f}s")
@@ -84,7 +89,7 @@ def opening_move(state, seed):
 def play_game(args):
     black_level, white_level, seed = args
     s = P.new_game()
-    for i in range(OPENING_PLIES):          # a varied but sensible start (see opening_move)
+    for i in range(OPENING_PLIES):  # a varied but sensible start (see opening_move)
         s = s.play(opening_move(s, seed * 31 + i))
     ply = 0
     while s.result() is None:
@@ -107,8 +112,11 @@ def ladder(games, workers):
     print(f"ladder: {len(results)} games in {time.perf_counter() - t:.0f}s, node budgets {LADDER_NODES}")
     for upper, lower in PAIRS:
         for side in ("b", "w"):
-            rows = [r for r in results if (r[0] if side == "b" else r[1]) == upper
-                    and (r[1] if side == "b" else r[0]) == lower]
+            rows = [
+                r
+                for r in results
+                if (r[0] if side == "b" else r[1]) == upper and (r[1] if side == "b" else r[0]) == lower
+            ]
             wins = sum(1 for r in rows if r[2] == side)
             draws = sum(1 for r in rows if r[2] is None)
             losses = len(rows) - wins - draws
@@ -117,8 +125,10 @@ def ladder(games, workers):
             for r in rows:
                 reasons[r[3]] = reasons.get(r[3], 0) + 1
             plies = sum(r[4] for r in rows) / max(1, len(rows))
-            print(f"  {upper:6} as {'black' if side == 'b' else 'white'} vs {lower:6}: "
-                  f"+{wins} ={draws} -{losses}  score {score:.0%}  avg {plies:.0f} plies  {reasons}")
+            print(
+                f"  {upper:6} as {'black' if side == 'b' else 'white'} vs {lower:6}: "
+                f"+{wins} ={draws} -{losses}  score {score:.0%}  avg {plies:.0f} plies  {reasons}"
+            )
         rows = [r for r in results if upper in r[:2] and lower in r[:2]]
         pts = sum(1 if r[2] == ("b" if r[0] == upper else "w") else 0.5 if r[2] is None else 0 for r in rows)
         print(f"  {upper} vs {lower}: {pts / len(rows):.0%} over {len(rows)} games")

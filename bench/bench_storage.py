@@ -9,6 +9,7 @@
 - loading the two font subsets and drawing a line of Chinese.
 Prints figures; never fails on time.
 """
+
 from __future__ import annotations
 
 import os
@@ -68,6 +69,7 @@ def main() -> None:
             except Exception as exc:  # a rules module under construction
                 print(f"  {game:9s} skipped: {exc}")
                 continue
+
             def ui():
                 storage.write_autosave(record)
                 t = time.perf_counter()
@@ -84,8 +86,10 @@ def main() -> None:
             d = timed(lambda: storage.write_autosave(record, wait=True), 40)
             r = timed(lambda: Match.from_record(storage.read_autosave()[0]), 10)
             size = storage.autosave_path().stat().st_size
-            print(f"  {game:9s} {len(record.moves):3d} moves, {size:5d} bytes: UI {u[0]:5.2f} / {u[1]:5.2f}"
-                  f"   on disk {d[0]:5.1f} / {d[1]:5.1f}   continue {r[0]:6.1f} / {r[1]:6.1f}")
+            print(
+                f"  {game:9s} {len(record.moves):3d} moves, {size:5d} bytes: UI {u[0]:5.2f} / {u[1]:5.2f}"
+                f"   on disk {d[0]:5.1f} / {d[1]:5.1f}   continue {r[0]:6.1f} / {r[1]:6.1f}"
+            )
     from game import audio
 
     audio._buffers.clear()
@@ -95,8 +99,10 @@ def main() -> None:
         for variant in range(audio.VARIANTS.get(name, 1)):
             audio.buffer_for(name, 44100, -16, 2, variant)
             takes += 1
-    print(f"sounds: all {len(audio.NAMES)} ({takes} takes) synthesised in {(time.perf_counter() - t) * 1000:.0f} ms "
-          f"(background thread at start)")
+    print(
+        f"sounds: all {len(audio.NAMES)} ({takes} takes) synthesised in {(time.perf_counter() - t) * 1000:.0f} ms "
+        f"(background thread at start)"
+    )
     import pygame
 
     pygame.font.init()
@@ -108,9 +114,11 @@ def main() -> None:
     t1 = time.perf_counter()
     fonts.font(24).render("王宫双门棋 国际跳棋 中国象棋翻棋", True, (0, 0, 0))
     t2 = time.perf_counter()
-    print(f"fonts: both subsets loaded in {(t1 - t) * 1000:.1f} ms, a first Chinese line drawn in "
-          f"{(t2 - t1) * 1000:.1f} ms; sizes {fonts.SANS_FILE.stat().st_size // 1024} KiB + "
-          f"{fonts.SERIF_FILE.stat().st_size // 1024} KiB")
+    print(
+        f"fonts: both subsets loaded in {(t1 - t) * 1000:.1f} ms, a first Chinese line drawn in "
+        f"{(t2 - t1) * 1000:.1f} ms; sizes {fonts.SANS_FILE.stat().st_size // 1024} KiB + "
+        f"{fonts.SERIF_FILE.stat().st_size // 1024} KiB"
+    )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """python -m game: the same as python main.py."""
+
 import os
 import sys
 

@@ -9,6 +9,7 @@ scene from the topmost non-overlay one upward is updated and drawn each frame. A
 worker arrive as pygame events of type AI_EVENT (attributes: id, kind, result, error) and are
 given to every scene on the stack, so a dialog on top never swallows the computer's move.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,18 +48,20 @@ def import_scenes() -> None:
 
 FADE_TIME = 0.16  # seconds of cross-fade between full screens
 
-add({
-    "app.title": {"zh": "棋盘", "en": "Qipan"},
-    "app.fullscreen_failed": {"zh": "无法切换全屏", "en": "Cannot switch fullscreen here"},
-    "app.autosave_failed": {"zh": "自动保存失败：{msg}", "en": "Autosave failed: {msg}"},
-    "app.load_failed": {"zh": "无法打开这局棋：{msg}", "en": "Cannot open this game: {msg}"},
-    "games.palace": {"zh": "王宫双门棋", "en": "Palace Double-Door"},
-    "games.draughts": {"zh": "国际跳棋", "en": "International Draughts"},
-    "games.banqi": {"zh": "中国象棋翻棋", "en": "Chinese Chess Flipping"},
-    "games.palace.tag": {"zh": "藏族围猎棋：二王对二十四兵", "en": "Tibetan hunt: 2 kings vs 24 soldiers"},
-    "games.draughts.tag": {"zh": "10×10，飞王，最大吃子", "en": "10×10, flying kings, maximum capture"},
-    "games.banqi.tag": {"zh": "暗棋：翻开，吃子，以小博大", "en": "Dark chess: flip, capture, outwit"},
-})
+add(
+    {
+        "app.title": {"zh": "棋盘", "en": "Qipan"},
+        "app.fullscreen_failed": {"zh": "无法切换全屏", "en": "Cannot switch fullscreen here"},
+        "app.autosave_failed": {"zh": "自动保存失败：{msg}", "en": "Autosave failed: {msg}"},
+        "app.load_failed": {"zh": "无法打开这局棋：{msg}", "en": "Cannot open this game: {msg}"},
+        "games.palace": {"zh": "王宫双门棋", "en": "Palace Double-Door"},
+        "games.draughts": {"zh": "国际跳棋", "en": "International Draughts"},
+        "games.banqi": {"zh": "中国象棋翻棋", "en": "Chinese Chess Flipping"},
+        "games.palace.tag": {"zh": "藏族围猎棋：二王对二十四兵", "en": "Tibetan hunt: 2 kings vs 24 soldiers"},
+        "games.draughts.tag": {"zh": "10×10，飞王，最大吃子", "en": "10×10, flying kings, maximum capture"},
+        "games.banqi.tag": {"zh": "暗棋：翻开，吃子，以小博大", "en": "Dark chess: flip, capture, outwit"},
+    }
+)
 
 
 def parse_args(argv):
@@ -132,7 +135,9 @@ class App:
         if self.windowed:
             if self.window_size is None:
                 dw, dh = self._desktop_size()
-                self.window_size = (max(800, int(dw * 0.8)), max(600, int(dh * 0.8))) if not self.headless else (1280, 800)
+                self.window_size = (
+                    (max(800, int(dw * 0.8)), max(600, int(dh * 0.8))) if not self.headless else (1280, 800)
+                )
             return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
         try:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -281,8 +286,9 @@ class App:
         start_state: a position to start from (e.g. a custom draughts position), else new_game();
         seed: the banqi deal (None: a random one).
         """
-        match = Match.new(game, options, mode=mode, human_seat=human_seat, level=level, start_state=start_state,
-                          seed=seed)
+        match = Match.new(
+            game, options, mode=mode, human_seat=human_seat, level=level, start_state=start_state, seed=seed
+        )
         import_scenes()
         scene = registry.make("board", self, match)
         self._start_board(scene)
@@ -329,7 +335,7 @@ class App:
         i = len(self.scenes) - 1
         while i > 0 and getattr(self.scenes[i], "overlay", False):
             i -= 1
-        return self.scenes[max(0, i):]
+        return self.scenes[max(0, i) :]
 
     def step(self, dt: float | None = None) -> None:
         """One frame: worker answers, events, update, draw, flip."""

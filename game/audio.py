@@ -9,6 +9,7 @@ decaying inharmonic partials plus a noise transient), converted to the mixer's s
 the array module and handed to pygame.mixer.Sound(buffer=...). When the mixer cannot start (no
 audio device) every method is a silent no-op.
 """
+
 from __future__ import annotations
 
 import array
@@ -22,8 +23,7 @@ import pygame
 NAMES = ("move", "capture", "drop", "flip", "illegal", "win", "lose", "click")
 
 # loudness of each sound relative to the others (multiplied by the volume setting)
-GAIN = {"move": 0.9, "capture": 1.0, "drop": 0.9, "flip": 0.8, "illegal": 0.55, "win": 0.7,
-        "lose": 0.7, "click": 0.45}
+GAIN = {"move": 0.9, "capture": 1.0, "drop": 0.9, "flip": 0.8, "illegal": 0.55, "win": 0.7, "lose": 0.7, "click": 0.45}
 
 RATE = 44100
 
@@ -77,8 +77,17 @@ def _noise_burst(seconds, rate, tau, cutoff, rng, attack=0.001):
 
 def _knock(rate, rng, pitch=1.0, body=1.0, length=0.14):
     """A piece of wood set down on a wooden board."""
-    tone = _partials([(620 * pitch, 0.55 * body, 0.030), (1180 * pitch, 0.35, 0.018),
-                      (2150 * pitch, 0.22, 0.010), (3400 * pitch, 0.10, 0.006)], length, rate, 0.0008)
+    tone = _partials(
+        [
+            (620 * pitch, 0.55 * body, 0.030),
+            (1180 * pitch, 0.35, 0.018),
+            (2150 * pitch, 0.22, 0.010),
+            (3400 * pitch, 0.10, 0.006),
+        ],
+        length,
+        rate,
+        0.0008,
+    )
     click = _noise_burst(0.03, rate, 0.004, 5000, rng)
     return _mix(tone, click, 0, rate, 0.5)
 
@@ -197,7 +206,7 @@ def to_buffer(samples, size: int, channels: int) -> bytes:
     return data.tobytes()
 
 
-_buffers: dict = {}          # (name, rate, size, channels) -> bytes, made once per process
+_buffers: dict = {}  # (name, rate, size, channels) -> bytes, made once per process
 _buffers_lock = threading.Lock()
 
 
@@ -217,8 +226,8 @@ class Sounds:
     asked for before its turn is made on the spot."""
 
     def __init__(self, settings=None, background: bool = True):
-        self.sounds: dict = {}   # name -> pygame Sound (its first take)
-        self.takes: dict = {}    # name -> [pygame Sound, ...]
+        self.sounds: dict = {}  # name -> pygame Sound (its first take)
+        self.takes: dict = {}  # name -> [pygame Sound, ...]
         self._turn: dict = {}
         self.enabled = True
         self.volume = 0.7
@@ -248,8 +257,10 @@ class Sounds:
             takes = self.takes.get(name)
             if takes is None and self.available:
                 try:
-                    takes = [pygame.mixer.Sound(buffer=buffer_for(name, *self.format, variant=v))
-                             for v in range(VARIANTS.get(name, 1))]
+                    takes = [
+                        pygame.mixer.Sound(buffer=buffer_for(name, *self.format, variant=v))
+                        for v in range(VARIANTS.get(name, 1))
+                    ]
                 except (pygame.error, ValueError) as exc:  # the mixer was closed meanwhile
                     self.available = False
                     print(f"qipan: sound off ({exc})", file=sys.stderr)

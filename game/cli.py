@@ -7,6 +7,7 @@
 
 Errors in a position or a move: one line on stderr naming what is wrong, exit status 2.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,6 +25,7 @@ MAX_SECONDS = 10**6
 
 def _count(what, high, low=0):
     """An argparse type: an ASCII whole number in [low, high] (see rules.common.parse_count)."""
+
     def convert(text):
         try:
             value = parse_count(text, what, high)
@@ -32,6 +34,7 @@ def _count(what, high, low=0):
         if value < low:
             raise argparse.ArgumentTypeError(f"{what} must be at least {low}, not {value}")
         return value
+
     return convert
 
 
@@ -75,8 +78,12 @@ def _parser():
     b.add_argument("--level", choices=("easy", "medium", "hard"), default="hard")
     b.add_argument("--time", type=_seconds, default=None, help="seconds to think")
     b.add_argument("--seed", type=_seed, default=None)
-    b.add_argument("--nodes", type=_count("the node budget", MAX_NODES, low=1), default=None,
-                   help="node budget instead of the clock")
+    b.add_argument(
+        "--nodes",
+        type=_count("the node budget", MAX_NODES, low=1),
+        default=None,
+        help="node budget instead of the clock",
+    )
     sub.add_parser("hub", help="draughts engine over the Hub protocol on stdin/stdout")
     return p
 

@@ -5,6 +5,7 @@ characters), made by tools/make_font_subset.py (SIL Open Font License, assets/fo
 Fonts are cached by (size, serif); fonts left over from before pygame was quit are dropped, so the
 app can be started again in the same process (tests do).
 """
+
 from __future__ import annotations
 
 import sys
@@ -21,9 +22,19 @@ SERIF_FILE = FONT_DIR / "NotoSerifCJKsc-Bold.subset.otf"
 LICENSE_FILE = FONT_DIR / "OFL.txt"
 
 # System fonts that cover all of Chinese, tried (in order) for player-typed text the subset lacks.
-FALLBACK_NAMES = ("notosanscjksc", "notosanscjk", "notosanscjkscregular", "sourcehansanssc",
-                  "wenquanyimicrohei", "wenquanyizenhei", "microsoftyahei", "simhei", "pingfangsc",
-                  "hiraginosansgb", "arialunicodems")
+FALLBACK_NAMES = (
+    "notosanscjksc",
+    "notosanscjk",
+    "notosanscjkscregular",
+    "sourcehansanssc",
+    "wenquanyimicrohei",
+    "wenquanyizenhei",
+    "microsoftyahei",
+    "simhei",
+    "pingfangsc",
+    "hiraginosansgb",
+    "arialunicodems",
+)
 
 _cache: dict = {}
 

@@ -7,6 +7,7 @@ names. Pure Python, no pygame (each game's view is keyed to the same name in gam
     state = info.new_state(options, seed=7)
     games.of_state(state).name          # "banqi"
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -27,16 +28,19 @@ LEVELS = ("easy", "medium", "hard")
 # and importing the three costs a sixth of the start-up.
 def _palace_engine() -> ModuleType:
     from game.ai import palace_ai
+
     return palace_ai
 
 
 def _draughts_engine() -> ModuleType:
     from game.ai import draughts_ai
+
     return draughts_ai
 
 
 def _banqi_engine() -> ModuleType:
     from game.ai import banqi_ai
+
     return banqi_ai
 
 

@@ -5,6 +5,7 @@ game views add keys prefixed with their game name ("palace.", "draughts.", "banq
 tools/make_font_subset.py and tests/test_font.py collect every string from here (after importing
 every module that registers strings, see all_strings()), so the shipped CJK font covers them.
 """
+
 from __future__ import annotations
 
 LANGS = ("zh", "en")

@@ -16,6 +16,7 @@ Hidden information (Banqi): the match may hold the true layout (a local game, a 
 only the public view (a network guest); then a revealing move needs the piece it turns up,
 `play(move, piece)`, and `pieces` remembers what each move revealed.
 """
+
 from __future__ import annotations
 
 import random
@@ -42,9 +43,16 @@ class Match:
     `states[i]`; `redo` the notation of moves taken back (the next one first); `ending` a
     resignation or agreed draw (the rules' own endings are in the last state)."""
 
-    def __init__(self, game: str, options: dict | None = None, *, start_state: Any = None,
-                 start: dict | None = None, seats: tuple[SeatSpec, SeatSpec] = (SeatSpec(), SeatSpec()),
-                 level: str = "medium") -> None:
+    def __init__(
+        self,
+        game: str,
+        options: dict | None = None,
+        *,
+        start_state: Any = None,
+        start: dict | None = None,
+        seats: tuple[SeatSpec, SeatSpec] = (SeatSpec(), SeatSpec()),
+        level: str = "medium",
+    ) -> None:
         self.info = games.get(game)
         self.options = self.info.check_options(options)
         if start_state is None:
@@ -66,13 +74,23 @@ class Match:
 
     # ---- making one ---------------------------------------------------------------------------
     @classmethod
-    def new(cls, game: str, options: dict | None = None, *, mode: str = "hotseat", human_seat: int = 0,
-            level: str = "medium", start_state: Any = None, seed: int | None = None) -> Match:
+    def new(
+        cls,
+        game: str,
+        options: dict | None = None,
+        *,
+        mode: str = "hotseat",
+        human_seat: int = 0,
+        level: str = "medium",
+        start_state: Any = None,
+        seed: int | None = None,
+    ) -> Match:
         """A new game: hot-seat (two humans) or against the computer (the human in `human_seat`);
         from `start_state` (a custom position) or the game's start (a dealt game: `seed`)."""
         start = {"seed": seed} if seed is not None and games.get(game).dealt else None
-        return cls(game, options, start_state=start_state, start=start, seats=seats_for(mode, human_seat, level),
-                   level=level)
+        return cls(
+            game, options, start_state=start_state, start=start, seats=seats_for(mode, human_seat, level), level=level
+        )
 
     @staticmethod
     def start_from(info: games.GameInfo, options: dict, start: dict) -> Any:
@@ -136,9 +154,17 @@ class Match:
         """The saved-game record (mode "hotseat" when no computer plays, e.g. over the network)."""
         end = None if self.ending is None else {"winner": self.ending.winner, "reason": str(self.ending.reason)}
         human = self.human_seat
-        return GameRecord(game=self.game, options=dict(self.options), start=dict(self.start),
-                          moves=self.texts, redo=list(self.redo), mode=self.mode,
-                          human_seat=human if self.mode == "computer" else None, level=self.level, end=end)
+        return GameRecord(
+            game=self.game,
+            options=dict(self.options),
+            start=dict(self.start),
+            moves=self.texts,
+            redo=list(self.redo),
+            mode=self.mode,
+            human_seat=human if self.mode == "computer" else None,
+            level=self.level,
+            end=end,
+        )
 
     def copy(self) -> Match:
         """An independent Match of the same game so far (states are immutable and shared)."""

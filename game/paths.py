@@ -1,5 +1,6 @@
 """Where the shipped files are: the checkout's assets/ folder, or game/assets in an installation
 (pyproject.toml installs assets/ there, so `pip install .` and `pipx install .` carry the fonts)."""
+
 from __future__ import annotations
 
 from pathlib import Path

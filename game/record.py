@@ -2,6 +2,7 @@
 "qipan-game") and SaveError, the one-line reason a game file cannot be used. Pure Python.
 game.storage reads and writes records as files; game.match.Match.from_record replays them.
 """
+
 from __future__ import annotations
 
 import json
@@ -13,9 +14,9 @@ from game.rules.common import REQUESTED_ENDINGS
 
 FORMAT = "qipan-game"
 VERSION = 1
-MAX_SAVE_BYTES = 2_000_000      # a save of 20000 moves is far below this
+MAX_SAVE_BYTES = 2_000_000  # a save of 20000 moves is far below this
 MAX_MOVES = 20_000
-MAX_NOTATION = 120              # characters of one move's notation
+MAX_NOTATION = 120  # characters of one move's notation
 MAX_POSITION_TEXT = 2_000
 MAX_OPTIONS = 32
 MODES = ("hotseat", "computer")
@@ -24,24 +25,31 @@ END_REASONS = tuple(str(r) for r in REQUESTED_ENDINGS)
 #: the language of SaveError messages (storage keeps it in step with the player's choice)
 message_lang = "en"
 
-add({
-    "storage.too_large": {"en": "The file is too large to be a Qipan game.",
-                          "zh": "文件过大，不是棋盘的存档。"},
-    "storage.not_json": {"en": "The file is damaged (not valid JSON).", "zh": "文件已损坏（不是有效的 JSON）。"},
-    "storage.foreign": {"en": "This is not a Qipan saved game.", "zh": "这不是棋盘的存档文件。"},
-    "storage.future": {"en": "This game was saved by a newer version of Qipan (format {version}).",
-                       "zh": "此存档由更新版本的棋盘保存（格式 {version}），无法打开。"},
-    "storage.bad_field": {"en": "The saved game is damaged (field \"{field}\").",
-                          "zh": "存档已损坏（字段“{field}”）。"},
-    "storage.unknown_game": {"en": "The saved game is of an unknown game \"{game}\".",
-                             "zh": "存档中的游戏“{game}”无法识别。"},
-    "storage.bad_start": {"en": "The saved starting position is wrong: {why}",
-                          "zh": "存档的起始局面有误：{why}"},
-    "storage.bad_move": {"en": "Move {number} ({move}) of the saved game is not legal.",
-                         "zh": "存档的第 {number} 步（{move}）不合规则。"},
-    "storage.bad_end": {"en": "The saved game's ending does not fit its moves.",
-                        "zh": "存档中的终局与着法不符。"},
-})
+add(
+    {
+        "storage.too_large": {"en": "The file is too large to be a Qipan game.", "zh": "文件过大，不是棋盘的存档。"},
+        "storage.not_json": {"en": "The file is damaged (not valid JSON).", "zh": "文件已损坏（不是有效的 JSON）。"},
+        "storage.foreign": {"en": "This is not a Qipan saved game.", "zh": "这不是棋盘的存档文件。"},
+        "storage.future": {
+            "en": "This game was saved by a newer version of Qipan (format {version}).",
+            "zh": "此存档由更新版本的棋盘保存（格式 {version}），无法打开。",
+        },
+        "storage.bad_field": {
+            "en": 'The saved game is damaged (field "{field}").',
+            "zh": "存档已损坏（字段“{field}”）。",
+        },
+        "storage.unknown_game": {
+            "en": 'The saved game is of an unknown game "{game}".',
+            "zh": "存档中的游戏“{game}”无法识别。",
+        },
+        "storage.bad_start": {"en": "The saved starting position is wrong: {why}", "zh": "存档的起始局面有误：{why}"},
+        "storage.bad_move": {
+            "en": "Move {number} ({move}) of the saved game is not legal.",
+            "zh": "存档的第 {number} 步（{move}）不合规则。",
+        },
+        "storage.bad_end": {"en": "The saved game's ending does not fit its moves.", "zh": "存档中的终局与着法不符。"},
+    }
+)
 
 
 class SaveError(Exception):
@@ -101,10 +109,17 @@ class GameRecord:
         data = {"format": FORMAT, "version": VERSION}
         if name is not None:
             data["name"] = name
-        data.update(game=self.game, options=dict(self.options), start=dict(self.start),
-                    moves=[str(m) for m in self.moves], redo=[str(m) for m in self.redo],
-                    mode=self.mode, human_seat=self.human_seat, level=self.level,
-                    end=None if self.end is None else dict(self.end))
+        data.update(
+            game=self.game,
+            options=dict(self.options),
+            start=dict(self.start),
+            moves=[str(m) for m in self.moves],
+            redo=[str(m) for m in self.redo],
+            mode=self.mode,
+            human_seat=self.human_seat,
+            level=self.level,
+            end=None if self.end is None else dict(self.end),
+        )
         return json.dumps(data, ensure_ascii=False, indent=1)
 
     @classmethod
@@ -144,8 +159,7 @@ class GameRecord:
         except ValueError:
             raise SaveError("storage.unknown_game", game=game[:40]) from None
         options = data.get("options", {})
-        if not isinstance(options, dict) or len(options) > MAX_OPTIONS \
-                or not all(isinstance(k, str) for k in options):
+        if not isinstance(options, dict) or len(options) > MAX_OPTIONS or not all(isinstance(k, str) for k in options):
             raise bad("options")
         try:
             info.check_options(options)
@@ -165,8 +179,11 @@ class GameRecord:
         moves = data.get("moves", [])
         redo = data.get("redo", [])
         for name, seq in (("moves", moves), ("redo", redo)):
-            if not isinstance(seq, list) or len(seq) > MAX_MOVES \
-                    or not all(isinstance(m, str) and 0 < len(m) <= MAX_NOTATION for m in seq):
+            if (
+                not isinstance(seq, list)
+                or len(seq) > MAX_MOVES
+                or not all(isinstance(m, str) and 0 < len(m) <= MAX_NOTATION for m in seq)
+            ):
                 raise bad(name)
         mode = data.get("mode", "hotseat")
         if mode not in MODES:
@@ -181,12 +198,23 @@ class GameRecord:
             raise bad("level")
         end = data.get("end")
         if end is not None:
-            if not isinstance(end, dict) or set(end) != {"winner", "reason"} \
-                    or end["reason"] not in END_REASONS \
-                    or not (end["winner"] is None or end["winner"] in info.sides):
+            if (
+                not isinstance(end, dict)
+                or set(end) != {"winner", "reason"}
+                or end["reason"] not in END_REASONS
+                or not (end["winner"] is None or end["winner"] in info.sides)
+            ):
                 raise bad("end")
             if (end["reason"] == "agreement") != (end["winner"] is None):
                 raise bad("end")
-        return cls(game=game, options=dict(options), start=dict(start), moves=list(moves),
-                   redo=list(redo), mode=mode, human_seat=human_seat, level=level,
-                   end=None if end is None else dict(end))
+        return cls(
+            game=game,
+            options=dict(options),
+            start=dict(start),
+            moves=list(moves),
+            redo=list(redo),
+            mode=mode,
+            human_seat=human_seat,
+            level=level,
+            end=None if end is None else dict(end),
+        )

@@ -16,6 +16,7 @@ A game is stored as a GameRecord (game.record): how it started plus the moves in
 game.match.Match.from_record rebuilds every state from it through the rules, so whose turn it is,
 counters, clocks and the undo history come back exactly. Loading checks a record that way.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -41,39 +42,54 @@ APP_NAME = "qipan"
 SETTINGS_FORMAT = "qipan-settings"
 
 MAX_SETTINGS_BYTES = 64_000
-MAX_NAME_BYTES = 150            # of a save's file name (UTF-8), far below every file system's limit
+MAX_NAME_BYTES = 150  # of a save's file name (UTF-8), far below every file system's limit
 
 LANGS = ("zh", "en")
 
-add({
-    "storage.settings_broken": {
-        "en": "Your settings file could not be read; defaults are used (the old file is kept as {bak}).",
-        "zh": "设置文件无法读取，已恢复默认设置（旧文件保存为 {bak}）。"},
-    "storage.autosave_broken": {
-        "en": "The unfinished game could not be restored: {why} (the file is kept as {bak}).",
-        "zh": "无法恢复未完成的对局：{why}（文件保存为 {bak}）。"},
-    "storage.unreadable": {"en": "The file cannot be read: {why}", "zh": "无法读取文件：{why}"},
-    "storage.write_failed": {"en": "The game could not be saved: {why}", "zh": "无法保存：{why}"},
-    "storage.settings_write_failed": {"en": "The settings could not be saved: {why}",
-                                      "zh": "无法保存设置：{why}"},
-    "storage.settings_not_file": {"en": "Your settings could not be read: {why} Defaults are used.",
-                                  "zh": "设置无法读取：{why}已恢复默认设置。"},
-    "storage.autosave_not_file": {"en": "The unfinished game could not be restored: {why}",
-                                  "zh": "无法恢复未完成的对局：{why}"},
-    "storage.is_dir": {"en": "{name} is a folder, not a file; it was left as it is.",
-                       "zh": "{name} 是文件夹，不是文件，未作改动。"},
-    "storage.is_fifo": {"en": "{name} is a pipe, not a file; it was left as it is.",
-                        "zh": "{name} 是管道，不是文件，未作改动。"},
-    "storage.is_device": {"en": "{name} is a device, not a file; it was left as it is.",
-                          "zh": "{name} 是设备，不是文件，未作改动。"},
-    "storage.not_regular": {"en": "{name} is not an ordinary file; it was left as it is.",
-                            "zh": "{name} 不是文件，未作改动。"},
-})
+add(
+    {
+        "storage.settings_broken": {
+            "en": "Your settings file could not be read; defaults are used (the old file is kept as {bak}).",
+            "zh": "设置文件无法读取，已恢复默认设置（旧文件保存为 {bak}）。",
+        },
+        "storage.autosave_broken": {
+            "en": "The unfinished game could not be restored: {why} (the file is kept as {bak}).",
+            "zh": "无法恢复未完成的对局：{why}（文件保存为 {bak}）。",
+        },
+        "storage.unreadable": {"en": "The file cannot be read: {why}", "zh": "无法读取文件：{why}"},
+        "storage.write_failed": {"en": "The game could not be saved: {why}", "zh": "无法保存：{why}"},
+        "storage.settings_write_failed": {"en": "The settings could not be saved: {why}", "zh": "无法保存设置：{why}"},
+        "storage.settings_not_file": {
+            "en": "Your settings could not be read: {why} Defaults are used.",
+            "zh": "设置无法读取：{why}已恢复默认设置。",
+        },
+        "storage.autosave_not_file": {
+            "en": "The unfinished game could not be restored: {why}",
+            "zh": "无法恢复未完成的对局：{why}",
+        },
+        "storage.is_dir": {
+            "en": "{name} is a folder, not a file; it was left as it is.",
+            "zh": "{name} 是文件夹，不是文件，未作改动。",
+        },
+        "storage.is_fifo": {
+            "en": "{name} is a pipe, not a file; it was left as it is.",
+            "zh": "{name} 是管道，不是文件，未作改动。",
+        },
+        "storage.is_device": {
+            "en": "{name} is a device, not a file; it was left as it is.",
+            "zh": "{name} 是设备，不是文件，未作改动。",
+        },
+        "storage.not_regular": {
+            "en": "{name} is not an ordinary file; it was left as it is.",
+            "zh": "{name} 不是文件，未作改动。",
+        },
+    }
+)
 
 
 # ---- language of messages ------------------------------------------------------------------------
 def system_lang() -> str:
-    """"zh" when the system locale is Chinese (zh_*), else "en"."""
+    """ "zh" when the system locale is Chinese (zh_*), else "en"."""
     candidates = [os.environ.get(k, "") for k in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
     try:
         candidates.append(locale.getlocale()[0] or "")
@@ -95,7 +111,6 @@ def set_message_lang(lang: str) -> None:
 
 
 set_message_lang(system_lang())
-
 
 
 # ---- where files live ----------------------------------------------------------------------------
@@ -164,8 +179,12 @@ def atomic_write_text(path, text: str) -> None:
 
 
 #: what a non-regular file is, for the player: open() of a pipe waits for a writer, even past SIGTERM
-_KINDS = ((stat.S_ISDIR, "storage.is_dir"), (stat.S_ISFIFO, "storage.is_fifo"),
-          (stat.S_ISCHR, "storage.is_device"), (stat.S_ISBLK, "storage.is_device"))
+_KINDS = (
+    (stat.S_ISDIR, "storage.is_dir"),
+    (stat.S_ISFIFO, "storage.is_fifo"),
+    (stat.S_ISCHR, "storage.is_device"),
+    (stat.S_ISBLK, "storage.is_device"),
+)
 NOT_REGULAR_KEYS = frozenset(key for _, key in _KINDS) | {"storage.not_regular"}
 # O_NONBLOCK: a path swapped for a pipe between the check and the open still cannot block (no effect
 # on regular files); O_NOCTTY: a terminal device never becomes ours. Neither exists on Windows.
@@ -197,8 +216,11 @@ def remove_stale_temp_files() -> int:
             continue
         for entry in entries:
             try:
-                if _TEMP_NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False) \
-                        and now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS:
+                if (
+                    _TEMP_NAME.fullmatch(entry.name)
+                    and entry.is_file(follow_symlinks=False)
+                    and now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS
+                ):
                     os.unlink(entry.path)
                     removed += 1
             except OSError:
@@ -303,8 +325,11 @@ def load_settings():
         return settings, None
     try:
         data = loads_json(_read_bounded(path, MAX_SETTINGS_BYTES))
-        if not isinstance(data, dict) or data.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT \
-                or not any(k in data for k in DEFAULT_SETTINGS):
+        if (
+            not isinstance(data, dict)
+            or data.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT
+            or not any(k in data for k in DEFAULT_SETTINGS)
+        ):
             raise SaveError("storage.foreign")
         for key in SETTINGS_RANGES:  # a number no float can hold was never written by us
             if _is_number(data.get(key)) and not _finite_float(data[key]):
@@ -350,7 +375,7 @@ class _BackgroundWriter:
     def __init__(self):
         self.cond = threading.Condition()
         self.pending: dict = {}
-        self.busy = None      # the path being written
+        self.busy = None  # the path being written
         self.errors: dict = {}  # path -> SaveError of its last failed write, not yet reported
         self.pid = None
 
@@ -383,8 +408,11 @@ class _BackgroundWriter:
                 self.cond.notify_all()
 
     def _raise_error(self, path) -> None:
-        error = self.errors.pop(Path(path), None) if path is not None else \
-            (self.errors.pop(next(iter(self.errors))) if self.errors else None)
+        error = (
+            self.errors.pop(Path(path), None)
+            if path is not None
+            else (self.errors.pop(next(iter(self.errors))) if self.errors else None)
+        )
         if error is not None:
             raise error
 
@@ -410,8 +438,13 @@ class _BackgroundWriter:
                 return
             if discard and path is not None:
                 self.pending.pop(Path(path), None)
-            self.cond.wait_for(lambda: (not self.pending if path is None else Path(path) not in self.pending)
-                               and (self.busy is None if path is None else self.busy != Path(path)), timeout)
+            self.cond.wait_for(
+                lambda: (
+                    (not self.pending if path is None else Path(path) not in self.pending)
+                    and (self.busy is None if path is None else self.busy != Path(path))
+                ),
+                timeout,
+            )
             self._raise_error(path)
 
 

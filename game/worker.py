@@ -11,6 +11,7 @@ Kinds: "move" (result: the move's notation, found again with game.rules.common.f
 as error (its text), never as a hung request. No pygame here: the child imports only the rules
 and the AI.
 """
+
 from __future__ import annotations
 
 import multiprocessing as mp

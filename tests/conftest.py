@@ -1,4 +1,5 @@
 """Shared test set-up: headless SDL and a private QIPAN_HOME for every test (settings, saves)."""
+
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -32,7 +33,7 @@ class Driver:
         from game.app import App
 
         self.app = App(list(argv), headless=True, size=size)
-        self.app.ai_nodes = 300      # a small deterministic budget keeps the computer quick
+        self.app.ai_nodes = 300  # a small deterministic budget keeps the computer quick
         self.app.ai_time = 0.05
         self.app.step()
 

@@ -1,4 +1,5 @@
 """Helpers for the network tests: real endpoints on 127.0.0.1, pumped until a condition holds."""
+
 from __future__ import annotations
 
 import random
@@ -23,8 +24,10 @@ def pump_until(sessions, cond, limit=LIMIT, log=None):
         if cond():
             return events
         if time.monotonic() > end:
-            raise AssertionError(f"timed out; phases {[s.phase for s in sessions]}, events "
-                                 f"{[(s.role, e.kind, e.info) for s, e in events[-8:]]}")
+            raise AssertionError(
+                f"timed out; phases {[s.phase for s in sessions]}, events "
+                f"{[(s.role, e.kind, e.info) for s, e in events[-8:]]}"
+            )
         time.sleep(0.001)
 
 
@@ -147,8 +150,9 @@ class RawPeer:
         returns (host nonce, our nonce, game ref of the CHALLENGE)."""
         self.send(f"HELLO {P.NAME} {P.VERSION}")
         earlier = [line for line in (log or []) if line.startswith("CHALLENGE")]  # already read
-        challenge = (earlier[0] if earlier else
-                     self.expect(sessions, lambda line: line.startswith("CHALLENGE"), log)).split()
+        challenge = (
+            earlier[0] if earlier else self.expect(sessions, lambda line: line.startswith("CHALLENGE"), log)
+        ).split()
         host_nonce, ref = challenge[1], challenge[2]
         nonce = P.new_nonce()
         self.send(f"PROOF code {nonce} {P.proof(code, 'guest', host_nonce, nonce, ref)}")

@@ -1,6 +1,7 @@
 """The real app, headless, driven by posted events: menu, setup, playing by clicking board points,
 undo/redo, hint, computer moves through the worker process, save, Esc + Continue, resign and the
 result screen, review, rematch, resize, F11, quit."""
+
 import random
 
 import pygame
@@ -110,9 +111,13 @@ def test_wrong_click_deselects_and_marks_follow_the_path(driver, game):
     driver.click(scene.view.point_xy(m.path[0]))
     assert scene.selection == [m.path[0]]
     # a point no move of this piece reaches deselects
-    others = [p for p in scene.view.points()
-              if not any(tuple(x.path[:2]) == (m.path[0], p) for x in scene.legal_moves()) and p != m.path[0]
-              and not any(x.path[0] == p for x in scene.legal_moves())]
+    others = [
+        p
+        for p in scene.view.points()
+        if not any(tuple(x.path[:2]) == (m.path[0], p) for x in scene.legal_moves())
+        and p != m.path[0]
+        and not any(x.path[0] == p for x in scene.legal_moves())
+    ]
     driver.click(scene.view.point_xy(others[0]))
     assert scene.selection == []
     assert scene.moves == [] or len(scene.moves) == 1
@@ -168,8 +173,7 @@ def test_undo_while_the_computer_thinks_cancels_it(driver, game):
     app.ai_nodes = None
     app.ai_time = 30.0  # now it would think for half a minute
     # a move after which the computer has a choice (a single legal reply is played at once)
-    move = next((m for m in scene.legal_moves() if len(scene.state.play(m).legal_moves()) > 1),
-                scene.legal_moves()[0])
+    move = next((m for m in scene.legal_moves() if len(scene.state.play(m).legal_moves()) > 1), scene.legal_moves()[0])
     for p in move.path:  # no waiting: the computer starts as the move is played
         driver.click(scene.view.point_xy(p))
     assert scene.seats[1].thinking and app.worker.busy
@@ -254,7 +258,7 @@ def test_save_and_load_named_game(driver):
     assert isinstance(save_scene, SaveGameScene)
     driver.click(save_scene.save_btn.rect.center)
     assert driver.top is scene
-    (name, path, _, saved_game), = storage.list_saves()
+    ((name, path, _, saved_game),) = storage.list_saves()
     assert saved_game == game
     driver.key(pygame.K_ESCAPE)
     menu = driver.top

@@ -1,5 +1,6 @@
 """Board scene details: the animation each kind of move gets, settings effects (animation speed,
 auto-flip in hot-seat), and Continue after the program was closed and started again."""
+
 import pygame
 import pytest
 from conftest import Driver
@@ -163,8 +164,11 @@ def test_keyboard_play_with_the_cursor(driver):
             break
         tx, ty = scene.view.point_xy(target)
         cx, cy = scene.view.point_xy(scene.cursor)
-        key = (pygame.K_UP if ty < cy else pygame.K_DOWN) if abs(ty - cy) > abs(tx - cx) else \
-            (pygame.K_LEFT if tx < cx else pygame.K_RIGHT)
+        key = (
+            (pygame.K_UP if ty < cy else pygame.K_DOWN)
+            if abs(ty - cy) > abs(tx - cx)
+            else (pygame.K_LEFT if tx < cx else pygame.K_RIGHT)
+        )
         driver.key(key)
     assert scene.cursor == target
     driver.key(pygame.K_SPACE)
@@ -211,8 +215,9 @@ def test_drag_and_drop_a_piece(driver):
     other = scene.legal_moves()[0]
     a = scene.view.point_xy(other.path[0])
     reach = {p for m in scene.legal_moves() if m.path[0] == other.path[0] for p in m.path}
-    far = scene.view.point_xy(next(p for p in scene.view.points()
-                                   if p not in reach and p not in scene.view.pieces(scene.state)))
+    far = scene.view.point_xy(
+        next(p for p in scene.view.points() if p not in reach and p not in scene.view.pieces(scene.state))
+    )
     driver.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
     driver.post(pygame.MOUSEMOTION, pos=far, rel=(1, 1), buttons=(1, 0, 0))
     driver.post(pygame.MOUSEBUTTONUP, pos=far, button=1)
@@ -230,5 +235,7 @@ def test_ctrl_n_opens_the_setup_of_the_same_game(driver):
     setup = driver.top
     assert isinstance(setup, SetupScene) and setup.game == "banqi"
     driver.click(setup.start_btn.rect.center)
-    assert isinstance(driver.top, BoardScene) and driver.top is not scene and driver.app.scenes[0].__class__ is MenuScene
+    assert (
+        isinstance(driver.top, BoardScene) and driver.top is not scene and driver.app.scenes[0].__class__ is MenuScene
+    )
     assert len(driver.app.scenes) == 2

@@ -1,5 +1,6 @@
 """Layouts follow the window: at several sizes every widget of the menu, each game's setup and
 board lies inside the window, and no two overlap."""
+
 import pygame
 import pytest
 from conftest import Driver
@@ -18,7 +19,7 @@ def check(rects, size):
     for r in rects:
         assert window.contains(r), f"{r} outside {size}"
     for i, a in enumerate(rects):
-        for b in rects[i + 1:]:
+        for b in rects[i + 1 :]:
             assert not a.colliderect(b), f"{a} overlaps {b} at {size}"
 
 
@@ -41,7 +42,9 @@ def test_menu_setup_and_board_fit(size):
             assert scene.panel.rect.right <= size[0] and not scene.panel.rect.colliderect(scene.board_area)
             window = pygame.Rect((0, 0), size)
             for p in scene.view.points():  # every point of the board can be clicked inside the board area
-                assert scene.board_area.collidepoint(scene.view.point_xy(p)) and window.collidepoint(scene.view.point_xy(p))
+                assert scene.board_area.collidepoint(scene.view.point_xy(p)) and window.collidepoint(
+                    scene.view.point_xy(p)
+                )
             app.back_to_menu()
     finally:
         d.close()

@@ -1,4 +1,5 @@
 """The AI worker process: answers in order, errors come back as answers, cancel stops at once."""
+
 import time
 
 from game.rules import palace

@@ -1,6 +1,7 @@
 """The shape of the house: no import cycle in game/, the pure-Python floors never import pygame,
 no file over 600 lines, no game-name comparison in shared code, and the package list in
 pyproject.toml covers every package (so `pip install .` installs them all)."""
+
 import ast
 import re
 import subprocess
@@ -33,7 +34,9 @@ def _imports(name: str, path: Path, modules: dict) -> set:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+                base = ".".join(
+                    package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else [])
+                )
             targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
         else:
             continue
@@ -55,7 +58,7 @@ def test_no_import_cycle_in_game():
 
     def visit(n):
         if n in stack:
-            cycles.append(stack[stack.index(n):] + [n])
+            cycles.append(stack[stack.index(n) :] + [n])
             return
         if n in seen:
             return
@@ -71,16 +74,21 @@ def test_no_import_cycle_in_game():
 
 
 def test_pure_python_floors_import_no_pygame():
-    code = ("import sys; import game.games, game.match, game.record, game.storage, game.worker, game.cli, "
-            "game.net.session, game.net.saves, game.net.runner, game.ai, game.rules.draughts_pdn, "
-            "game.ai.draughts_hub; "
-            "sys.exit('pygame' in sys.modules)")
+    code = (
+        "import sys; import game.games, game.match, game.record, game.storage, game.worker, game.cli, "
+        "game.net.session, game.net.saves, game.net.runner, game.ai, game.rules.draughts_pdn, "
+        "game.ai.draughts_hub; "
+        "sys.exit('pygame' in sys.modules)"
+    )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, timeout=120).returncode == 0
 
 
 def test_no_file_under_game_is_over_600_lines():
-    long = {str(p.relative_to(ROOT)): n for p in GAME.rglob("*.py")
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600}
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in GAME.rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600
+    }
     assert not long, long
 
 

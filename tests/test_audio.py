@@ -1,4 +1,5 @@
 """game.audio: synthesised sounds, mixer formats, mute/volume, and no audio device."""
+
 import array
 
 import pygame
@@ -12,8 +13,8 @@ def test_each_sound_is_short_clean_and_audible(name):
     s = audio.synth(name, 22050)
     seconds = len(s) / 22050
     assert 0.02 <= seconds <= 1.2
-    assert max(abs(v) for v in s) <= 0.9            # no clipping
-    assert abs(s[0]) < 0.05 and abs(s[-1]) < 1e-9    # no click at either end
+    assert max(abs(v) for v in s) <= 0.9  # no clipping
+    assert abs(s[0]) < 0.05 and abs(s[-1]) < 1e-9  # no click at either end
     rms = (sum(v * v for v in s) / len(s)) ** 0.5
     assert rms > 0.02
 
@@ -36,8 +37,9 @@ def test_sounds_differ_in_length_and_pitch_as_designed():
     assert crossings(audio.synth("illegal", 22050)) < crossings(audio.synth("click", 22050))
 
 
-@pytest.mark.parametrize("size,channels,typecode", [(-16, 2, "h"), (-16, 1, "h"), (16, 1, "H"),
-                                                     (32, 2, "f"), (-8, 1, "b"), (8, 2, "B")])
+@pytest.mark.parametrize(
+    "size,channels,typecode", [(-16, 2, "h"), (-16, 1, "h"), (16, 1, "H"), (32, 2, "f"), (-8, 1, "b"), (8, 2, "B")]
+)
 def test_buffers_match_the_mixer_format(size, channels, typecode):
     samples = [0.0, 0.5, -1.0, 2.0]
     data = array.array(typecode)
@@ -81,7 +83,7 @@ def test_play_mute_and_volume(mixer):
     assert all(t.get_volume() == pytest.approx(0.4 * audio.GAIN["move"], abs=0.01) for t in sounds.takes["move"])
     sounds._turn.clear()
     for _ in range(4):
-        sounds.play("move")                    # takes in turn
+        sounds.play("move")  # takes in turn
     assert sounds._turn["move"] == 3 % audio.VARIANTS["move"]
 
 
@@ -89,7 +91,7 @@ def test_sounds_are_made_in_the_background_or_on_demand(mixer):
     sounds = audio.Sounds({"sound": True, "volume": 0.5})
     if not sounds.available:
         pytest.skip("no audio driver here")
-    sounds.play("lose")                       # made on the spot if the thread is not there yet
+    sounds.play("lose")  # made on the spot if the thread is not there yet
     assert "lose" in sounds.sounds
     deadline = __import__("time").monotonic() + 20
     while not sounds.ready() and __import__("time").monotonic() < deadline:

@@ -1,5 +1,6 @@
 """Audit fixes in the command line: bad input is one line on stderr and exit status 2, never a
 traceback."""
+
 import pytest
 
 from game.cli import main
@@ -18,25 +19,28 @@ def _run(argv, capsys):
     return code, out, err
 
 
-@pytest.mark.parametrize("argv", [
-    ["perft", "draughts", START, "5000"],
-    ["perft", "draughts", START, HUGE],
-    ["perft", "draughts", START, "²"],
-    ["perft", "draughts", START, "５"],
-    ["perft", "draughts", START, "-1"],
-    ["perft", "draughts", f"W:W{HUGE}:B1", "1"],
-    ["moves", "draughts", f"W:W31-{HUGE}:B1"],
-    ["moves", "palace", PALACE.format("²")],
-    ["moves", "palace", PALACE.format(HUGE)],
-    ["moves", "banqi", f"xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - - {HUGE}"],
-    ["bestmove", "draughts", START, "--time", "-1"],
-    ["bestmove", "draughts", START, "--time", "nan"],
-    ["bestmove", "draughts", START, "--time", "inf"],
-    ["bestmove", "draughts", START, "--time", "0"],
-    ["bestmove", "draughts", START, "--nodes", "-5"],
-    ["bestmove", "draughts", START, "--nodes", HUGE],
-    ["bestmove", "draughts", START, "--seed", HUGE],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["perft", "draughts", START, "5000"],
+        ["perft", "draughts", START, HUGE],
+        ["perft", "draughts", START, "²"],
+        ["perft", "draughts", START, "５"],
+        ["perft", "draughts", START, "-1"],
+        ["perft", "draughts", f"W:W{HUGE}:B1", "1"],
+        ["moves", "draughts", f"W:W31-{HUGE}:B1"],
+        ["moves", "palace", PALACE.format("²")],
+        ["moves", "palace", PALACE.format(HUGE)],
+        ["moves", "banqi", f"xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - - {HUGE}"],
+        ["bestmove", "draughts", START, "--time", "-1"],
+        ["bestmove", "draughts", START, "--time", "nan"],
+        ["bestmove", "draughts", START, "--time", "inf"],
+        ["bestmove", "draughts", START, "--time", "0"],
+        ["bestmove", "draughts", START, "--nodes", "-5"],
+        ["bestmove", "draughts", START, "--nodes", HUGE],
+        ["bestmove", "draughts", START, "--seed", HUGE],
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(argv, capsys):
     code, out, err = _run(argv, capsys)
     assert code == 2

@@ -1,6 +1,7 @@
 """Audit fixes in the Hub engine (python -m game.cli hub), run as a real process with bounded
 waits: bad levels are refused, every go ends with done, end of input ends the engine at once,
 and over-long lines are refused without being read whole."""
+
 import io
 import os
 import subprocess
@@ -17,9 +18,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 class HubProcess:
     def __init__(self):
-        self.proc = subprocess.Popen([sys.executable, "-m", "game.cli", "hub"], cwd=ROOT,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, bufsize=0)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "game.cli", "hub"],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            bufsize=0,
+        )
         self.lines = []
         self.cond = threading.Condition()
         threading.Thread(target=self._reader, daemon=True).start()
@@ -62,8 +68,21 @@ def hub():
     h.close()
 
 
-@pytest.mark.parametrize("bad", ["depth=abc", "time=abc", "move-time=nan", "move-time=-1", "time=inf",
-                                 "nodes=-5", "depth=²", "nodes=" + "9" * 5000, "inc=nan", "bogus=1"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "depth=abc",
+        "time=abc",
+        "move-time=nan",
+        "move-time=-1",
+        "time=inf",
+        "nodes=-5",
+        "depth=²",
+        "nodes=" + "9" * 5000,
+        "inc=nan",
+        "bogus=1",
+    ],
+)
 def test_bad_level_is_refused_and_go_still_ends_with_done(hub, bad):
     hub.send("level nodes=300", f"level {bad}", "ping")
     hub.wait_for(lambda line: line == "pong")
@@ -98,8 +117,14 @@ def test_end_of_input_stops_the_search_and_exits(hub, level):
 
 
 def test_end_of_input_with_nothing_running_exits():
-    proc = subprocess.run([sys.executable, "-m", "game.cli", "hub"], check=False, cwd=ROOT,
-                          input=b"level move-time=nan\n", capture_output=True, timeout=30)
+    proc = subprocess.run(
+        [sys.executable, "-m", "game.cli", "hub"],
+        check=False,
+        cwd=ROOT,
+        input=b"level move-time=nan\n",
+        capture_output=True,
+        timeout=30,
+    )
     assert proc.returncode == 0 and proc.stdout.startswith(b"error message=")
 
 

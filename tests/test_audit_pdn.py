@@ -1,4 +1,5 @@
 """Audit fixes in the draughts PDN reader, and the real PDN files of shared/pdn (see its README)."""
+
 import ast
 from pathlib import Path
 
@@ -9,8 +10,10 @@ from game.rules.common import PositionError
 from game.rules.draughts_pdn import decode, read_games, read_pdn, write_game
 
 PDN_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "pdn"
-needs_pdn = pytest.mark.skipif(not (PDN_DIR / "international").is_dir(),
-                               reason=f"shared PDN test files not found at {PDN_DIR} (shared/ beside the clone)")
+needs_pdn = pytest.mark.skipif(
+    not (PDN_DIR / "international").is_dir(),
+    reason=f"shared PDN test files not found at {PDN_DIR} (shared/ beside the clone)",
+)
 
 
 @pytest.mark.parametrize("move", ["1-12", "1-18"])
@@ -24,17 +27,17 @@ def test_moves_that_start_like_a_result_read_back(move):
 
 
 def test_continuation_numbers_and_escape_lines():
-    text = "% written by some program\n[Event \"x\"]\n% another escape\n1. 32-28 19-23 2. 28x19 14x23 *"
+    text = '% written by some program\n[Event "x"]\n% another escape\n1. 32-28 19-23 2. 28x19 14x23 *'
     (game,) = read_games(text)
     assert len(game.moves) == 4
-    (game,) = read_games("1. 32-28 {a comment} 1. ... 19-23 2. 28x19 2... 14x23 12 . 33-28 *"
-                         .replace("12 . 33-28", "3. 33-28"))
+    (game,) = read_games(
+        "1. 32-28 {a comment} 1. ... 19-23 2. 28x19 2... 14x23 12 . 33-28 *".replace("12 . 33-28", "3. 33-28")
+    )
     assert [str(m) for m in game.moves] == ["32-28", "19-23", "28x19", "14x23", "33-28"]
 
 
 def test_one_bad_game_does_not_stop_the_file():
-    text = ('[Event "a"]\n1. 32-28 19-23 *\n\n[Event "b"]\n1. 32-28 19-23 2. 28-22 *\n\n'
-            '[Event "c"]\n1. 31-27 *\n')
+    text = '[Event "a"]\n1. 32-28 19-23 *\n\n[Event "b"]\n1. 32-28 19-23 2. 28-22 *\n\n[Event "c"]\n1. 31-27 *\n'
     result = read_pdn(text)
     assert [g.headers["Event"] for g in result.games] == ["a", "c"]
     assert [g.number for g in result.games] == [1, 3]
@@ -70,8 +73,9 @@ EXPECTED_PROBLEMS = {
 
 
 @needs_pdn
-@pytest.mark.parametrize("path", sorted((PDN_DIR / "international").glob("*.pdn")) if PDN_DIR.is_dir() else [],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted((PDN_DIR / "international").glob("*.pdn")) if PDN_DIR.is_dir() else [], ids=lambda p: p.name
+)
 def test_international_files_load(path):
     result = _read(path)
     assert result.games, path.name

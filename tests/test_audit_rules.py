@@ -1,4 +1,5 @@
 """Audit fixes in the rules: the draughts endgame clocks (FMJD art. 6.3 and 6.4)."""
+
 import pytest
 
 from game.rules import banqi, palace
@@ -16,8 +17,7 @@ def _play(fen, moves):
 def test_five_move_count_stops_when_a_capture_leaves_uncovered_material():
     # 1 king + 1 man v 1 king starts the 5-move count; 39x22 leaves a lone king against a lone
     # man, which no draw article covers, so the count must stop and White wins with 28x50.
-    pdn = ('[FEN "W:WK50:B24,K47"] 1. 50-39 47-33 2. 39x22 24-30 3. 22-13 30-35 '
-           '4. 13-19 35-40 5. 19-28 40-44 *')
+    pdn = '[FEN "W:WK50:B24,K47"] 1. 50-39 47-33 2. 39x22 24-30 3. 22-13 30-35 4. 13-19 35-40 5. 19-28 40-44 *'
     state = d.from_text(pdn)
     assert state.result() is None
     assert [str(m) for m in state.legal_moves()] == ["28x50"]
@@ -55,16 +55,17 @@ def test_capture_from_sixteen_to_five_move_material_keeps_both_counts():
 PALACE_START = ".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b 16 0"
 
 
-@pytest.mark.parametrize("text", ["W:W３１:B1", "W:W31:B1-٣", "W:W31:B¹", "W:W31-5０:B1",
-                                  "W:W" + "9" * 5000 + ":B1"])
+@pytest.mark.parametrize("text", ["W:W３１:B1", "W:W31:B1-٣", "W:W31:B¹", "W:W31-5０:B1", "W:W" + "9" * 5000 + ":B1"])
 def test_draughts_fen_takes_ascii_digits_only(text):
     with pytest.raises(PositionError) as info:
         d.from_text(text)
     assert "\n" not in str(info.value) and len(str(info.value)) < 120
 
 
-@pytest.mark.parametrize("hand, caps, plies", [("²", "0", "0"), ("１６", "0", "0"), ("16", "٠", "0"),
-                                               ("16", "0", "³"), ("16", "0", "9" * 5000)])
+@pytest.mark.parametrize(
+    "hand, caps, plies",
+    [("²", "0", "0"), ("１６", "0", "0"), ("16", "٠", "0"), ("16", "0", "³"), ("16", "0", "9" * 5000)],
+)
 def test_palace_counts_take_ascii_digits_only(hand, caps, plies):
     text = PALACE_START.rsplit(" ", 2)[0] + f" {hand} {caps} {plies}"
     with pytest.raises(PositionError) as info:

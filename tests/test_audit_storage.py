@@ -1,5 +1,6 @@
 """Audit items on settings and file safety: numbers no float can hold, files that are not regular files
 (a pipe must never block start-up), temp files left by a kill, and how write failures are reported."""
+
 import os
 import socket
 import subprocess
@@ -34,8 +35,15 @@ def _palace_record():
 def _run_bounded(code: str, home, timeout: float = 20.0) -> str:
     """Run `code` in a fresh interpreter with QIPAN_HOME=home; fail (not hang) when it blocks."""
     try:
-        proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], check=False, cwd=ROOT, capture_output=True,
-                              text=True, timeout=timeout, env={**os.environ, "QIPAN_HOME": str(home)})
+        proc = subprocess.run(
+            [sys.executable, "-c", textwrap.dedent(code)],
+            check=False,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env={**os.environ, "QIPAN_HOME": str(home)},
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("blocked: a start-up read of a non-regular file hung")
     assert proc.returncode == 0, proc.stderr
@@ -43,9 +51,15 @@ def _run_bounded(code: str, home, timeout: float = 20.0) -> str:
 
 
 # ---- item 7: settings numbers no float can hold ---------------------------------------------------
-@pytest.mark.parametrize("raw", ['{"volume": 1' + "0" * 400 + "}",
-                                 '{"anim_speed": -1' + "0" * 400 + ', "lang": "en"}',
-                                 '{"volume": 1e400}', '{"volume": -1e999, "sound": false}'])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"volume": 1' + "0" * 400 + "}",
+        '{"anim_speed": -1' + "0" * 400 + ', "lang": "en"}',
+        '{"volume": 1e400}',
+        '{"volume": -1e999, "sound": false}',
+    ],
+)
 def test_numbers_too_large_for_a_float_are_a_broken_file(home, raw):
     path = home / "settings.json"
     path.write_text(raw)
@@ -56,8 +70,10 @@ def test_numbers_too_large_for_a_float_are_a_broken_file(home, raw):
     assert storage.load_settings() == (storage.DEFAULT_SETTINGS, None)  # the next start is clean
 
 
-@pytest.mark.parametrize("value", [10 ** 400, -10 ** 400, float("inf"), float("-inf"), float("nan"), "0.5",
-                                   None, [0.5], {"v": 1}, True, False, 2 ** 63])
+@pytest.mark.parametrize(
+    "value",
+    [10**400, -(10**400), float("inf"), float("-inf"), float("nan"), "0.5", None, [0.5], {"v": 1}, True, False, 2**63],
+)
 def test_every_field_cleans_any_value_without_raising(value):
     for key, default in storage.DEFAULT_SETTINGS.items():
         got = storage.clean_settings({key: value})[key]
@@ -70,13 +86,17 @@ def test_every_field_cleans_any_value_without_raising(value):
 
 def test_a_huge_volume_does_not_stop_the_app_from_starting(home):
     (home / "settings.json").write_text('{"volume": 1' + "0" * 400 + "}")
-    out = _run_bounded("""
+    out = _run_bounded(
+        """
         from game.app import App
         app = App(["--windowed"], headless=True, size=(800, 600))
         app.step()
         print(app.settings["volume"], bool(app._toast))
         app.close()
-    """, home, timeout=60)
+    """,
+        home,
+        timeout=60,
+    )
     assert out.split() == [str(storage.DEFAULT_SETTINGS["volume"]), "True"]
 
 
@@ -101,9 +121,11 @@ def _make(kind: str, path):
 
 
 # a pipe is tested in a subprocess or a thread with a time limit (before the fix, open() waited forever)
-KINDS = ["dir",
-         pytest.param("socket", marks=pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="no AF_UNIX")),
-         pytest.param("device", marks=pytest.mark.skipif(not os.path.exists("/dev/null"), reason="no /dev/null"))]
+KINDS = [
+    "dir",
+    pytest.param("socket", marks=pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="no AF_UNIX")),
+    pytest.param("device", marks=pytest.mark.skipif(not os.path.exists("/dev/null"), reason="no /dev/null")),
+]
 
 
 @needs_fifo
@@ -112,7 +134,8 @@ def test_a_fifo_settings_file_never_blocks_start_up(home):
     os.mkfifo(home / "autosave.json")
     (home / "saves").mkdir()
     os.mkfifo(home / "saves" / "piped.json")
-    out = _run_bounded("""
+    out = _run_bounded(
+        """
         from game import storage
         settings, notice = storage.load_settings()
         print(settings == storage.DEFAULT_SETTINGS)
@@ -125,7 +148,9 @@ def test_a_fifo_settings_file_never_blocks_start_up(home):
             storage.load_named(storage.saves_dir() / "piped.json")
         except storage.SaveError as exc:
             print(exc)
-    """, home)
+    """,
+        home,
+    )
     same, settings_notice, record, autosave_notice, saves, named = out.splitlines()
     assert same == "True" and record == "None" and saves == "[]"
     assert "settings.json" in settings_notice and "pipe" in settings_notice
@@ -209,11 +234,20 @@ def test_stale_temp_files_of_a_killed_write_are_removed_at_start(home):
     (home / "saves").mkdir()
     (home / "net").mkdir()
     old = time.time() - 3600
-    stale = [home / ".autosave.json.k3j_x9ab.tmp", home / ".settings.json.abcd1234.tmp",
-             home / "saves" / ".my game.json.zz99zz99.tmp", home / "net" / ".host.json.q1w2e3r4.tmp"]
-    keep = [home / ".autosave.json.fresh123.tmp",           # a write in progress (just made)
-            home / "autosave.json", home / "notes.tmp", home / ".other.txt.abcd1234.tmp",
-            home / "autosave.json.tmp", home / "saves" / "game.json"]
+    stale = [
+        home / ".autosave.json.k3j_x9ab.tmp",
+        home / ".settings.json.abcd1234.tmp",
+        home / "saves" / ".my game.json.zz99zz99.tmp",
+        home / "net" / ".host.json.q1w2e3r4.tmp",
+    ]
+    keep = [
+        home / ".autosave.json.fresh123.tmp",  # a write in progress (just made)
+        home / "autosave.json",
+        home / "notes.tmp",
+        home / ".other.txt.abcd1234.tmp",
+        home / "autosave.json.tmp",
+        home / "saves" / "game.json",
+    ]
     for p in stale + keep:
         p.write_text("{}")
     for p in stale + keep[1:]:
@@ -229,10 +263,13 @@ def test_a_write_killed_in_a_subprocess_leaves_no_temp_after_the_next_start(home
     tmp = home / ".autosave.json.deadbeef.tmp"
     tmp.write_text('{"half": ')
     os.utime(tmp, (time.time() - 600, time.time() - 600))
-    _run_bounded("""
+    _run_bounded(
+        """
         from game import storage
         storage.load_settings()
-    """, home)
+    """,
+        home,
+    )
     assert not tmp.exists()
 
 
@@ -258,7 +295,7 @@ def test_a_failed_background_autosave_is_reported_by_poll_once(home):
         time.sleep(0.01)
     assert isinstance(error, SaveError) and "\n" not in str(error)
     assert storage.autosave_error() is None  # reported once
-    storage.flush_autosave()                 # and not raised a second time
+    storage.flush_autosave()  # and not raised a second time
 
 
 def test_a_failed_autosave_shows_on_the_next_frame(home, monkeypatch):

@@ -1,4 +1,5 @@
 """Audit fix: the computer's worker process ends when the app that started it is killed."""
+
 import os
 import subprocess
 import sys
@@ -28,8 +29,7 @@ def _alive(pid: int) -> bool:
         except OSError:
             return False
     if os.name == "nt":
-        out = subprocess.run(["tasklist", "/FI", f"PID eq {pid}"], capture_output=True, text=True,
-                             check=False).stdout
+        out = subprocess.run(["tasklist", "/FI", f"PID eq {pid}"], capture_output=True, text=True, check=False).stdout
         return str(pid) in out
     try:
         os.kill(pid, 0)

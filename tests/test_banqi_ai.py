@@ -1,4 +1,5 @@
 """Banqi computer player: public information only, legal and sensible choices, the CLI suggestion."""
+
 import random
 import subprocess
 import sys
@@ -16,7 +17,7 @@ def random_positions(count, seed=0):
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        s = B.new_game(seed=rng.randrange(10 ** 6))
+        s = B.new_game(seed=rng.randrange(10**6))
         for _ in range(rng.randrange(1, 70)):
             if s.result() is not None:
                 break
@@ -30,8 +31,12 @@ def test_same_choice_whatever_the_hidden_layout():
     """Two states that differ only in where the face-down pieces lie, same seed: same action."""
     checked = 0
     for i, state in enumerate(random_positions(24, seed=1)):
-        other = next(d for k in range(50) for d in [B.deal(B.public_state(state), seed=i * 50 + k)]
-                     if d.hidden != state.hidden or len(state.bag()) < 2)
+        other = next(
+            d
+            for k in range(50)
+            for d in [B.deal(B.public_state(state), seed=i * 50 + k)]
+            if d.hidden != state.hidden or len(state.bag()) < 2
+        )
         assert B.to_text(other) == B.to_text(state)
         level = ("easy", "medium", "hard")[i % 3]
         a = choose_move(state, level=level, seed=i, nodes=1500)
@@ -72,8 +77,7 @@ def test_runs_from_a_threat():
     move = choose_move(s, level="hard", seed=0, nodes=20000)
     after = s.play_flip(move.path[0], "p") if move.kind == "flip" else s.play(move)
     red = [p for p, c in enumerate(after.board) if c == "A"]
-    assert red and not any(q in B.attacks(after.board, p) for p in range(32)
-                           if after.board[p] == "k" for q in red)
+    assert red and not any(q in B.attacks(after.board, p) for p in range(32) if after.board[p] == "k" for q in red)
 
 
 def test_avoids_walking_into_a_perpetual_chase_loss():
@@ -81,7 +85,7 @@ def test_avoids_walking_into_a_perpetual_chase_loss():
     s = play(s, "a1-a2", "e4-e3", "a2-a1", "e3-e4", "a1-a2", "e4-e3")
     ranked, _, _, _ = A.analyse(s, "hard", nodes=3000, seed=0)
     scores = {str(a[2]): v for v, a in ranked if a[0] == "move"}
-    assert scores["a2-a1"] == -A.WIN + 2   # black would repeat a third time: red chased only
+    assert scores["a2-a1"] == -A.WIN + 2  # black would repeat a third time: red chased only
     assert str(ranked[0][1][2]) != "a2-a1"
 
 
@@ -99,8 +103,11 @@ def test_evaluate_and_describe():
 
 def test_cli_bestmove_prints_move_evaluation_and_flip_chances():
     text = "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - - 0"
-    out = subprocess.run([sys.executable, "-m", "game.cli", "bestmove", "banqi", text, "--nodes", "500",
-                          "--seed", "1"], capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "game.cli", "bestmove", "banqi", text, "--nodes", "500", "--seed", "1"],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert find_move(B.from_text(text), lines[0]).kind == "flip"

@@ -1,4 +1,5 @@
 """The Banqi real-board assistant, driven headless: paint a position, check it, get a suggestion."""
+
 import pygame
 
 from game.rules import banqi as B
@@ -52,6 +53,5 @@ def test_loads_text_and_suggests_a_legal_move(driver):
 
 
 def test_finished_position_is_reported(driver):
-    sc = open_assistant(driver, "......../......../......../R....... b "
-                        "KAABBRNNCCPPPPPkaabbrrnnccppppp 0")
+    sc = open_assistant(driver, "......../......../......../R....... b KAABBRNNCCPPPPPkaabbrrnnccppppp 0")
     assert sc.state is None and sc.message[1] == theme.ACCENT

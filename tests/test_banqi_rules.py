@@ -1,4 +1,5 @@
 """Banqi rules: every edge case of shared/rules/banqi.md, plus property tests over random games."""
+
 import pickle
 import random
 import subprocess
@@ -64,18 +65,21 @@ def test_same_seed_same_deal_and_game():
     assert B.new_game().seed is not None
 
 
-@pytest.mark.parametrize("text,needle", [
-    ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx r -", "4 fields"),
-    ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxx - - 0", "4 ranks of 8"),
-    ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxQ r - 0", "bad cell"),
-    ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx w - 0", "side to move"),
-    ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxKK r - 0", "too many K"),
-    ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxx. r - 0", "expected 32"),
-    ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxK - - 0", "before the first flip"),
-    ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx r - 0", "must be '-'"),
-    ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxK r - z", "must be a number"),
-    ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxK r Q 0", "bad captured"),
-])
+@pytest.mark.parametrize(
+    "text,needle",
+    [
+        ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx r -", "4 fields"),
+        ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxx - - 0", "4 ranks of 8"),
+        ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxQ r - 0", "bad cell"),
+        ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx w - 0", "side to move"),
+        ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxKK r - 0", "too many K"),
+        ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxx. r - 0", "expected 32"),
+        ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxK - - 0", "before the first flip"),
+        ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx r - 0", "must be '-'"),
+        ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxK r - z", "must be a number"),
+        ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxK r Q 0", "bad captured"),
+    ],
+)
 def test_bad_positions(text, needle):
     with pytest.raises(PositionError, match=needle):
         B.from_text(text)
@@ -129,8 +133,8 @@ def test_soldier_cannot_take_cannon_but_others_can():
 def test_rank_order_and_equal_rank():
     s = pos("........", "........", "........", "Rr.Ra...")
     ms = moves(s)
-    assert "a1xb1" in ms          # equal rank captures
-    assert "d1xe1" not in ms      # chariot cannot take advisor
+    assert "a1xb1" in ms  # equal rank captures
+    assert "d1xe1" not in ms  # chariot cannot take advisor
     s = pos("........", "........", "........", "Ab......", side="b")
     assert "b1xa1" not in moves(s)
 
@@ -156,11 +160,11 @@ def test_cannon_cannot_take_adjacent_nor_over_two_screens_nor_onto_empty():
     assert "a1xb1" not in moves(s)
     s = pos("........", "........", "........", "Cxnp....")
     ms = moves(s)
-    assert "a1xc1" in ms and "a1xd1" not in ms      # two screens block d1
+    assert "a1xc1" in ms and "a1xd1" not in ms  # two screens block d1
     s = pos("........", "........", "........", "Cx......")
-    assert all(not m.startswith("a1x") for m in moves(s))   # nothing beyond the screen
+    assert all(not m.startswith("a1x") for m in moves(s))  # nothing beyond the screen
     s = pos("........", "........", "........", "CxP.....")
-    assert all(not m.startswith("a1x") for m in moves(s))   # own piece beyond the screen
+    assert all(not m.startswith("a1x") for m in moves(s))  # own piece beyond the screen
 
 
 def test_cannon_steps_like_other_pieces():
@@ -169,9 +173,9 @@ def test_cannon_steps_like_other_pieces():
 
 
 def test_rows_never_wrap():
-    s = pos("........", "........", "n.......", ".......R")   # h1 and a2 are not neighbours
+    s = pos("........", "........", "n.......", ".......R")  # h1 and a2 are not neighbours
     assert moves(s) == ["h1-g1", "h1-h2"]
-    s = pos("........", "........", "xn......", ".......C")   # no cannon line across the row end
+    s = pos("........", "........", "xn......", ".......C")  # no cannon line across the row end
     assert all("x" not in m for m in moves(s))
     s = pos("........", "........", "........", "R......n", side="b")  # a1 and h1 are not joined
     assert "h1xa1" not in moves(s)
@@ -225,8 +229,9 @@ def test_draw_by_agreement():
 @pytest.mark.parametrize("limit", [40, 60, 180])
 def test_no_progress_counter(limit):
     # two lone cannons wandering can never capture; repetition off so only the counter ends it
-    s = B.from_text("C......./......../......../.......c r " + caps_except("Cc") + " 0",
-                    no_progress=limit, repetition="off")
+    s = B.from_text(
+        "C......./......../......../.......c r " + caps_except("Cc") + " 0", no_progress=limit, repetition="off"
+    )
     rng = random.Random(limit)
     n = 0
     while s.result() is None:
@@ -327,15 +332,20 @@ def test_deal_keeps_public_view():
     s = pos("x.x.....", "........", "........", "Rn......")
     d = B.deal(s, seed=1)
     assert B.to_text(d) == B.to_text(s) and sorted(c for c in d.hidden if c) == sorted(
-        t for t, n in s.bag().items() for _ in range(n))
+        t for t, n in s.bag().items() for _ in range(n)
+    )
 
 
 def test_cli_moves_lists_flips_and_moves():
-    out = subprocess.run([sys.executable, "-m", "game.cli", "moves", "banqi",
-                          "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - - 0"], capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "game.cli", "moves", "banqi", "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - - 0"],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0 and len(out.stdout.split()) == 32
-    bad = subprocess.run([sys.executable, "-m", "game.cli", "moves", "banqi", "xx - - 0"],
-                         capture_output=True, text=True)
+    bad = subprocess.run(
+        [sys.executable, "-m", "game.cli", "moves", "banqi", "xx - - 0"], capture_output=True, text=True
+    )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
 
 

@@ -1,4 +1,5 @@
 """Banqi view: geometry, drawing without errors, panel texts for every state and result."""
+
 import random
 
 import pygame

@@ -1,5 +1,6 @@
 """What the board shows while a player makes a move (issue: play feel): a multiple capture landing
 by landing, the jump and its victim, quiet drop dots, and what a Banqi flip revealed."""
+
 import pygame
 
 from game.match import Match
@@ -18,13 +19,17 @@ def _record(monkeypatch, scene):
         def f(surface, center, r, *args, **kwargs):
             key = kind + ("_taken" if kwargs.get("taken") else "")
             marks.setdefault(key, []).append(at.get(tuple(center)))
+
         return f
 
     for kind in ("jump", "victim", "drop", "target", "selected"):
         monkeypatch.setattr(highlight, kind, mark(kind))
     real = view.draw_piece
-    monkeypatch.setattr(view, "draw_piece", lambda surface, code, center, **kw: (
-        pieces.append(at.get(tuple(center))), real(surface, code, center, **kw)))
+    monkeypatch.setattr(
+        view,
+        "draw_piece",
+        lambda surface, code, center, **kw: (pieces.append(at.get(tuple(center))), real(surface, code, center, **kw)),
+    )
     scene.draw(pygame.display.get_surface())
     return marks, pieces
 

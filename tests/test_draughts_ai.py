@@ -1,4 +1,5 @@
 """Draughts computer player and Hub protocol (node budgets only: the same on any machine)."""
+
 import io
 import os
 import subprocess
@@ -28,12 +29,15 @@ def test_finds_the_winning_block():
     assert s.play("46-41").result().reason == "no_moves"
 
 
-@pytest.mark.parametrize("fen,best", [
-    # positions from random games where dame-rs at depth 10 sees far more than the static score
-    ("B:W16,25,33,36,37,38,40,41,42,43,44,45,46,49,50:B1,2,4,5,6,7,8,9,10,11,13,14,19,23,24", "24-30"),
-    ("B:W26,30,33,34,35,36,38,40,43,44,45,47,48,49:B1,2,3,4,5,6,7,9,10,11,13,15,16,19,22,25,41", "41-46"),
-    ("B:W16,17,25,33,34,37,41,44,45,46,47,48,49,50:B1,2,3,4,6,7,8,10,13,14,15,18", "7-11"),
-])
+@pytest.mark.parametrize(
+    "fen,best",
+    [
+        # positions from random games where dame-rs at depth 10 sees far more than the static score
+        ("B:W16,25,33,36,37,38,40,41,42,43,44,45,46,49,50:B1,2,4,5,6,7,8,9,10,11,13,14,19,23,24", "24-30"),
+        ("B:W26,30,33,34,35,36,38,40,43,44,45,47,48,49:B1,2,3,4,5,6,7,9,10,11,13,15,16,19,22,25,41", "41-46"),
+        ("B:W16,17,25,33,34,37,41,44,45,46,47,48,49,50:B1,2,3,4,6,7,8,10,13,14,15,18", "7-11"),
+    ],
+)
 def test_agrees_with_dame_rs_deep_search_on_tactics(fen, best):
     assert str(choose_move(R.from_text(fen), "hard", nodes=30000)) == best
 
@@ -101,9 +105,14 @@ def test_hub_errors_are_reported():
 
 def test_hub_as_a_process():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    proc = subprocess.run([sys.executable, "-m", "game.cli", "hub"], cwd=root, text=True, timeout=120,
-                          input='hub\ninit\npos moves="32-28 19-23"\nlevel nodes=300\ngo think\n',
-                          capture_output=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "game.cli", "hub"],
+        cwd=root,
+        text=True,
+        timeout=120,
+        input='hub\ninit\npos moves="32-28 19-23"\nlevel nodes=300\ngo think\n',
+        capture_output=True,
+    )
     lines = proc.stdout.splitlines()
     assert proc.returncode == 0 and "ready" in lines and lines[-1] == "done move=28x19x23"
 

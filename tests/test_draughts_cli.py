@@ -1,4 +1,5 @@
 """The generic command line on draughts positions (python -m game.cli)."""
+
 import subprocess
 import sys
 
@@ -13,8 +14,17 @@ def run(capsys, *argv):
 
 def test_moves_and_perft(capsys):
     code, out, _ = run(capsys, "moves", "draughts", "W:W31-50:B1-20")
-    assert code == 0 and out.split() == ["31-26", "31-27", "32-27", "32-28", "33-28", "33-29",
-                                         "34-29", "34-30", "35-30"]
+    assert code == 0 and out.split() == [
+        "31-26",
+        "31-27",
+        "32-27",
+        "32-28",
+        "33-28",
+        "33-29",
+        "34-29",
+        "34-30",
+        "35-30",
+    ]
     code, out, _ = run(capsys, "perft", "draughts", "W:W31-50:B1-20", "5")
     assert code == 0 and out.strip() == "27117"
 
@@ -35,8 +45,12 @@ def test_bad_position_is_one_line_and_status_2(capsys):
 
 
 def test_module_entry_point():
-    proc = subprocess.run([sys.executable, "-m", "game.cli", "perft", "draughts", "B:W31-50:B1-20", "3"],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "game.cli", "perft", "draughts", "B:W31-50:B1-20", "3"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0 and proc.stdout.strip() == "658"
 
 

@@ -1,4 +1,5 @@
 """International draughts rules: perft, FMJD edge cases, formats, and an independent engine."""
+
 import pickle
 import random
 
@@ -133,8 +134,11 @@ def test_25_kings_only_moves():
     state = d.from_text("W:WK50,K46:BK5,K1")
     for _ in range(50):
         assert state.result() is None
-        options = [n for n in map(state.play, state.legal_moves())
-                   if n.history.count(n.history[-1]) == 1 and not any(m.captures for m in n.legal_moves())]
+        options = [
+            n
+            for n in map(state.play, state.legal_moves())
+            if n.history.count(n.history[-1]) == 1 and not any(m.captures for m in n.legal_moves())
+        ]
         state = rng.choice(options)
     assert state.quiet_plies == 50
     assert state.result() == Result(None, "no_progress_kings")
@@ -188,8 +192,9 @@ def test_fen_round_trip_and_ranges():
     assert d.from_text("B:BK46,12:WK3,31-33") == k
 
 
-@pytest.mark.parametrize("bad", ["", "X:W1:B2", "W:W51:B1", "W:W3,3:B10", "W:W30-20:B1", "W:Wa:B1",
-                                 "W:W2:B10", "W:W10:B48"])
+@pytest.mark.parametrize(
+    "bad", ["", "X:W1:B2", "W:W51:B1", "W:W3,3:B10", "W:W30-20:B1", "W:Wa:B1", "W:W2:B10", "W:W10:B48"]
+)
 def test_bad_fen_is_a_clear_error(bad):
     with pytest.raises(PositionError) as err:
         d.from_text(bad)
@@ -205,13 +210,16 @@ def test_grid_round_trip():
     assert d.from_text(grid, first="b").to_move == "b"
 
 
-@pytest.mark.parametrize("mutate,needle", [
-    (lambda g: g[:-1], "100 characters"),
-    (lambda g: "b" + g[1:], "light square"),
-    (lambda g: g[:1] + "x" + g[2:], "unknown character"),
-    (lambda g: g[:1] + "w" + g[2:], "king"),  # white man on square 1, its promotion row
-    (lambda g: g[:90] + "b" + g[91:], "king"),  # black man on 46
-])
+@pytest.mark.parametrize(
+    "mutate,needle",
+    [
+        (lambda g: g[:-1], "100 characters"),
+        (lambda g: "b" + g[1:], "light square"),
+        (lambda g: g[:1] + "x" + g[2:], "unknown character"),
+        (lambda g: g[:1] + "w" + g[2:], "king"),  # white man on square 1, its promotion row
+        (lambda g: g[:90] + "b" + g[91:], "king"),  # black man on 46
+    ],
+)
 def test_bad_grid_is_a_clear_error(mutate, needle):
     grid = d.to_grid(d.from_text("W:W:B"))
     with pytest.raises(PositionError) as err:
@@ -270,8 +278,7 @@ def test_legal_moves_match_dame_rs_on_random_positions():
     for _ in range(3000):
         s = random_position(rng)
         ours = {(m.start, m.end, m.captures) for m in s.legal_moves()}
-        theirs = {(m.from_square, m.to_square, tuple(sorted(m.captured)))
-                  for m in dame.Board(d.to_text(s)).legal_moves}
+        theirs = {(m.from_square, m.to_square, tuple(sorted(m.captured))) for m in dame.Board(d.to_text(s)).legal_moves}
         assert ours == theirs, d.to_text(s)
 
 
@@ -290,8 +297,12 @@ def test_results_match_py_draughts_in_random_endgames():
     def reason(b):
         if not b.legal_moves:
             return "no_moves"
-        for name, key in (("is_threefold_repetition", "repetition"), ("is_25_moves_rule", "no_progress_kings"),
-                          ("is_16_moves_rule", "endgame_16"), ("is_5_moves_rule", "endgame_5")):
+        for name, key in (
+            ("is_threefold_repetition", "repetition"),
+            ("is_25_moves_rule", "no_progress_kings"),
+            ("is_16_moves_rule", "endgame_16"),
+            ("is_5_moves_rule", "endgame_5"),
+        ):
             if getattr(b, name):
                 return key
         return None
@@ -310,8 +321,10 @@ def test_results_match_py_draughts_in_random_endgames():
             s = s.play(m)
             if counting and s.clocks == (-1, -1):
                 break  # py-draughts keeps counting on material no article covers; FMJD 6.3/6.4 do not
-            theirs = {(x.square_list[0] + 1, x.square_list[-1] + 1, tuple(sorted(c + 1 for c in x.captured_list))): x
-                      for x in b.legal_moves}
+            theirs = {
+                (x.square_list[0] + 1, x.square_list[-1] + 1, tuple(sorted(c + 1 for c in x.captured_list))): x
+                for x in b.legal_moves
+            }
             b.push(theirs[(m.start, m.end, m.captures)])
 
 
@@ -331,8 +344,9 @@ def test_random_games_keep_invariants(seed):
         assert m.path[0] == m.start and m.path[-1] == m.end and len(m.path) == 2 + max(0, len(m.captures) - 1)
         nxt = s.play(m)
         assert nxt.to_move != s.to_move
-        assert (nxt.wm | nxt.wk).bit_count() + (nxt.bm | nxt.bk).bit_count() == \
-            (s.wm | s.wk).bit_count() + (s.bm | s.bk).bit_count() - len(m.captures)
+        assert (nxt.wm | nxt.wk).bit_count() + (nxt.bm | nxt.bk).bit_count() == (s.wm | s.wk).bit_count() + (
+            s.bm | s.bk
+        ).bit_count() - len(m.captures)
         s = nxt
     assert d.from_text(d.to_text(s)).key() == s.key()
     assert d.from_text(d.to_grid(s) + " " + s.to_move).key() == s.key()

@@ -1,4 +1,5 @@
 """Draughts view and custom-position scene, driven headless through the real app."""
+
 import pygame
 import pytest
 

@@ -1,4 +1,5 @@
 """The shipped CJK font subsets cover every text the program shows, and their licence ships."""
+
 import importlib.util
 from pathlib import Path
 
@@ -40,8 +41,12 @@ def test_every_ui_string_is_in_the_font(cmaps, serif):
     from game.i18n import STRINGS, all_strings
 
     all_strings()
-    bad = {key: _missing(text, cmaps[serif]) for key, texts in STRINGS.items() for text in texts.values()
-           if _missing(text, cmaps[serif])}
+    bad = {
+        key: _missing(text, cmaps[serif])
+        for key, texts in STRINGS.items()
+        for text in texts.values()
+        if _missing(text, cmaps[serif])
+    }
     assert not bad, f"run tools/make_font_subset.py: characters missing for {bad}"
 
 
@@ -92,7 +97,7 @@ def test_fonts_load_cache_and_draw_chinese():
     finally:
         pygame.quit()
     for restart in (pygame.init, pygame.font.init, pygame.init):  # every fresh start after a quit
-        restart()                                                  # gets working fonts, not stale ones
+        restart()  # gets working fonts, not stale ones
         try:
             fonts.font(24).render("再来", True, (0, 0, 0))
             fonts.font(40, serif=True).render("帥", True, (0, 0, 0))

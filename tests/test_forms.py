@@ -1,5 +1,6 @@
 """The form base and the scenes built on it (setup, draughts editor, Banqi assistant, settings):
 the shared keys, pasting positions into their text fields, and the text-fitting helpers."""
+
 from pathlib import Path
 
 import pygame
@@ -33,7 +34,7 @@ def test_layout_helpers():
     rows = [W(), W(), W()]
     assert stack(rows, 10, 20, 300, 40, 5) == 20 + 3 * 45
     assert [r.rect.y for r in rows] == [20, 65, 110] and all(r.rect.w == 300 for r in rows)
-    spread([rows[0], None, rows[1]], 0, 7, 210, 30, 10)   # None: a button the scene lacks
+    spread([rows[0], None, rows[1]], 0, 7, 210, 30, 10)  # None: a button the scene lacks
     assert (rows[0].rect.x, rows[0].rect.w, rows[1].rect.x, rows[1].rect.w) == (0, 100, 110, 100)
 
 
@@ -45,21 +46,21 @@ def test_draughts_editor_takes_a_pasted_fen(driver):
     driver.key(pygame.K_a, mod=CTRL)
     driver.key(pygame.K_v, mod=CTRL)
     assert scene.text.value == "W:W33,K3:B12"
-    driver.key(pygame.K_LEFT)                     # the caret moves; the form's focus does not change
-    driver.key(pygame.K_DELETE)                   # erases in the field, does not choose the eraser
+    driver.key(pygame.K_LEFT)  # the caret moves; the form's focus does not change
+    driver.key(pygame.K_DELETE)  # erases in the field, does not choose the eraser
     assert scene.piece.value == "w" and scene.text.value == "W:W33,K3:B1"
-    driver.key(pygame.K_2, unicode="2")           # typing (its TEXTINPUT follows), not a piece shortcut
+    driver.key(pygame.K_2, unicode="2")  # typing (its TEXTINPUT follows), not a piece shortcut
     driver.post(pygame.TEXTINPUT, text="2")
     driver.step()
     assert scene.piece.value == "w" and scene.text.value == "W:W33,K3:B12"
-    driver.key(pygame.K_RETURN)                   # Enter in the field loads the text
+    driver.key(pygame.K_RETURN)  # Enter in the field loads the text
     assert scene.board == {33: "w", 3: "W", 12: "b"} and not scene.text.focused
     scene.text.select_all()
     scene.text.focused = True
-    driver.key(pygame.K_c, mod=CTRL)              # the board text, ready for another program
+    driver.key(pygame.K_c, mod=CTRL)  # the board text, ready for another program
     assert clipboard.get_text() == scene.text.value
     scene.text.focused = False
-    driver.key(pygame.K_3)                        # the field let the focus go: a piece shortcut again
+    driver.key(pygame.K_3)  # the field let the focus go: a piece shortcut again
     assert scene.piece.value == "b"
     driver.key(pygame.K_ESCAPE)
     assert driver.top is not scene
@@ -88,14 +89,14 @@ def test_setup_keys_enter_starts_and_esc_goes_back(driver):
     assert isinstance(scene.focus.current(), Choice)
     before = scene.level.value
     scene.focus.focus(scene.level)
-    driver.key(pygame.K_RIGHT)                    # Left / Right change the focused choice
+    driver.key(pygame.K_RIGHT)  # Left / Right change the focused choice
     assert scene.level.value != before
     driver.key(pygame.K_ESCAPE)
     assert driver.top is not scene
     scene = push(driver, SetupScene(app, "palace"))
     scene.focus.focus(scene.mode)
     scene.mode.value = "hotseat"
-    driver.key(pygame.K_RETURN)                   # Enter on a choice starts the game
+    driver.key(pygame.K_RETURN)  # Enter on a choice starts the game
     driver.step(2)
     assert type(driver.top).__name__ == "BoardScene"
 
@@ -106,7 +107,7 @@ def test_settings_enter_changes_the_row_and_backspace_closes(driver):
     before = scene.show_legal.value
     driver.key(pygame.K_RETURN)
     assert scene.show_legal.value != before
-    driver.click(scene.back.rect.center)          # a click focuses, then presses
+    driver.click(scene.back.rect.center)  # a click focuses, then presses
     assert driver.top is not scene
     scene = push(driver, SettingsScene(driver.app))
     driver.key(pygame.K_BACKSPACE)
@@ -120,12 +121,12 @@ def test_fit_text_shrinks_and_ellipsize_cuts(driver):
     assert fit_text(app, long, 30, (255, 255, 255), 10_000).get_width() == wide.get_width()
     small = fit_text(app, long, 30, (255, 255, 255), 200)
     assert small.get_width() <= 200 and small.get_height() < wide.get_height()
-    tiny = fit_text(app, long, 30, (255, 255, 255), 20, min_size=9)   # never below min_size
+    tiny = fit_text(app, long, 30, (255, 255, 255), 20, min_size=9)  # never below min_size
     assert tiny.get_height() >= app.text(long, 9, (255, 255, 255)).get_height()
     cut = ellipsize(app, long, 30, (255, 255, 255), 200)
     assert cut.get_width() <= 200 and cut.get_height() == wide.get_height()
     assert ellipsize(app, "short", 30, (255, 255, 255), 500).get_width() == app.text("short", 30).get_width()
-    ellipsize(app, long, 30, (255, 255, 255), 0)                     # no room: no error
+    ellipsize(app, long, 30, (255, 255, 255), 0)  # no room: no error
     ellipsize(app, "", 30, (255, 255, 255), 0)
 
 
@@ -138,8 +139,22 @@ def test_buttons_fit_their_labels(driver):
 def test_widget_modules_stay_small():
     """The project's limit of 600 lines, for the modules of this part of the interface."""
     scenes = Path(__file__).resolve().parents[1] / "game" / "scenes"
-    for name in ("widgets", "widget_base", "text_layout", "textfield", "listbox", "clipboard", "forms", "setup",
-                 "draughts_setup", "banqi_assistant", "settings_scene", "files_scene", "menu", "result",
-                 "rules_scene"):
+    for name in (
+        "widgets",
+        "widget_base",
+        "text_layout",
+        "textfield",
+        "listbox",
+        "clipboard",
+        "forms",
+        "setup",
+        "draughts_setup",
+        "banqi_assistant",
+        "settings_scene",
+        "files_scene",
+        "menu",
+        "result",
+        "rules_scene",
+    ):
         lines = (scenes / f"{name}.py").read_text(encoding="utf-8").count("\n")
         assert lines <= 600, f"{name}.py has {lines} lines"

@@ -1,4 +1,5 @@
 """Layout in a small window (1024x640): nothing shrinks below the body size to fit."""
+
 import pytest
 from conftest import Driver
 

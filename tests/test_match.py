@@ -1,4 +1,5 @@
 """game.match.Match without pygame: history, undo/redo rules, endings, seats, records."""
+
 import random
 
 import pytest
@@ -134,8 +135,13 @@ def test_public_state_hides_the_layout_from_the_computer():
 
 
 @settings(max_examples=25, deadline=None, derandomize=True)
-@given(game=st.sampled_from(games.NAMES), seed=st.integers(0, 10**6), n=st.integers(0, 40),
-       undo=st.integers(0, 5), end=st.sampled_from([None, "resign", "agreement"]))
+@given(
+    game=st.sampled_from(games.NAMES),
+    seed=st.integers(0, 10**6),
+    n=st.integers(0, 40),
+    undo=st.integers(0, 5),
+    end=st.sampled_from([None, "resign", "agreement"]),
+)
 def test_record_round_trip(game, seed, n, undo, end):
     rng = random.Random(seed)
     m = Match.new(game, mode="computer", human_seat=seed % 2, level="hard", seed=seed)
@@ -175,15 +181,19 @@ def test_copy_is_independent():
 
 def test_a_save_written_before_the_match_model_still_loads():
     # the README's example, as the version before the restructuring wrote it (format version 1)
-    text = ('{"format": "qipan-game", "version": 1, "name": "决赛 第1局", "game": "draughts", "options": {},'
-            ' "start": {"text": "W:W31-50:B1-20"}, "moves": ["32-27", "17-21", "34-29", "21x32"],'
-            ' "redo": [], "mode": "computer", "human_seat": 0, "level": "hard", "end": null}')
+    text = (
+        '{"format": "qipan-game", "version": 1, "name": "决赛 第1局", "game": "draughts", "options": {},'
+        ' "start": {"text": "W:W31-50:B1-20"}, "moves": ["32-27", "17-21", "34-29", "21x32"],'
+        ' "redo": [], "mode": "computer", "human_seat": 0, "level": "hard", "end": null}'
+    )
     m = Match.from_record(GameRecord.from_json(text))
     assert m.ply == 4 and m.mode == "computer" and m.human_seat == 0 and m.level == "hard"
     assert m.seats[1] == SeatSpec(COMPUTER, "hard")
-    banqi = ('{"format": "qipan-game", "version": 1, "game": "banqi", "options": {}, "start": {"seed": 77},'
-             ' "moves": [], "redo": [], "mode": "hotseat", "human_seat": null, "level": "medium",'
-             ' "end": null}')
+    banqi = (
+        '{"format": "qipan-game", "version": 1, "game": "banqi", "options": {}, "start": {"seed": 77},'
+        ' "moves": [], "redo": [], "mode": "hotseat", "human_seat": null, "level": "medium",'
+        ' "end": null}'
+    )
     b = Match.from_record(GameRecord.from_json(banqi))
     assert b.start == {"seed": 77} and b.state.hidden is not None
     b.play(b.legal_moves()[0])

@@ -1,6 +1,7 @@
 """Monkey test: thousands of random mouse and key events into every scene (fixed seeds). No event
 may raise, and a game on the board must always be consistent: its states are exactly the replay
 of its moves, and a game that is not over has legal moves."""
+
 import random
 
 import pygame
@@ -15,10 +16,31 @@ from game.scenes.game_views import VIEWS
 SIZE = (1024, 640)
 HAVE_VIEW = [g for g in GAMES if VIEWS.get(g) is not None]
 
-KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
-        pygame.K_TAB, pygame.K_ESCAPE, pygame.K_h, pygame.K_f, pygame.K_o, pygame.K_n, pygame.K_z,
-        pygame.K_y, pygame.K_s, pygame.K_BACKSPACE, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
-        pygame.K_PAGEDOWN, pygame.K_a, pygame.K_1, pygame.K_F11]
+KEYS = [
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_RETURN,
+    pygame.K_SPACE,
+    pygame.K_TAB,
+    pygame.K_ESCAPE,
+    pygame.K_h,
+    pygame.K_f,
+    pygame.K_o,
+    pygame.K_n,
+    pygame.K_z,
+    pygame.K_y,
+    pygame.K_s,
+    pygame.K_BACKSPACE,
+    pygame.K_HOME,
+    pygame.K_END,
+    pygame.K_PAGEUP,
+    pygame.K_PAGEDOWN,
+    pygame.K_a,
+    pygame.K_1,
+    pygame.K_F11,
+]
 
 
 def targets(app) -> list:
@@ -44,30 +66,39 @@ def random_event(rng, app):
         nxt = sorted(top.move_input().next_points())
         if nxt:
             pos = top.view.point_xy(rng.choice(nxt))
-            return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                    pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+            return [
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+            ]
     pts = targets(app)
     pos = rng.choice(pts) if pts and rng.random() < 0.7 else (rng.randrange(w), rng.randrange(h))
     pos = (int(pos[0]) + rng.randint(-3, 3), int(pos[1]) + rng.randint(-3, 3))
     r = rng.random()
     if r < 0.55:
         button = 1 if rng.random() < 0.9 else rng.choice((2, 3))
-        return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+        return [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+        ]
     if r < 0.62:
         return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))]
     if r < 0.67:
-        return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False, precise_x=0.0,
-                                   precise_y=0.0)]
+        return [
+            pygame.event.Event(
+                pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False, precise_x=0.0, precise_y=0.0
+            )
+        ]
     if r < 0.72:
         return [pygame.event.Event(pygame.TEXTINPUT, text=rng.choice("ab棋1 "))]
     key = rng.choice(KEYS)
     mod = pygame.KMOD_LCTRL if key in (pygame.K_z, pygame.K_y, pygame.K_s) and rng.random() < 0.7 else 0
     if key == pygame.K_ESCAPE and rng.random() < 0.6:  # leaving too often would keep the monkey in the menu
         key = pygame.K_h
-    return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0),
-            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)]
+    return [
+        pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0),
+        pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0),
+    ]
 
 
 def check_board(scene):
@@ -112,8 +143,9 @@ def monkey(d, rng, events, enter=None):
             checked += 1
             plies = max(plies, len(boards[-1].moves))
     d.step(5)
-    print(f"scenes seen: {sorted(seen)}; board checks: {checked}; most plies on a board: {plies}; "
-          f"moves played: {played}")
+    print(
+        f"scenes seen: {sorted(seen)}; board checks: {checked}; most plies on a board: {plies}; moves played: {played}"
+    )
     return checked, seen, played
 
 

@@ -1,4 +1,5 @@
 """game.scenes.board.input without pygame: a move is the points a player touches."""
+
 from game.match import Match
 from game.rules import draughts
 from game.scenes.board.input import MoveInput, nearest_in_direction, paths_of
@@ -48,7 +49,9 @@ def test_multiple_capture_is_chosen_landing_by_landing():
         outcome = inp.touch(point)
         if outcome.kind == "play":
             break
-    assert outcome is not None and outcome.kind == "play" and tuple(outcome.path)[:len(path)] == path[:len(outcome.path)]
+    assert (
+        outcome is not None and outcome.kind == "play" and tuple(outcome.path)[: len(path)] == path[: len(outcome.path)]
+    )
 
 
 def test_palace_drop_is_one_touch_and_movable_excludes_drops():

@@ -1,6 +1,7 @@
 """Who may sit in the guest's seat: the join code for a first join, the game's secret to resume,
 both proven by HMAC over nonces and never sent; unproven or silent connections never hold the
 seat; old protocol versions get a clear refusal. Real sockets on 127.0.0.1, bounded waits."""
+
 import time
 
 import pytest

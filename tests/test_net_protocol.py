@@ -1,4 +1,5 @@
 """The line protocol: every message parses and formats back; anything else is rejected."""
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -56,58 +57,61 @@ def test_every_command_is_covered():
     assert {line.split()[0] for line in VALID} == set(P.COMMANDS)
 
 
-@pytest.mark.parametrize("line, code", [
-    ("", P.E_MALFORMED),
-    (" HELLO QIPAN 1", P.E_MALFORMED),
-    ("HELLO QIPAN 1 ", P.E_MALFORMED),
-    ("HELLO  QIPAN 1", P.E_MALFORMED),
-    ("HELLO\tQIPAN 1", P.E_MALFORMED),
-    ("hello QIPAN 1", P.E_UNKNOWN),
-    ("SETGAME B W:W31-50:B1-20", P.E_UNKNOWN),
-    ("__import__('os').system('x')", P.E_UNKNOWN),
-    ("HELLO QIPAN", P.E_ARGS),
-    ("HELLO QIPAN 1 2", P.E_MALFORMED),
-    ("HELLO QIPAN 1 banqi x", P.E_ARGS),
-    ("HELLO QIPAN one", P.E_MALFORMED),
-    ("CHALLENGE 0123 -", P.E_MALFORMED),  # a nonce is 32 hex digits
-    ("CHALLENGE 0123456789abcdef0123456789abcdef", P.E_ARGS),
-    ("PROOF secret 0123456789abcdef0123456789abcdef " + "ab" * 32, P.E_MALFORMED),
-    ("PROOF code 0123456789abcdef0123456789abcdef " + "AB" * 32, P.E_MALFORMED),
-    ("PROVEN " + "ab" * 31, P.E_MALFORMED),
-    ("MOVE", P.E_ARGS),
-    ("MOVE 1", P.E_ARGS),
-    ("MOVE 1 c4 K extra", P.E_ARGS),
-    ("MOVE -1 c4", P.E_MALFORMED),
-    ("MOVE 01 c4", P.E_MALFORMED),
-    ("MOVE 1234567 c4", P.E_MALFORMED),
-    ("MOVE 1 C4", P.E_MALFORMED),
-    ("MOVE 1 c4--c5", P.E_MALFORMED),
-    ("MOVE 1 c4 Q", P.E_MALFORMED),
-    ("MOVE 1 c4;rm", P.E_MALFORMED),
-    ("REVEAL 1 z9 K", P.E_MALFORMED),
-    ("REVEAL 1 a1 KK", P.E_MALFORMED),
-    ("OFFER 0123abcd chess 0 - start", P.E_MALFORMED),
-    ("OFFER 0123ABCD palace 0 - start", P.E_MALFORMED),
-    ("OFFER 0123 palace 0 - start", P.E_MALFORMED),
-    ("OFFER 0123abcd palace 2 - start", P.E_MALFORMED),
-    ("OFFER 0123abcd palace 0 - ", P.E_MALFORMED),
-    ("OFFER 0123abcd palace 0 -", P.E_ARGS),
-    ("OFFER 0123abcd palace 0 a=1,a=2 start", P.E_MALFORMED),
-    ("OFFER 0123abcd palace 0 a=1;b=2 start", P.E_MALFORMED),
-    ("OFFER 0123abcd palace 0 A=1 start", P.E_MALFORMED),
-    ("OFFER 0123abcd palace 0 a= start", P.E_MALFORMED),
-    ("OFFER 0123abcd palace 0 - W:W31 [x]", P.E_MALFORMED),
-    ("DRAW MAYBE 1", P.E_MALFORMED),
-    ("DRAW OFFER", P.E_ARGS),
-    ("UNDO REQUEST x", P.E_MALFORMED),
-    ("RESIGN now", P.E_ARGS),
-    ("BYE bye", P.E_ARGS),
-    ("ERROR", P.E_ARGS),
-    ("ERROR Bad-Code text", P.E_MALFORMED),
-    ("PING 1\x00", P.E_MALFORMED),
-    ("MOVE 1 c4\u00e9", P.E_MALFORMED),
-    ("X" * P.MAX_LINE, P.E_TOO_LONG),
-])
+@pytest.mark.parametrize(
+    "line, code",
+    [
+        ("", P.E_MALFORMED),
+        (" HELLO QIPAN 1", P.E_MALFORMED),
+        ("HELLO QIPAN 1 ", P.E_MALFORMED),
+        ("HELLO  QIPAN 1", P.E_MALFORMED),
+        ("HELLO\tQIPAN 1", P.E_MALFORMED),
+        ("hello QIPAN 1", P.E_UNKNOWN),
+        ("SETGAME B W:W31-50:B1-20", P.E_UNKNOWN),
+        ("__import__('os').system('x')", P.E_UNKNOWN),
+        ("HELLO QIPAN", P.E_ARGS),
+        ("HELLO QIPAN 1 2", P.E_MALFORMED),
+        ("HELLO QIPAN 1 banqi x", P.E_ARGS),
+        ("HELLO QIPAN one", P.E_MALFORMED),
+        ("CHALLENGE 0123 -", P.E_MALFORMED),  # a nonce is 32 hex digits
+        ("CHALLENGE 0123456789abcdef0123456789abcdef", P.E_ARGS),
+        ("PROOF secret 0123456789abcdef0123456789abcdef " + "ab" * 32, P.E_MALFORMED),
+        ("PROOF code 0123456789abcdef0123456789abcdef " + "AB" * 32, P.E_MALFORMED),
+        ("PROVEN " + "ab" * 31, P.E_MALFORMED),
+        ("MOVE", P.E_ARGS),
+        ("MOVE 1", P.E_ARGS),
+        ("MOVE 1 c4 K extra", P.E_ARGS),
+        ("MOVE -1 c4", P.E_MALFORMED),
+        ("MOVE 01 c4", P.E_MALFORMED),
+        ("MOVE 1234567 c4", P.E_MALFORMED),
+        ("MOVE 1 C4", P.E_MALFORMED),
+        ("MOVE 1 c4--c5", P.E_MALFORMED),
+        ("MOVE 1 c4 Q", P.E_MALFORMED),
+        ("MOVE 1 c4;rm", P.E_MALFORMED),
+        ("REVEAL 1 z9 K", P.E_MALFORMED),
+        ("REVEAL 1 a1 KK", P.E_MALFORMED),
+        ("OFFER 0123abcd chess 0 - start", P.E_MALFORMED),
+        ("OFFER 0123ABCD palace 0 - start", P.E_MALFORMED),
+        ("OFFER 0123 palace 0 - start", P.E_MALFORMED),
+        ("OFFER 0123abcd palace 2 - start", P.E_MALFORMED),
+        ("OFFER 0123abcd palace 0 - ", P.E_MALFORMED),
+        ("OFFER 0123abcd palace 0 -", P.E_ARGS),
+        ("OFFER 0123abcd palace 0 a=1,a=2 start", P.E_MALFORMED),
+        ("OFFER 0123abcd palace 0 a=1;b=2 start", P.E_MALFORMED),
+        ("OFFER 0123abcd palace 0 A=1 start", P.E_MALFORMED),
+        ("OFFER 0123abcd palace 0 a= start", P.E_MALFORMED),
+        ("OFFER 0123abcd palace 0 - W:W31 [x]", P.E_MALFORMED),
+        ("DRAW MAYBE 1", P.E_MALFORMED),
+        ("DRAW OFFER", P.E_ARGS),
+        ("UNDO REQUEST x", P.E_MALFORMED),
+        ("RESIGN now", P.E_ARGS),
+        ("BYE bye", P.E_ARGS),
+        ("ERROR", P.E_ARGS),
+        ("ERROR Bad-Code text", P.E_MALFORMED),
+        ("PING 1\x00", P.E_MALFORMED),
+        ("MOVE 1 c4\u00e9", P.E_MALFORMED),
+        ("X" * P.MAX_LINE, P.E_TOO_LONG),
+    ],
+)
 def test_bad_lines_are_rejected_with_a_code(line, code):
     with pytest.raises(P.ProtocolError) as info:
         P.parse_line(line)
@@ -181,7 +185,7 @@ def test_random_bytes_give_a_message_or_a_protocol_error(raw):
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(VALID), st.integers(0, 60), st.characters(codec="ascii"))
 def test_mutated_lines_give_a_message_or_a_protocol_error(line, at, ch):
-    mutated = line[:at] + ch + line[at + 1:]
+    mutated = line[:at] + ch + line[at + 1 :]
     try:
         msg = P.parse_line(mutated)
     except P.ProtocolError as exc:

@@ -1,5 +1,6 @@
 """The network screens in the real app (headless): host, join, the board with a remote seat.
 The other computer is a bare session on 127.0.0.1 driven by the test."""
+
 import random
 import time
 
@@ -22,8 +23,9 @@ def is_net_board(scene):
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch):
     # only 127.0.0.1: the app's host listens on loopback, and a free port
-    monkeypatch.setattr(N, "open_host", lambda port=0, bind=None: HostSession(port=0, bind="127.0.0.1",
-                                                                               autosave=saves.autosave))
+    monkeypatch.setattr(
+        N, "open_host", lambda port=0, bind=None: HostSession(port=0, bind="127.0.0.1", autosave=saves.autosave)
+    )
     monkeypatch.setattr("os.fsync", lambda fd: None)
 
 
@@ -120,7 +122,11 @@ def test_host_screen_shows_the_address_and_the_board_plays_a_remote_seat(driver)
     driver.step()
     guest.close()
     returning = GuestSession("127.0.0.1", port, known={guest.game.id: guest.secret})
-    wait(driver, lambda: returning.phase == "playing" and board.table.net.read(lambda s: s.phase) == "playing", [returning])
+    wait(
+        driver,
+        lambda: returning.phase == "playing" and board.table.net.read(lambda s: s.phase) == "playing",
+        [returning],
+    )
     assert board.table.notice is None and returning.game.plies == board.table.net.session.game.plies
 
     # the draw offer from the app's player, accepted by the other
@@ -205,8 +211,15 @@ def test_app_as_banqi_guest_flips_by_clicks_and_sees_the_host_reveal(driver):
                 _click_move(driver, board, move, [host])
             else:
                 host.play(rng.choice(host.game.state.legal_moves()))
-            wait(driver, lambda: board.moves == [t for t, _ in host.game.plies] and board.anim is None
-                 and not board.table.net.read(lambda s: s.pending_flip), [host])
+            wait(
+                driver,
+                lambda: (
+                    board.moves == [t for t, _ in host.game.plies]
+                    and board.anim is None
+                    and not board.table.net.read(lambda s: s.pending_flip)
+                ),
+                [host],
+            )
         # the guest's board shows what the host's shows, and never holds the layout
         assert board.states[-1].hidden is None and all(s.hidden is None for s in board.states)
         assert board.states[-1].board == host.game.state.board
@@ -362,8 +375,20 @@ def test_join_screen_tells_when_the_host_goes_away(driver):
     assert N.tr("net.why_refused", app.lang) in N.tr(join.status, app.lang, **join.status_fmt)
 
 
-KEYS = [pygame.K_z, pygame.K_y, pygame.K_h, pygame.K_f, pygame.K_s, pygame.K_ESCAPE, pygame.K_RETURN,
-        pygame.K_LEFT, pygame.K_RIGHT, pygame.K_o, pygame.K_n, pygame.K_TAB]
+KEYS = [
+    pygame.K_z,
+    pygame.K_y,
+    pygame.K_h,
+    pygame.K_f,
+    pygame.K_s,
+    pygame.K_ESCAPE,
+    pygame.K_RETURN,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_o,
+    pygame.K_n,
+    pygame.K_TAB,
+]
 
 
 @pytest.mark.parametrize("game", ["palace", "draughts", "banqi"])
@@ -439,7 +464,9 @@ def test_monkey_on_the_network_board(driver, game, app_role, seed=""):
         wait(driver, lambda: synced() or not guest.connected, [guest])
         assert synced() or not guest.connected
         assert all(getattr(st, "hidden", None) is None for st in board.states) or app_role == "host"
-    print(f"{game}: {len(guest.game.plies)} plies, {guest.game.result()}, {sorted({type(s).__name__ for s in app.scenes})}")
+    print(
+        f"{game}: {len(guest.game.plies)} plies, {guest.game.result()}, {sorted({type(s).__name__ for s in app.scenes})}"
+    )
     guest.close()
 
 

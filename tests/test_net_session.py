@@ -1,5 +1,6 @@
 """Two real endpoints on 127.0.0.1: full games, every message, questions, hidden Banqi layout,
 drops and resumes. Everything is pumped from the test's thread, each wait bounded in time."""
+
 import random
 
 import pytest
@@ -28,8 +29,10 @@ def fast_retry(monkeypatch):
     monkeypatch.setattr(S, "RETRY_EVERY", 0.05)
 
 
-@pytest.mark.parametrize("game, host_seat, seed", [("palace", 0, 1), ("palace", 1, 2), ("draughts", 0, 3),
-                                                   ("draughts", 1, 4), ("banqi", 0, 5), ("banqi", 1, 6)])
+@pytest.mark.parametrize(
+    "game, host_seat, seed",
+    [("palace", 0, 1), ("palace", 1, 2), ("draughts", 0, 3), ("draughts", 1, 4), ("banqi", 0, 5), ("banqi", 1, 6)],
+)
 def test_full_game(game, host_seat, seed):
     pair = Pair(game, host_seat=host_seat, saves=host_seat == 1)
     try:
@@ -76,7 +79,9 @@ def test_offer_from_a_position():
     fen = "W:W28,K33:B19,22"
     pair = Pair("draughts", position=fen)
     try:
-        assert pair.guest.game.rules.to_text(pair.guest.game.state) == pair.host.game.rules.to_text(pair.host.game.state)
+        assert pair.guest.game.rules.to_text(pair.guest.game.state) == pair.host.game.rules.to_text(
+            pair.host.game.state
+        )
         pair.play_random(random.Random(0), 200)
         assert pair.host.game.result() == pair.guest.game.result() is not None
     finally:
@@ -305,8 +310,9 @@ def test_hostile_guest_cannot_change_or_crash_the_host():
         for data in hostile:
             raw.send(data)
         errors = []
-        pump_until([host], lambda: (errors.extend(l for l in raw.lines() if l.startswith("ERROR")),
-                                    len(errors) >= 17)[1])
+        pump_until(
+            [host], lambda: (errors.extend(l for l in raw.lines() if l.startswith("ERROR")), len(errors) >= 17)[1]
+        )
         codes = [l.split()[1] for l in errors]
         assert codes[0] == P.E_TOO_LONG and P.E_MALFORMED in codes and P.E_UNKNOWN in codes
         assert host.game.ply == 0 and host.phase == "playing"
@@ -390,8 +396,11 @@ def test_hostile_host_cannot_fool_the_guest():
         raw.send("OFFER 0123abcd banqi 0 - xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxA r - 0")  # layout
         raw.send("OFFER 0123abcd draughts 0 - W:W99:B1")  # bad position
         errors = []
-        pump_until([guest], lambda: (errors.extend(l for l in raw.lines() if l.startswith("ERROR")),
-                                     len(errors) >= 3)[1], log=events)
+        pump_until(
+            [guest],
+            lambda: (errors.extend(l for l in raw.lines() if l.startswith("ERROR")), len(errors) >= 3)[1],
+            log=events,
+        )
         assert all(l.startswith("ERROR bad_offer") for l in errors)
         raw.send("OFFER 0123abcd banqi 0 - start")
         pump_until([guest], lambda: guest.phase == "offered", log=events)
@@ -446,7 +455,9 @@ def test_a_move_lost_in_the_drop_is_replaced_by_the_host_record(fast_retry):
         guest.conn.sock.close()
         guest.play(guest.game.state.legal_moves()[0])  # goes nowhere
         assert guest.game.ply == 1
-        pair.wait(lambda: host.phase == "playing" and guest.phase == "playing" and "resumed" in kinds(pair.events, guest))
+        pair.wait(
+            lambda: host.phase == "playing" and guest.phase == "playing" and "resumed" in kinds(pair.events, guest)
+        )
         assert guest.game.ply == host.game.ply == 0 and guest.my_turn()
     finally:
         pair.close()
@@ -519,6 +530,7 @@ def test_ping_pong_and_silence(monkeypatch):
         pump_until([host, guest], lambda: guest.phase == "offered")
         now[0] += S.PING_EVERY + 0.1
         pump_until([host, guest], lambda: any(l.startswith("PONG") for l in pings))
+
         # a peer that stays silent too long counts as gone
         def later():
             now[0] += 1.0
@@ -537,8 +549,14 @@ def test_saved_files_are_checked(tmp_path):
     record = {**game.record(), "role": "host", "port": 5000}
     saves.write(record)
     assert saves.read("host")[0].plies == game.plies
-    for bad in ({"plies": [["z9-z9", None]]}, {"id": "../../x"}, {"host_seat": True},
-                {"secret_seed": "1"}, {"plies": "c8-c7"}, {"game": "chess"}):
+    for bad in (
+        {"plies": [["z9-z9", None]]},
+        {"id": "../../x"},
+        {"host_seat": True},
+        {"secret_seed": "1"},
+        {"plies": "c8-c7"},
+        {"game": "chess"},
+    ):
         saves.write({**record, **bad})
         assert saves.read("host") is None
     saves.path("host").write_text("{not json")
@@ -555,8 +573,17 @@ def test_guest_in_another_process(game, tmp_path):
     host.set_offer(game, {}, 0)
     here = os.path.dirname(__file__)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.path.dirname(here), here])}
-    child = subprocess.Popen([sys.executable, "-c", f"import net_helpers, sys; sys.exit(net_helpers.run_guest_process({host.port}, 9, {host.code!r}))"],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            f"import net_helpers, sys; sys.exit(net_helpers.run_guest_process({host.port}, 9, {host.code!r}))",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     rng = random.Random(10)
     try:
         pump_until([host], lambda: host.phase == "playing", limit=30)
@@ -625,13 +652,28 @@ def test_a_connection_that_never_completes_gives_up(monkeypatch):
         host.close()
 
 
-ACTIONS = ("move", "move", "move", "offer_draw", "answer_draw", "request_undo", "answer_undo",
-           "pump_host", "pump_guest", "drop", "host_drop", "resign")
+ACTIONS = (
+    "move",
+    "move",
+    "move",
+    "offer_draw",
+    "answer_draw",
+    "request_undo",
+    "answer_undo",
+    "pump_host",
+    "pump_guest",
+    "drop",
+    "host_drop",
+    "resign",
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(game=st.sampled_from(["palace", "draughts", "banqi"]), seed=st.integers(0, 10**6),
-       actions=st.lists(st.sampled_from(ACTIONS), min_size=10, max_size=40))
+@given(
+    game=st.sampled_from(["palace", "draughts", "banqi"]),
+    seed=st.integers(0, 10**6),
+    actions=st.lists(st.sampled_from(ACTIONS), min_size=10, max_size=40),
+)
 def test_random_interleavings_keep_both_records_equal(game, seed, actions):
     """Moves, questions, answers and drops in random order, lines crossing on the wire: once the
     traffic settles both sides hold the same record, result and pending questions."""
@@ -675,12 +717,17 @@ def test_random_interleavings_keep_both_records_equal(game, seed, actions):
             if host.game.result() is not None or guest.game.result() is not None:
                 # an ending may close the connection (no resume after it): the records agree
                 return host.game.plies == guest.game.plies and host.game.result() == guest.game.result()
-            return (host.phase == guest.phase == "playing" and host.connected and guest.connected
-                    and guest.pending_flip is None and host.game.plies == guest.game.plies
-                    and (host.my_draw is None) == (guest.their_draw is None)
-                    and (guest.my_draw is None) == (host.their_draw is None)
-                    and (host.my_undo is None) == (guest.their_undo is None)
-                    and (guest.my_undo is None) == (host.their_undo is None))
+            return (
+                host.phase == guest.phase == "playing"
+                and host.connected
+                and guest.connected
+                and guest.pending_flip is None
+                and host.game.plies == guest.game.plies
+                and (host.my_draw is None) == (guest.their_draw is None)
+                and (guest.my_draw is None) == (host.their_draw is None)
+                and (host.my_undo is None) == (guest.their_undo is None)
+                and (guest.my_undo is None) == (host.their_undo is None)
+            )
 
         pair.wait(settled, limit=4.0)
         for _ in range(20):  # let any line still in flight arrive

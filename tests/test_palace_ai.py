@@ -1,5 +1,6 @@
 """The palace computer player: legal answers at every level, repeatable with node budgets, finds
 wins and saves, uses the board's symmetry, and the evaluation's range."""
+
 from __future__ import annotations
 
 import pytest
@@ -59,8 +60,9 @@ def test_white_stops_the_seventh_capture_with_a_drop():
 def test_black_does_not_walk_into_a_trap():
     # the a9 king is shut in; b2-a1 would let white shut the other one with a drop on b2
     s = pos(black=["b2", "a9"], white=["c9", "b8", "e9", "c7", "c1", "e1", "c3", "d4"], hand=2, caps=0)
-    losing = [m for m in s.legal_moves()
-              if any(s.play(m).play(w).result() is not None for w in s.play(m).legal_moves())]
+    losing = [
+        m for m in s.legal_moves() if any(s.play(m).play(w).result() is not None for w in s.play(m).legal_moves())
+    ]
     assert [str(m) for m in losing] == ["b2-a1"]
     for level in ("medium", "hard"):
         assert str(choose_move(s, level, seed=0, nodes=1000)) != "b2-a1"
@@ -77,8 +79,8 @@ def test_easy_varies_and_hard_is_steady():
 def test_canonical_key_is_shared_by_symmetric_positions():
     s = P.new_game()
     t = s.play(find_move(s, "c8-b8"))
-    u = s.play(find_move(s, "c8-d8"))            # its mirror image
-    v = s.play(find_move(s, "c2-b2"))            # top-bottom mirror
+    u = s.play(find_move(s, "c8-d8"))  # its mirror image
+    v = s.play(find_move(s, "c2-b2"))  # top-bottom mirror
     cw, cb, _ = A.canonical(t.black, t.white)
     assert A.canonical(u.black, u.white)[:2] == (cw, cb) == A.canonical(v.black, v.white)[:2]
     for perm in A.PERMS:
@@ -94,7 +96,7 @@ def test_evaluation_range_and_sign():
     win = pos(black=["c5", "a1"], white=["c4", "b8"], caps=6)
     assert evaluate(win, nodes=500) == 1.0
     over = win.play(find_move(win, "c5xc3"))
-    assert evaluate(over) == -1.0               # white to move, black has won
+    assert evaluate(over) == -1.0  # white to move, black has won
     trapped = pos(black=["a9", "a1"], white=["c9", "b8", "e9", "c7", "c1", "b2", "e1", "d3", "e5"], side="w")
     assert evaluate(trapped, nodes=2000) == 1.0
 

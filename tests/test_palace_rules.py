@@ -1,5 +1,6 @@
 """Rules of Palace Double-Door (shared/rules/palace.md): board graph, moves, every end rule,
 position text, perft, CLI, and property tests over random games."""
+
 from __future__ import annotations
 
 import pickle
@@ -61,23 +62,26 @@ def test_unused_points_are_not_on_the_board():
         assert P.ADJ[r * 5 + c] == ()
 
 
-@pytest.mark.parametrize("point, neighbours", [
-    ("a9", {"c9", "b8"}),
-    ("c9", {"a9", "e9", "c8"}),
-    ("e9", {"c9", "d8"}),
-    ("b8", {"a9", "c8", "c7"}),          # no other diagonals inside a palace
-    ("c8", {"b8", "d8", "c9", "c7"}),
-    ("d8", {"e9", "c8", "c7"}),
-    ("c7", {"b7", "d7", "c8", "c6", "b8", "d8", "b6", "d6"}),   # the door
-    ("a7", {"b7", "a6", "b6"}),
-    ("b7", {"a7", "c7", "b6"}),          # (row+col) odd: no diagonal
-    ("c5", {"b5", "d5", "c6", "c4", "b6", "d6", "b4", "d4"}),   # the centre
-    ("a5", {"a6", "a4", "b5", "b6", "b4"}),
-    ("c3", {"b3", "d3", "c4", "c2", "b4", "d4", "b2", "d2"}),   # the other door
-    ("b2", {"c2", "a1", "c3"}),
-    ("a1", {"c1", "b2"}),
-    ("c1", {"a1", "e1", "c2"}),
-])
+@pytest.mark.parametrize(
+    "point, neighbours",
+    [
+        ("a9", {"c9", "b8"}),
+        ("c9", {"a9", "e9", "c8"}),
+        ("e9", {"c9", "d8"}),
+        ("b8", {"a9", "c8", "c7"}),  # no other diagonals inside a palace
+        ("c8", {"b8", "d8", "c9", "c7"}),
+        ("d8", {"e9", "c8", "c7"}),
+        ("c7", {"b7", "d7", "c8", "c6", "b8", "d8", "b6", "d6"}),  # the door
+        ("a7", {"b7", "a6", "b6"}),
+        ("b7", {"a7", "c7", "b6"}),  # (row+col) odd: no diagonal
+        ("c5", {"b5", "d5", "c6", "c4", "b6", "d6", "b4", "d4"}),  # the centre
+        ("a5", {"a6", "a4", "b5", "b6", "b4"}),
+        ("c3", {"b3", "d3", "c4", "c2", "b4", "d4", "b2", "d2"}),  # the other door
+        ("b2", {"c2", "a1", "c3"}),
+        ("a1", {"c1", "b2"}),
+        ("c1", {"a1", "e1", "c2"}),
+    ],
+)
 def test_adjacency_from_the_rules_file(point, neighbours):
     assert {P.name(q) for q in P.ADJ[pt(point)]} == neighbours
 
@@ -137,19 +141,22 @@ def test_text_round_trip_and_options():
     assert d.options["forced_capture"] is True and d.options["jumps"] == "chain"
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", "9 rows"),
-    (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.- b 16 0", "9 rows"),
-    (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.- b 16 0", "5 cells"),
-    ("..-../-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b 16 0", "not a board point"),
-    ("-.-.-/-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b 16 0", "is a board point"),
-    (".-.-./-.B.-/...../.WXW./.W.W./.WWW./...../-.B.-/.-.-. b 16 0", "'X'"),
-    (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-...-/.-.-. b 16 0", "2 kings"),
-    (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. x 16 0", "side to move"),
-    (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b 17 0", "at most 16"),
-    (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b 16 1", "too many"),
-    (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b x 0", "number"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "9 rows"),
+        (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.- b 16 0", "9 rows"),
+        (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.- b 16 0", "5 cells"),
+        ("..-../-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b 16 0", "not a board point"),
+        ("-.-.-/-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b 16 0", "is a board point"),
+        (".-.-./-.B.-/...../.WXW./.W.W./.WWW./...../-.B.-/.-.-. b 16 0", "'X'"),
+        (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-...-/.-.-. b 16 0", "2 kings"),
+        (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. x 16 0", "side to move"),
+        (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b 17 0", "at most 16"),
+        (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b 16 1", "too many"),
+        (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b x 0", "number"),
+    ],
+)
 def test_malformed_positions_give_one_line(text, words):
     with pytest.raises(PositionError) as err:
         P.from_text(text)
@@ -176,16 +183,34 @@ def test_drop_phase_white_only_drops_on_empty_points():
 
 def test_white_moves_after_all_drops():
     s = board(black=["a9", "e1"], white=["c5", "c3"], side="w", hand=0, caps=0)
-    assert moves(s) == sorted(["c5-b5", "c5-d5", "c5-c6", "c5-c4", "c5-b6", "c5-d6", "c5-b4", "c5-d4",
-                               "c3-b3", "c3-d3", "c3-c4", "c3-c2", "c3-b4", "c3-d4", "c3-b2", "c3-d2"])
+    assert moves(s) == sorted(
+        [
+            "c5-b5",
+            "c5-d5",
+            "c5-c6",
+            "c5-c4",
+            "c5-b6",
+            "c5-d6",
+            "c5-b4",
+            "c5-d4",
+            "c3-b3",
+            "c3-d3",
+            "c3-c4",
+            "c3-c2",
+            "c3-b4",
+            "c3-d4",
+            "c3-b2",
+            "c3-d2",
+        ]
+    )
 
 
 def test_jumps_only_over_white_and_onto_empty_points():
     s = board(black=["c5", "c6"], white=["d5", "e5", "b4"], hand=3)
     ms = moves(s)
-    assert "c5xa3" in ms            # over b4 to a3
-    assert not any(m.startswith("c5xc7") for m in ms)   # c6 is the other king
-    assert "c5xe5" not in ms        # e5 is taken: d5 cannot be jumped
+    assert "c5xa3" in ms  # over b4 to a3
+    assert not any(m.startswith("c5xc7") for m in ms)  # c6 is the other king
+    assert "c5xe5" not in ms  # e5 is taken: d5 cannot be jumped
     t = play(s, "c5xa3")
     assert t.at(pt("b4")) is None and t.captures == s.captures + 1 and t.plies == 0
 
@@ -203,7 +228,7 @@ def test_one_jump_per_turn_and_chain_option():
     assert [m for m in moves(one) if "x" in m] == ["c7xc5"]
     chain = board(jumps="chain", **kw)
     jumps = [m for m in moves(chain) if "x" in m]
-    assert jumps == ["c7xc5xc3xe3"]     # a chain goes on while it can
+    assert jumps == ["c7xc5xc3xe3"]  # a chain goes on while it can
     t = play(chain, "c7xc5xc3xe3")
     assert t.captures == one.captures + 3 and t.at(pt("e3")) == "B"
     assert find_move(chain, "c7xc5xc3xe3").path == (pt("c7"), pt("c5"), pt("c3"), pt("e3"))
@@ -243,7 +268,7 @@ def test_seven_captures_win_at_once():
 
 
 def test_blocked_kings_lose_after_whites_move():
-    trap = ["c9", "b8", "e9", "c7", "c1", "b2", "e1"]          # a9 and a1 closed but for c3
+    trap = ["c9", "b8", "e9", "c7", "c1", "b2", "e1"]  # a9 and a1 closed but for c3
     s = board(black=["a9", "a1"], white=trap + ["d3"], side="w", hand=0, caps=0)
     assert s.result() is None
     t = play(s, "d3-c3")
@@ -268,11 +293,11 @@ def test_white_blocked_loses_or_draws():
 def test_threefold_repetition_draws():
     s = board(black=["a9", "a1"], white=["c5", "c3"], side="b", hand=0, caps=0)
     cycle = ("a9-b8", "c5-c6", "b8-a9", "c6-c5")
-    t = play(s, *cycle)            # second time
+    t = play(s, *cycle)  # second time
     assert t.result() is None
     t = play(t, *cycle[:3])
     assert t.result() is None
-    t = play(t, cycle[3])          # third time
+    t = play(t, cycle[3])  # third time
     assert t.result() == Result(None, "repetition")
     off = board(black=["a9", "a1"], white=["c5", "c3"], repetition=False, caps=0)
     assert play(off, *cycle, *cycle).result() is None
@@ -366,8 +391,8 @@ def test_random_games_keep_the_invariants(rng, jumps, forced):
         m = rng.choice(ms)
         before = (P.to_text(s), s.history)
         t = s.play(m)
-        assert (P.to_text(s), s.history) == before                      # play() never mutates
-        assert t.to_move != s.to_move                                   # alternation
+        assert (P.to_text(s), s.history) == before  # play() never mutates
+        assert t.to_move != s.to_move  # alternation
         assert t.black.bit_count() == 2
         assert t.white.bit_count() + t.hand + t.captures == P.TOTAL_WHITES
         if m.kind == "drop":
@@ -376,7 +401,7 @@ def test_random_games_keep_the_invariants(rng, jumps, forced):
             assert t.hand == s.hand
             if s.to_move == "w":
                 assert s.hand == 0
-        for c in m.captured:                                            # jumps only over white
+        for c in m.captured:  # jumps only over white
             assert s.at(c) == "W" and t.at(c) is None
         assert t.captures == s.captures + len(m.captured)
         if m.captured and forced is False and jumps == "one":

@@ -1,4 +1,5 @@
 """The palace view, headless: geometry, drawing, panel texts, and what the teaching overlay counts."""
+
 from __future__ import annotations
 
 import pygame
@@ -44,7 +45,7 @@ def test_flip_turns_the_board(view):
 
 def test_jumps_are_arcs(view):
     assert view.is_jump(P.parse_point("c7"), P.parse_point("c5"))
-    assert not view.is_jump(P.parse_point("a9"), P.parse_point("c9"))   # a step along the base row
+    assert not view.is_jump(P.parse_point("a9"), P.parse_point("c9"))  # a step along the base row
 
 
 def test_drawing_runs_for_every_piece_scale_and_alpha(view):
@@ -57,7 +58,7 @@ def test_drawing_runs_for_every_piece_scale_and_alpha(view):
     view.draw_overlay(surf, s, "en")
     assert view.pieces(s)[P.parse_point("c5")] == "B" and len(view.pieces(s)) == 2 + 8
     x, y = view.point_xy(P.parse_point("c6"))
-    assert surf.get_at((x, y))[:3] != (0, 0, 0)     # the board is painted under the captured point
+    assert surf.get_at((x, y))[:3] != (0, 0, 0)  # the board is painted under the captured point
 
 
 def test_panel_texts(view):
@@ -68,11 +69,20 @@ def test_panel_texts(view):
     assert any("16" in line for line in view.status_lines(s, "en"))
 
 
-@pytest.mark.parametrize("result", [
-    Result("b", "captures"), Result("w", "blocked"), Result("b", "white_blocked"), Result(None, "white_blocked"),
-    Result(None, "repetition"), Result(None, "no_progress"), Result("w", "resign"), Result("b", "resign"),
-    Result(None, "agreement"),
-])
+@pytest.mark.parametrize(
+    "result",
+    [
+        Result("b", "captures"),
+        Result("w", "blocked"),
+        Result("b", "white_blocked"),
+        Result(None, "white_blocked"),
+        Result(None, "repetition"),
+        Result(None, "no_progress"),
+        Result("w", "resign"),
+        Result("b", "resign"),
+        Result(None, "agreement"),
+    ],
+)
 def test_every_result_has_its_own_text(view, result):
     for lang in ("zh", "en"):
         text = view.result_text(result, lang)
@@ -88,16 +98,16 @@ def test_strings_have_both_languages():
 
 def test_surround_counts_follow_the_paper():
     need = V.SURROUND
-    assert need[P.parse_point("c5")] == 16                        # the strongest points
+    assert need[P.parse_point("c5")] == 16  # the strongest points
     assert max(need.values()) == 16
     for name in ("a9", "c9", "e9", "b8", "c8", "d8", "a1", "c1", "e1", "b2", "c2", "d2"):
-        assert need[P.parse_point(name)] in (4, 5)                # inside a palace
+        assert need[P.parse_point(name)] in (4, 5)  # inside a palace
 
 
 def test_escapes_and_trap_points():
     s = P.from_text("B-W-./-W..-/..W../.WWW./.WBW./.W.W./...../-...-/.-.-. w 13 1")
     a9 = P.parse_point("a9")
-    assert V.king_escapes(s, a9) == 1                             # only the jump over c9
+    assert V.king_escapes(s, a9) == 1  # only the jump over c9
     traps = V.trap_points(s)
     assert traps == {P.parse_point("e9"): [a9]}
     # the trap is real: a soldier on e9 leaves the a9 king without a move
@@ -111,8 +121,8 @@ def test_a_jump_arcs_over_the_soldier_which_fades(view):
     s = P.new_game(opening="doors")
     m = find_move(s, "c7xc5")
     anim = MoveAnimation(view, view.pieces(s), view.pieces(s.play(m)), m.path)
-    assert anim.kind == "slide" and anim.segments[0][4] is True         # drawn as a jump arc
-    assert anim.captures == {P.parse_point("c6"): "W"}                 # the jumped soldier fades
+    assert anim.kind == "slide" and anim.segments[0][4] is True  # drawn as a jump arc
+    assert anim.captures == {P.parse_point("c6"): "W"}  # the jumped soldier fades
     drop = find_move(s.play(m), "a1")
     before, after = view.pieces(s.play(m)), view.pieces(s.play(m).play(drop))
     assert MoveAnimation(view, before, after, drop.path).kind == "drop"

@@ -1,4 +1,5 @@
 """Settings, rules, load and save scenes, driven headless through the real app (tests/conftest.py)."""
+
 import json
 import random
 
@@ -41,18 +42,18 @@ def test_settings_change_and_save_at_once(driver):
     scene = driver.top
     driver.step()
     lang_before = app.lang
-    driver.key(pygame.K_RIGHT)                       # language row has the focus
+    driver.key(pygame.K_RIGHT)  # language row has the focus
     assert app.lang != lang_before and _saved_settings()["lang"] == app.lang
-    driver.key(pygame.K_DOWN)                        # sound
+    driver.key(pygame.K_DOWN)  # sound
     driver.key(pygame.K_RETURN)
     assert _saved_settings()["sound"] is False and app.sounds.enabled is False
-    driver.click(scene.sound.rect.center)            # and back on by mouse
+    driver.click(scene.sound.rect.center)  # and back on by mouse
     assert _saved_settings()["sound"] is True
-    driver.key(pygame.K_DOWN)                        # volume
+    driver.key(pygame.K_DOWN)  # volume
     driver.key(pygame.K_LEFT)
     assert _saved_settings()["volume"] == pytest.approx(0.65)
     assert app.sounds.volume == pytest.approx(0.65)
-    driver.key(pygame.K_DOWN)                        # animation speed
+    driver.key(pygame.K_DOWN)  # animation speed
     driver.key(pygame.K_RIGHT)
     assert _saved_settings()["anim_speed"] == pytest.approx(1.25) and app.settings["anim_speed"] == 1.25
     for key in ("show_legal", "auto_flip"):
@@ -63,7 +64,7 @@ def test_settings_change_and_save_at_once(driver):
     drag = scene.volume.track()
     driver.post(pygame.MOUSEBUTTONDOWN, pos=(drag.right, drag.centery), button=1)
     driver.post(pygame.MOUSEBUTTONUP, pos=(drag.right, drag.centery), button=1)
-    driver.step(20)                                  # the volume preview plays once it rests
+    driver.step(20)  # the volume preview plays once it rests
     assert _saved_settings()["volume"] == 1.0
     settings, notice = storage.load_settings()
     assert notice is None and settings["anim_speed"] == 1.25
@@ -112,8 +113,10 @@ def test_markdown_subset_parses():
     assert ("bullet", 2, "", "嵌套的一条") in blocks
     assert ("number", 1, "1.", "第一条") in blocks and ("number", 1, "2)", "第二条") in blocks
     assert "rule" in kinds and ("pre", 0, "", "局面   结果") in blocks and ("pre", 0, "", "code  kept") in blocks
-    assert parse("Some *emphasis* and `code` and [a link](http://x) here\nnext line")[0][3] == \
-        "Some emphasis and code and a link here next line"
+    assert (
+        parse("Some *emphasis* and `code` and [a link](http://x) here\nnext line")[0][3]
+        == "Some emphasis and code and a link here next line"
+    )
 
 
 def test_wrap_respects_width_words_and_chinese_punctuation():
@@ -134,8 +137,9 @@ def test_wrap_respects_width_words_and_chinese_punctuation():
 @pytest.fixture
 def rules_dir(tmp_path, monkeypatch):
     (tmp_path / "palace.zh.md").write_text(SAMPLE_ZH * 6, encoding="utf-8")
-    (tmp_path / "palace.en.md").write_text("# Palace\n\n" + "- a rule that is long enough to wrap\n" * 80,
-                                           encoding="utf-8")
+    (tmp_path / "palace.en.md").write_text(
+        "# Palace\n\n" + "- a rule that is long enough to wrap\n" * 80, encoding="utf-8"
+    )
     (tmp_path / "draughts.en.md").write_text("# Draughts\n\nOnly in English.\n", encoding="utf-8")
     monkeypatch.setattr(rules_scene, "RULES_DIR", tmp_path)
     return tmp_path
@@ -161,15 +165,15 @@ def test_rules_scene_scrolls_switches_and_explains_missing_files(driver, rules_d
     driver.key(pygame.K_END, frames=40)
     assert scene.scroll == pytest.approx(scene.max_scroll())
     driver.key(pygame.K_DOWN, frames=10)
-    assert scene.scroll == pytest.approx(scene.max_scroll())   # never beyond the end
+    assert scene.scroll == pytest.approx(scene.max_scroll())  # never beyond the end
     driver.key(pygame.K_HOME, frames=40)
     assert scene.scroll == 0
-    driver.key(pygame.K_RIGHT)                                  # draughts: only an English text
+    driver.key(pygame.K_RIGHT)  # draughts: only an English text
     assert scene.game == "draughts" and scene.scroll == 0
     driver.step()
     shown = _texts_shown(scene)
     assert any("暂无中文版" in t for t in shown) and "Only in English." in shown
-    driver.key(pygame.K_3)                                      # banqi: no file at all
+    driver.key(pygame.K_3)  # banqi: no file at all
     driver.step()
     assert any("banqi.zh.md" in t for t in _texts_shown(scene))
     driver.click(scene.tabs[0].rect.center)
@@ -233,13 +237,13 @@ def test_load_scene_deletes_after_confirming(driver):
     scene = driver.top
     driver.key(pygame.K_DELETE)
     assert isinstance(driver.top, Dialog)
-    driver.key(pygame.K_ESCAPE)                       # No
+    driver.key(pygame.K_ESCAPE)  # No
     assert driver.top is scene and len(storage.list_saves()) == 1
     driver.click(scene.delete_btn.rect.center)
-    driver.key(pygame.K_RETURN)                       # Yes (focused first)
+    driver.key(pygame.K_RETURN)  # Yes (focused first)
     assert driver.top is scene and storage.list_saves() == [] and scene.saves == []
-    scene.draw(pygame.Surface(app.size))              # the empty list explains itself
-    driver.key(pygame.K_RETURN)                       # nothing to open: no error
+    scene.draw(pygame.Surface(app.size))  # the empty list explains itself
+    driver.key(pygame.K_RETURN)  # nothing to open: no error
     driver.key(pygame.K_ESCAPE)
     assert driver.top is not scene
 
@@ -270,7 +274,7 @@ def test_save_dialog_types_chinese_saves_and_confirms_overwrite(driver):
     driver.post(pygame.TEXTINPUT, text="决赛/1")
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.top, Dialog)
-    driver.key(pygame.K_RETURN)                       # Yes
+    driver.key(pygame.K_RETURN)  # Yes
     assert len(storage.load_named(saves[0][1]).moves) == 14
     assert driver.top is not scene
 
@@ -279,7 +283,7 @@ def test_save_dialog_refuses_an_empty_name_and_shows_write_errors(driver, monkey
     app = driver.app
     app.push(SaveGameScene(app, _record("palace", 2)))
     scene = driver.top
-    driver.key(pygame.K_BACKSPACE)                    # clears the selected default
+    driver.key(pygame.K_BACKSPACE)  # clears the selected default
     driver.key(pygame.K_RETURN)
     assert driver.top is scene and scene.error
     driver.post(pygame.TEXTINPUT, text="x")
@@ -301,15 +305,34 @@ def test_random_input_never_breaks_these_scenes(driver, which):
     app = driver.app
     storage.save_named(_record("draughts", 6), "a")
     (storage.saves_dir() / "b.json").write_text("[]")
-    make = {"settings": lambda: SettingsScene(app), "rules": lambda: RulesScene(app, "banqi"),
-            "load": lambda: LoadGameScene(app), "save": lambda: SaveGameScene(app, _record("palace", 3))}[which]
+    make = {
+        "settings": lambda: SettingsScene(app),
+        "rules": lambda: RulesScene(app, "banqi"),
+        "load": lambda: LoadGameScene(app),
+        "save": lambda: SaveGameScene(app, _record("palace", 3)),
+    }[which]
     app.push(make())
     rng = random.Random(7)
-    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
-            pygame.K_TAB, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END, pygame.K_DELETE,
-            pygame.K_BACKSPACE, pygame.K_1, pygame.K_3, pygame.K_ESCAPE]
+    keys = [
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_RETURN,
+        pygame.K_SPACE,
+        pygame.K_TAB,
+        pygame.K_PAGEUP,
+        pygame.K_PAGEDOWN,
+        pygame.K_HOME,
+        pygame.K_END,
+        pygame.K_DELETE,
+        pygame.K_BACKSPACE,
+        pygame.K_1,
+        pygame.K_3,
+        pygame.K_ESCAPE,
+    ]
     for _ in range(400):
-        if app.top is app.scenes[0]:        # left (Esc, Back, a save): open it again
+        if app.top is app.scenes[0]:  # left (Esc, Back, a save): open it again
             app.push(make())
         w, h = app.size
         pos = (rng.randrange(w), rng.randrange(h))
@@ -319,8 +342,9 @@ def test_random_input_never_breaks_these_scenes(driver, which):
             driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 3), buttons=(1, 0, 0))
             driver.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
         elif r < 0.55:
-            driver.post(pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, -1, 1, 3)), flipped=False, precise_x=0.0,
-                        precise_y=0.0)
+            driver.post(
+                pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, -1, 1, 3)), flipped=False, precise_x=0.0, precise_y=0.0
+            )
         elif r < 0.65:
             driver.post(pygame.TEXTINPUT, text=rng.choice(["棋", "a", "/", " ", "..", "中文名"]))
         elif r < 0.7:

@@ -1,4 +1,5 @@
 """game.storage: settings, atomic writes, game records, replay, autosave and named saves."""
+
 import json
 import os
 import random
@@ -65,8 +66,9 @@ def _random_game(name, plies, seed):
 def test_settings_default_when_missing_and_round_trip(home):
     settings, notice = storage.load_settings()
     assert notice is None and settings == storage.DEFAULT_SETTINGS
-    settings.update(lang="zh", sound=False, volume=0.25, anim_speed=1.5, show_legal=False,
-                    auto_flip=True, fullscreen=False)
+    settings.update(
+        lang="zh", sound=False, volume=0.25, anim_speed=1.5, show_legal=False, auto_flip=True, fullscreen=False
+    )
     storage.save_settings(settings)
     again, notice = storage.load_settings()
     assert notice is None and again == settings
@@ -74,9 +76,18 @@ def test_settings_default_when_missing_and_round_trip(home):
     assert [p.name for p in home.iterdir()] == ["settings.json"]  # no temp file left
 
 
-@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00garbage", b"[1, 2, 3]", b'"text"',
-                                     b'{"window": 3, "theme": "dark"}', b"[" * 100000,
-                                     b'{"format": "other-app", "lang": "en"}'])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"{not json",
+        b"\xff\xfe\x00garbage",
+        b"[1, 2, 3]",
+        b'"text"',
+        b'{"window": 3, "theme": "dark"}',
+        b"[" * 100000,
+        b'{"format": "other-app", "lang": "en"}',
+    ],
+)
 def test_broken_or_foreign_settings_give_defaults_notice_and_backup(home, content):
     path = home / "settings.json"
     path.write_bytes(content)
@@ -88,14 +99,33 @@ def test_broken_or_foreign_settings_give_defaults_notice_and_backup(home, conten
 
 
 def test_settings_unknown_keys_dropped_wrong_types_reset_numbers_clamped(home):
-    (home / "settings.json").write_text(json.dumps({
-        "lang": "fr", "sound": "yes", "volume": 7, "anim_speed": 0.1, "show_legal": 0,
-        "auto_flip": True, "fullscreen": None, "colour": "red"}))
+    (home / "settings.json").write_text(
+        json.dumps(
+            {
+                "lang": "fr",
+                "sound": "yes",
+                "volume": 7,
+                "anim_speed": 0.1,
+                "show_legal": 0,
+                "auto_flip": True,
+                "fullscreen": None,
+                "colour": "red",
+            }
+        )
+    )
     settings, notice = storage.load_settings()
     assert notice is None
     d = storage.DEFAULT_SETTINGS
-    assert settings == {"lang": d["lang"], "sound": True, "volume": 1.0, "anim_speed": 0.5,
-                        "show_legal": True, "auto_flip": True, "fullscreen": True, "board_labels": True}
+    assert settings == {
+        "lang": d["lang"],
+        "sound": True,
+        "volume": 1.0,
+        "anim_speed": 0.5,
+        "show_legal": True,
+        "auto_flip": True,
+        "fullscreen": True,
+        "board_labels": True,
+    }
     (home / "settings.json").write_text('{"volume": NaN, "anim_speed": true, "sound": false}')
     settings, _ = storage.load_settings()
     assert settings["volume"] == d["volume"] and settings["anim_speed"] == d["anim_speed"]
@@ -109,9 +139,16 @@ def test_huge_settings_file_refused(home):
     assert settings == storage.DEFAULT_SETTINGS and notice
 
 
-@pytest.mark.parametrize("env,expected", [({"LANG": "zh_CN.UTF-8"}, "zh"), ({"LANG": "zh_TW"}, "zh"),
-                                          ({"LANG": "en_US.UTF-8"}, "en"), ({"LANG": "de_DE"}, "en"),
-                                          ({"LC_ALL": "zh_CN.UTF-8", "LANG": "en_US"}, "zh")])
+@pytest.mark.parametrize(
+    "env,expected",
+    [
+        ({"LANG": "zh_CN.UTF-8"}, "zh"),
+        ({"LANG": "zh_TW"}, "zh"),
+        ({"LANG": "en_US.UTF-8"}, "en"),
+        ({"LANG": "de_DE"}, "en"),
+        ({"LC_ALL": "zh_CN.UTF-8", "LANG": "en_US"}, "zh"),
+    ],
+)
 def test_language_default_follows_the_system_locale(monkeypatch, env, expected):
     for key in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         monkeypatch.delenv(key, raising=False)
@@ -151,7 +188,7 @@ def test_background_autosave_is_ordered_flushed_and_cleared(home):
         storage.write_autosave(rec)
     assert storage.read_autosave() == (records[-1], None)  # reading waits for the newest
     storage.write_autosave(records[0])
-    storage.clear_autosave()                                # drops the write on its way
+    storage.clear_autosave()  # drops the write on its way
     time.sleep(0.1)
     assert storage.read_autosave() == (None, None) and not storage.autosave_path().exists()
 
@@ -266,16 +303,39 @@ def _valid_dict(game="palace"):
     return json.loads(record.to_json())
 
 
-@pytest.mark.parametrize("change", [
-    {"format": "something-else"}, {"version": 2}, {"version": "1"}, {"version": True},
-    {"game": "chess"}, {"game": None}, {"options": []}, {"options": {"no_such_option": 1}},
-    {"start": {}}, {"start": {"text": 5}}, {"start": {"seed": 3}}, {"start": {"text": "x" * 5000}},
-    {"moves": "c4"}, {"moves": [1, 2]}, {"moves": ["x" * 500]}, {"moves": [""]},
-    {"redo": None}, {"mode": "online"}, {"human_seat": 2}, {"human_seat": True}, {"human_seat": 1.0},
-    {"mode": "computer", "human_seat": None}, {"level": "grandmaster"}, {"end": "resign"},
-    {"end": {"winner": "x", "reason": "resign"}}, {"end": {"winner": "b", "reason": "timeout"}},
-    {"end": {"winner": "b", "reason": "agreement"}}, {"end": {"winner": None, "reason": "resign"}},
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"format": "something-else"},
+        {"version": 2},
+        {"version": "1"},
+        {"version": True},
+        {"game": "chess"},
+        {"game": None},
+        {"options": []},
+        {"options": {"no_such_option": 1}},
+        {"start": {}},
+        {"start": {"text": 5}},
+        {"start": {"seed": 3}},
+        {"start": {"text": "x" * 5000}},
+        {"moves": "c4"},
+        {"moves": [1, 2]},
+        {"moves": ["x" * 500]},
+        {"moves": [""]},
+        {"redo": None},
+        {"mode": "online"},
+        {"human_seat": 2},
+        {"human_seat": True},
+        {"human_seat": 1.0},
+        {"mode": "computer", "human_seat": None},
+        {"level": "grandmaster"},
+        {"end": "resign"},
+        {"end": {"winner": "x", "reason": "resign"}},
+        {"end": {"winner": "b", "reason": "timeout"}},
+        {"end": {"winner": "b", "reason": "agreement"}},
+        {"end": {"winner": None, "reason": "resign"}},
+    ],
+)
 def test_hostile_fields_are_save_errors(change):
     data = _valid_dict()
     data.update(change)
@@ -294,19 +354,26 @@ def test_future_version_message():
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12)
-fields = st.sampled_from(["format", "version", "game", "options", "start", "moves", "redo", "mode",
-                          "human_seat", "level", "end"])
+    max_leaves=12,
+)
+fields = st.sampled_from(
+    ["format", "version", "game", "options", "start", "moves", "redo", "mode", "human_seat", "level", "end"]
+)
 
 
 game_values = st.sampled_from(["palace", "draughts", "banqi"]) | json_values
-start_values = st.fixed_dictionaries({}, optional={"text": st.text(max_size=60) | json_values,
-                                                   "seed": st.integers(-5, 2**70) | json_values})
+start_values = st.fixed_dictionaries(
+    {}, optional={"text": st.text(max_size=60) | json_values, "seed": st.integers(-5, 2**70) | json_values}
+)
 
 
 @hsettings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["palace", "draughts", "banqi"]), st.dictionaries(fields, json_values, max_size=6),
-       st.fixed_dictionaries({}, optional={"game": game_values, "start": start_values}), st.binary(max_size=40))
+@given(
+    st.sampled_from(["palace", "draughts", "banqi"]),
+    st.dictionaries(fields, json_values, max_size=6),
+    st.fixed_dictionaries({}, optional={"game": game_values, "start": start_values}),
+    st.binary(max_size=40),
+)
 def test_any_damaged_file_is_a_save_error_or_a_sound_record(base, change, change2, noise):
     data = _valid_dict(base)
     data.update(change)
@@ -334,8 +401,13 @@ def test_autosave_round_trip_and_clear(home):
     assert storage.read_autosave() == (None, None)
 
 
-@pytest.mark.parametrize("content", ['{"format": "qipan-game", "version": 1', '{"format": "qipan-game", '
-                                     '"version": 1, "game": "palace", "start": {"text": ".-.-."}}'])
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"format": "qipan-game", "version": 1',
+        '{"format": "qipan-game", "version": 1, "game": "palace", "start": {"text": ".-.-."}}',
+    ],
+)
 def test_damaged_autosave_gives_notice_and_backup(home, content):
     (home / "autosave.json").write_text(content)
     record, notice = storage.read_autosave()
@@ -345,11 +417,22 @@ def test_damaged_autosave_gives_notice_and_backup(home, content):
 
 
 # ---- named saves ----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("name,expected", [
-    ("我的棋局", "我的棋局"), ("  Game 1  ", "Game 1"), ("../../etc/passwd", "_.._etc_passwd"),
-    ("a/b\\c:d*e?f\"g<h>i|j", "a_b_c_d_e_f_g_h_i_j"), ("CON", "_CON"), ("lpt1.txt", "_lpt1.txt"),
-    ("", "game"), ("...", "game"), ("\x00\x07", "game"), ("///", "game"), ("tab\there", "tab here"),
-])
+@pytest.mark.parametrize(
+    "name,expected",
+    [
+        ("我的棋局", "我的棋局"),
+        ("  Game 1  ", "Game 1"),
+        ("../../etc/passwd", "_.._etc_passwd"),
+        ('a/b\\c:d*e?f"g<h>i|j', "a_b_c_d_e_f_g_h_i_j"),
+        ("CON", "_CON"),
+        ("lpt1.txt", "_lpt1.txt"),
+        ("", "game"),
+        ("...", "game"),
+        ("\x00\x07", "game"),
+        ("///", "game"),
+        ("tab\there", "tab here"),
+    ],
+)
 def test_safe_file_names(name, expected):
     assert storage.safe_filename(name) == expected
 
@@ -373,8 +456,7 @@ def test_save_list_load_named(home):
     (storage.saves_dir() / "broken.json").write_text("{oops")
     os.utime(storage.saves_dir() / "broken.json", (1, 1))
     saves = storage.list_saves()
-    assert [(n, g) for n, _, _, g in saves] == [("later", "palace"), ("决赛 第1局", "draughts"),
-                                               ("broken", None)]
+    assert [(n, g) for n, _, _, g in saves] == [("later", "palace"), ("决赛 第1局", "draughts"), ("broken", None)]
     assert storage.load_named(path) == record
     with pytest.raises(SaveError):
         storage.load_named(saves[2][1])
@@ -403,8 +485,12 @@ def test_where_files_live_without_qipan_home(monkeypatch):
     monkeypatch.delenv("QIPAN_HOME")
     import platformdirs
 
-    assert storage.settings_path().parent == __import__("pathlib").Path(platformdirs.user_config_dir("qipan", appauthor=False))
-    assert storage.saves_dir().parent == __import__("pathlib").Path(platformdirs.user_data_dir("qipan", appauthor=False))
+    assert storage.settings_path().parent == __import__("pathlib").Path(
+        platformdirs.user_config_dir("qipan", appauthor=False)
+    )
+    assert storage.saves_dir().parent == __import__("pathlib").Path(
+        platformdirs.user_data_dir("qipan", appauthor=False)
+    )
 
 
 def test_storage_does_not_import_pygame():

@@ -1,5 +1,6 @@
 """The one-line text field, driven by posted pygame events through the headless app: typing,
 caret moves, selection, copy / cut / paste through the clipboard, an input method's composition."""
+
 import pygame
 import pytest
 
@@ -42,6 +43,7 @@ def field(driver):
         driver.app.push(scene)
         driver.step()
         return scene
+
     return make
 
 
@@ -75,9 +77,9 @@ def test_typing_caret_moves_and_erasing(driver, field):
     assert f.value == "hello 盘" and f.caret == 6
     key(driver, pygame.K_DELETE)
     assert f.value == "hello " and f.caret == 6
-    key(driver, pygame.K_DELETE)                 # nothing after the caret: nothing happens
+    key(driver, pygame.K_DELETE)  # nothing after the caret: nothing happens
     key(driver, pygame.K_HOME)
-    key(driver, pygame.K_BACKSPACE)              # nothing before it either
+    key(driver, pygame.K_BACKSPACE)  # nothing before it either
     key(driver, pygame.K_LEFT)
     assert f.value == "hello " and f.caret == 0
     key(driver, pygame.K_RETURN)
@@ -99,10 +101,10 @@ def test_shift_selects_and_typing_replaces_the_selection(driver, field):
     assert f.value == "abcdX" and f.selected_text() == ""
     key(driver, pygame.K_HOME, SHIFT)
     assert f.selected_text() == "abcdX"
-    key(driver, pygame.K_RIGHT)                  # collapses to the end of the selection
+    key(driver, pygame.K_RIGHT)  # collapses to the end of the selection
     assert f.caret == 5 and f.selected_text() == ""
     key(driver, pygame.K_HOME, SHIFT)
-    key(driver, pygame.K_LEFT)                   # ... or its start
+    key(driver, pygame.K_LEFT)  # ... or its start
     assert f.caret == 0 and f.selected_text() == ""
 
 
@@ -135,14 +137,14 @@ def test_paste_keeps_the_first_line_without_control_characters_within_max_len(dr
     key(driver, pygame.K_v, CTRL)
     assert f.value == "123 4ab" and f.caret == 5
     clipboard.put_text("xyzxyzxyz")
-    key(driver, pygame.K_v, CTRL)                # only 3 more characters fit
+    key(driver, pygame.K_v, CTRL)  # only 3 more characters fit
     assert f.value == "123 4xyzab" and len(f.value) == 10
     type_(driver, "more")
     assert f.value == "123 4xyzab"
     key(driver, pygame.K_a, CTRL)
-    key(driver, pygame.K_v, CTRL)                # a selection makes room
+    key(driver, pygame.K_v, CTRL)  # a selection makes room
     assert f.value == "xyzxyzxyz"
-    clipboard.put_text("\r\n\x00\n")             # nothing usable: nothing changes
+    clipboard.put_text("\r\n\x00\n")  # nothing usable: nothing changes
     key(driver, pygame.K_v, CTRL)
     assert f.value == "xyzxyzxyz"
 
@@ -170,17 +172,17 @@ def test_composition_and_escape(driver, field):
     f.select_all()
     driver.post(pygame.TEXTEDITING, text="", start=0, length=0)
     driver.step()
-    assert f.value == "name"                     # an empty composition keeps the selection
+    assert f.value == "name"  # an empty composition keeps the selection
     driver.post(pygame.TEXTEDITING, text="jue", start=3, length=0)
     driver.step()
     assert f.value == "" and f.composing == "jue"
     sc.draw(sc.app.screen)
-    key(driver, pygame.K_ESCAPE)                 # cancels the composition only
+    key(driver, pygame.K_ESCAPE)  # cancels the composition only
     assert f.composing == "" and not sc.unused
     driver.post(pygame.TEXTEDITING, text="sai", start=3, length=0)
     type_(driver, "决赛")
     assert f.value == "决赛" and f.composing == ""
-    key(driver, pygame.K_ESCAPE)                 # nothing to cancel: the scene's Esc
+    key(driver, pygame.K_ESCAPE)  # nothing to cancel: the scene's Esc
     assert [e.key for e in sc.unused] == [pygame.K_ESCAPE]
 
 
@@ -189,7 +191,7 @@ def test_mouse_places_the_caret_selects_by_dragging_and_focuses(driver, field):
     f = sc.field
     f.focused = False
     type_(driver, "x")
-    assert f.value == "abcdefgh"                 # not focused: typing is not the field's
+    assert f.value == "abcdefgh"  # not focused: typing is not the field's
     driver.click((f.rect.x + 1, f.rect.centery))
     assert f.focused and f.caret == 0
     driver.click((f.rect.right - 2, f.rect.centery))
@@ -201,7 +203,7 @@ def test_mouse_places_the_caret_selects_by_dragging_and_focuses(driver, field):
     driver.step()
     assert f.selected_text() == "abcdefgh"
     sc.draw(sc.app.screen)
-    driver.click((5, 5))                         # outside: the field lets the focus go
+    driver.click((5, 5))  # outside: the field lets the focus go
     assert not f.focused
 
 
@@ -209,7 +211,7 @@ def test_a_long_text_scrolls_to_keep_the_caret_in_view(driver, field):
     sc = field("棋" * 60, max_len=80)
     f = sc.field
     sc.draw(sc.app.screen)
-    assert f._scroll > 0                         # the end (the caret) is shown
+    assert f._scroll > 0  # the end (the caret) is shown
     key(driver, pygame.K_HOME)
     sc.draw(sc.app.screen)
     assert f._scroll == 0
@@ -233,13 +235,30 @@ def test_random_events_never_break_the_field(driver, field):
     sc = field("start")
     f = sc.field
     rng = random.Random(3)
-    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_BACKSPACE, pygame.K_DELETE,
-            pygame.K_a, pygame.K_c, pygame.K_x, pygame.K_v, pygame.K_RETURN, pygame.K_ESCAPE]
+    keys = [
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_HOME,
+        pygame.K_END,
+        pygame.K_BACKSPACE,
+        pygame.K_DELETE,
+        pygame.K_a,
+        pygame.K_c,
+        pygame.K_x,
+        pygame.K_v,
+        pygame.K_RETURN,
+        pygame.K_ESCAPE,
+    ]
     for _ in range(400):
         r = rng.random()
         if r < 0.5:
-            driver.post(pygame.KEYDOWN, key=rng.choice(keys), mod=rng.choice((0, CTRL, SHIFT, CTRL | SHIFT)),
-                        unicode="", scancode=0)
+            driver.post(
+                pygame.KEYDOWN,
+                key=rng.choice(keys),
+                mod=rng.choice((0, CTRL, SHIFT, CTRL | SHIFT)),
+                unicode="",
+                scancode=0,
+            )
         elif r < 0.7:
             driver.post(pygame.TEXTINPUT, text=rng.choice(["a", "棋", "\x00", "xyz" * 9]))
         elif r < 0.8:

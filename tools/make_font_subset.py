@@ -16,6 +16,7 @@ The characters kept (see needed_text()):
 Beside each font, a <font>.chars.txt lists the characters it covers (game.fonts reads it to decide
 when a player-typed text needs a system fallback font; tests/test_font.py checks it against the cmap).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,10 +36,7 @@ SC_FACE = 2  # Simplified Chinese face of the Noto CJK collections
 
 # xiangqi pieces: red then black, traditional and simplified forms, and common variants
 PIECE_CHARS = "帥仕相俥傌炮兵將士象車馬包卒帅车马砲炮將俥傌兵卒仕士相象"
-EXTRA = (
-    "，。、：；！？（）《》〈〉「」『』【】〔〕“”‘’…—–·•×÷±°～"
-    "←→↑↓↔⇄✓★☆●○◆◇■□▲△▼▽"
-)
+EXTRA = "，。、：；！？（）《》〈〉「」『』【】〔〕“”‘’…—–·•×÷±°～←→↑↓↔⇄✓★☆●○◆◇■□▲△▼▽"
 
 
 def gb2312_level1() -> str:

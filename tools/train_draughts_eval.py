@@ -16,6 +16,7 @@ dame-rs; numpy and scipy come with py-draughts' dependencies or `pip install sci
     python tools/train_draughts_eval.py generate --depth 6 --seconds 1500 --out d6.txt --seed 1
     python tools/train_draughts_eval.py fit d6.txt d8.txt --phases 16,26 --lam 0.5
 """
+
 from __future__ import annotations
 
 import argparse
@@ -77,11 +78,13 @@ def generate(seed: int, depth: int, out: str, seconds: float, random_rate: float
 
 def mirror(wm, wk, bm, bk):
     """Rotate the board by 180 degrees and swap the colours."""
+
     def rot(board):
         out = 0
         for sq in R.squares(board):
             out |= R.SQUARE[50 - sq]
         return out
+
     return rot(bm), rot(bk), rot(wm), rot(wk)
 
 
@@ -128,8 +131,9 @@ def fit(files, bounds, lam, prior, out, limit=None):
 
     # the hand-made terms get a fitted correction too, printed to adjust their constants by hand
     n_hand = len(feats[0])
-    X = hstack([csr_matrix((np.ones(len(ri)), (ri, ci)), shape=(r, n_phase * width)),
-                csr_matrix(np.array(feats, float))]).tocsr()
+    X = hstack(
+        [csr_matrix((np.ones(len(ri)), (ri, ci)), shape=(r, n_phase * width)), csr_matrix(np.array(feats, float))]
+    ).tocsr()
     hand, score = np.array(hand, float), np.array(score, float)
     z = (np.array(z, float) + 1) / 2
     print(f"features in {time.time() - t:.0f} s")
@@ -141,7 +145,7 @@ def fit(files, bounds, lam, prior, out, limit=None):
     K = min((60, 80, 100, 130, 160, 200, 250), key=lambda k: logloss(1 / (1 + np.exp(-score / k))))
     target = lam * z + (1 - lam) / (1 + np.exp(-score / K))
 
-    ridge = prior * 0.25 / K ** 2  # as strong as `prior` positions that say 0
+    ridge = prior * 0.25 / K**2  # as strong as `prior` positions that say 0
 
     def loss(w):  # summed over positions, so that the optimiser's tolerances fit
         e = (hand + X @ w) / K
@@ -153,21 +157,34 @@ def fit(files, bounds, lam, prior, out, limit=None):
     n = len(target)
     print(f"K {K}; loss of the hand evaluation alone {loss(w0)[0] / n:.5f}")
     res = minimize(loss, w0, jac=True, method="L-BFGS-B", options={"maxiter": 500})
-    print(f"fitted loss {res.fun / n:.5f} ({res.message}); result log-loss of sigmoid(eval/K): "
-          f"{logloss(1 / (1 + np.exp(-(hand + X @ res.x) / K))):.5f}")
-    c = res.x[n_phase * width:]
+    print(
+        f"fitted loss {res.fun / n:.5f} ({res.message}); result log-loss of sigmoid(eval/K): "
+        f"{logloss(1 / (1 + np.exp(-(hand + X @ res.x) / K))):.5f}"
+    )
+    c = res.x[n_phase * width :]
     print("the hand terms, fitted beside the tables (set these in game/ai/draughts_ai.py and fit again):")
-    print(f"  KING {A.KING + c[0]:.0f}, KING_MAIN_DIAG {A.KING_MAIN_DIAG + c[1]:.0f}, "
-          f"KING_DOUBLE_DIAG {A.KING_DOUBLE_DIAG + c[2]:.0f}, KING_VS_KINGLESS {A.KING_VS_KINGLESS + c[3]:.0f}, "
-          f"MOBILITY {A.MOBILITY + c[4]:.1f}, BALANCE {A.BALANCE + c[5]:.1f}, "
-          f"RUNAWAY (0, {A.RUNAWAY[1] + c[6]:.0f}, {A.RUNAWAY[2] + c[7]:.0f}, {A.RUNAWAY[3] + c[8]:.0f})")
+    print(
+        f"  KING {A.KING + c[0]:.0f}, KING_MAIN_DIAG {A.KING_MAIN_DIAG + c[1]:.0f}, "
+        f"KING_DOUBLE_DIAG {A.KING_DOUBLE_DIAG + c[2]:.0f}, KING_VS_KINGLESS {A.KING_VS_KINGLESS + c[3]:.0f}, "
+        f"MOBILITY {A.MOBILITY + c[4]:.1f}, BALANCE {A.BALANCE + c[5]:.1f}, "
+        f"RUNAWAY (0, {A.RUNAWAY[1] + c[6]:.0f}, {A.RUNAWAY[2] + c[7]:.0f}, {A.RUNAWAY[3] + c[8]:.0f})"
+    )
     msv = A.men_square_values()
-    w = np.round(res.x[:n_phase * width]).astype(int).reshape(n_phase, len(A.PATTERNS), A.PAT_ENTRIES)
-    A.save_weights(out, phase_of, [[w[ph, p] + np.array(msv[p]) for p in range(len(A.PATTERNS))]
-                                   for ph in range(n_phase)])
+    w = np.round(res.x[: n_phase * width]).astype(int).reshape(n_phase, len(A.PATTERNS), A.PAT_ENTRIES)
+    A.save_weights(
+        out, phase_of, [[w[ph, p] + np.array(msv[p]) for p in range(len(A.PATTERNS))] for ph in range(n_phase)]
+    )
     print(f"wrote {out} in {time.time() - t:.0f} s")
-    report(held, K, [("hand evaluation", None, None), ("current weights", A.WEIGHTS_FILE, None),
-                     ("new weights", out, None), ("new + hand fit", out, c)])
+    report(
+        held,
+        K,
+        [
+            ("hand evaluation", None, None),
+            ("current weights", A.WEIGHTS_FILE, None),
+            ("new weights", out, None),
+            ("new + hand fit", out, c),
+        ],
+    )
 
 
 def evaluate_with(tables, wm, wk, bm, bk, corrections=None):
@@ -177,8 +194,9 @@ def evaluate_with(tables, wm, wk, bm, bk, corrections=None):
         e = A.hand_eval(wm, wk, bm, bk, True)
     else:
         phase_of, phases = tables
-        score = sum(w[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
-                    for sh, m, tw, tb, w in phases[phase_of[(wm | bm).bit_count()]])
+        score = sum(
+            w[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]] for sh, m, tw, tb, w in phases[phase_of[(wm | bm).bit_count()]]
+        )
         e = A._finish(wm, wk, bm, bk, True, score)
     if corrections is not None:
         e += sum(c * f for c, f in zip(corrections, A.hand_features(wm, wk, bm, bk)))
@@ -202,7 +220,9 @@ def report(rows, K, candidates):
             zz = (res + 1) / 2
             ll -= zz * math.log(p) + (1 - zz) * math.log(1 - p)
             se += (e - sc) ** 2
-        print(f"  {name:16} result log-loss {ll / len(rows):.5f}   rms from dame's score {math.sqrt(se / len(rows)):6.1f}")
+        print(
+            f"  {name:16} result log-loss {ll / len(rows):.5f}   rms from dame's score {math.sqrt(se / len(rows)):6.1f}"
+        )
 
 
 def main(argv=None):

@@ -5,6 +5,7 @@ choose_move(state, level, time_limit, seed, nodes) goes to the engine of the sta
 evaluate(state, ...) -> float in [-1, 1] from the point of view of the side to move (used for
 draw offers against the computer). The registry game.games says which engine plays which game.
 """
+
 from __future__ import annotations
 
 from types import ModuleType

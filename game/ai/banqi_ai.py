@@ -24,6 +24,7 @@ down). The search:
 Levels: easy searches one action deep and picks with human-like mistakes; medium searches two
 plies and sometimes takes a close second best; hard deepens as far as the budget allows.
 """
+
 from __future__ import annotations
 
 import math
@@ -33,7 +34,7 @@ from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_ti
 from game.rules import banqi as rules
 
 WIN = 100000
-INF = 10 ** 9
+INF = 10**9
 DOWN = 16
 # type numbers: P1 C2 N3 R4 B5 A6 K7; red code = type, black code = 8 + type
 CODE = {"P": 1, "C": 2, "N": 3, "R": 4, "B": 5, "A": 6, "K": 7}
@@ -343,9 +344,9 @@ class Search:
             self.unflip(point, code)
             acc += prob * v
             if acc + left * WIN <= alpha:
-                return acc + left * WIN   # cannot reach alpha whatever the rest: an upper bound
+                return acc + left * WIN  # cannot reach alpha whatever the rest: an upper bound
             if acc - left * WIN >= beta:
-                return acc - left * WIN   # beta reached whatever the rest: a lower bound
+                return acc - left * WIN  # beta reached whatever the rest: a lower bound
         return acc
 
     def flip_groups(self):
@@ -524,8 +525,9 @@ def flip_chances(state) -> list:
 def describe(state, move) -> list:
     """Extra lines for `game.cli bestmove`: the evaluation and, for a flip, the outcome chances."""
     side = {"r": "red", "b": "black"}.get(state.to_move, "the first player")
-    lines = [f"evaluation {evaluate(state, time_limit=0.5, nodes=20000):+.2f} for {side} to move "
-             f"(+1 winning, -1 losing)"]
+    lines = [
+        f"evaluation {evaluate(state, time_limit=0.5, nodes=20000):+.2f} for {side} to move (+1 winning, -1 losing)"
+    ]
     if move.kind == "flip":
         chances = ", ".join(f"{t} {p * 100:.1f}%" for t, p in flip_chances(state))
         lines.append(f"flip outcomes: {chances}")

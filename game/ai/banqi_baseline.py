@@ -4,6 +4,7 @@ Every action of the side to move and every reply of the opponent, flips as chanc
 bag at both plies (squares that cannot interact with a face-up piece grouped as one), the static
 evaluation of banqi_ai at the leaves; no pruning, no quiescence, no deepening. Public view only.
 """
+
 from __future__ import annotations
 
 import random
@@ -15,8 +16,7 @@ from game.rules import banqi as rules
 
 def _actions(search: Search):
     caps, steps = search.gen(search.side)
-    return [("move", m) for _, m in caps] + [("move", m) for m in steps] + [
-        ("flip", g) for g in search.flip_groups()]
+    return [("move", m) for _, m in caps] + [("move", m) for m in steps] + [("flip", g) for g in search.flip_groups()]
 
 
 def _value(search: Search, act, depth: int) -> float:
@@ -56,7 +56,7 @@ def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
     moves = pub.legal_moves()
     if pub.to_move is None:
         return rng.choice(moves)
-    search = Search(pub, Budget(nodes=10 ** 12), 0)
+    search = Search(pub, Budget(nodes=10**12), 0)
     best, best_act = -INF, None
     for act in _actions(search):
         v = _value(search, act, 2)

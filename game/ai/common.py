@@ -1,4 +1,5 @@
 """What the three computer players share: level settings, the search budget, human-like mistakes."""
+
 from __future__ import annotations
 
 import math
@@ -45,6 +46,7 @@ class Budget:
         if self.limit is not None:
             return self.nodes >= self.limit
         return self.deadline is not None and time.perf_counter() >= self.deadline
+
 
 def resolve_time(level: str, time_limit):
     return LEVEL_TIME[level] if time_limit is None else time_limit

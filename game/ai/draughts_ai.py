@@ -21,6 +21,7 @@ pattern gives both.
 Levels: easy searches 2 plies and picks with human-like mistakes (pick_with_mistakes); medium
 searches 4 plies; hard deepens as far as its time (or node) budget allows.
 """
+
 from __future__ import annotations
 
 import math
@@ -55,7 +56,7 @@ gen_captures, gen_quiets, has_capture = R.gen_captures, R.gen_quiets, R.has_capt
 RAYS = R.RAYS
 
 MATE = 30000
-INF = 10 ** 6
+INF = 10**6
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 100
 PROBCUT = True  # forward pruning by a shallow verification search (56.7% vs off at equal nodes)
@@ -172,7 +173,7 @@ class Search:
                 if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or (e_flag == UPPER and e_score <= alpha):
                     return e_score
 
-        if (PROBCUT and not capture and depth >= 3 and beta - alpha == 1 and -500 < beta < 500):
+        if PROBCUT and not capture and depth >= 3 and beta - alpha == 1 and -500 < beta < 500:
             # forward pruning: a shallow search that clears beta by a margin fails high here too
             margin = PROBCUT_MARGIN * depth
             rb = beta + margin
@@ -234,8 +235,7 @@ class Search:
                     sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth, -beta, -alpha, ply + 1, nhm)
                 else:
                     red = 1 if (not capture and depth >= 3 and i >= 3) else 0
-                    sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth - red, -alpha - 1, -alpha,
-                                      ply + 1, nhm)
+                    sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth - red, -alpha - 1, -alpha, ply + 1, nhm)
                     if sc > alpha and (red or sc < beta):
                         sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth, -beta, -alpha, ply + 1, nhm)
                 if sc > best:

@@ -4,6 +4,7 @@ balance, drawn endgames scaled toward 0, and the trained tables of the men's for
 draughts_weights.bin (made by tools/train_draughts_eval.py). Pure Python, no pygame; the search
 is in game.ai.draughts_ai.
 """
+
 from __future__ import annotations
 
 import os
@@ -114,7 +115,7 @@ RUNAWAY = (0, 179, 103, 54)  # by rows left to crown (1..3)
 
 
 # ---- trained evaluation: men patterns + hand terms (weights from tools/train_draughts_eval.py) ------
-PAT_ENTRIES = 3 ** 8
+PAT_ENTRIES = 3**8
 WEIGHTS_MAGIC = b"QPD2"
 WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "draughts_weights.bin")
 
@@ -138,8 +139,8 @@ def _pattern_tables():
             step = 1 << (b - sh)
             for v in range(1 << span):
                 if v & step:
-                    tw[v] += 3 ** i
-                    tb[v] += 2 * 3 ** i
+                    tw[v] += 3**i
+                    tb[v] += 2 * 3**i
         pats.append(tuple(squares0))
         tables.append((sh, (1 << span) - 1, tuple(tw), tuple(tb)))
     return tuple(pats), tuple(tables)
@@ -182,10 +183,15 @@ def hand_features(wm, wk, bm, bk):
         (wk & MAIN_DIAG).bit_count() - (bk & MAIN_DIAG).bit_count(),
         (wk & DOUBLE_DIAG).bit_count() - (bk & DOUBLE_DIAG).bit_count(),
         (1 if nwk and not nbk else -1 if nbk and not nwk else 0),
-        ((wm >> 6) & empty).bit_count() + ((wm >> 7) & empty).bit_count()
-        - ((bm << 6) & empty).bit_count() - ((bm << 7) & empty).bit_count(),
-        abs((bm & LEFT).bit_count() - (bm & RIGHT).bit_count()) - abs((wm & LEFT).bit_count() - (wm & RIGHT).bit_count()),
-        run[1], run[2], run[3],
+        ((wm >> 6) & empty).bit_count()
+        + ((wm >> 7) & empty).bit_count()
+        - ((bm << 6) & empty).bit_count()
+        - ((bm << 7) & empty).bit_count(),
+        abs((bm & LEFT).bit_count() - (bm & RIGHT).bit_count())
+        - abs((wm & LEFT).bit_count() - (wm & RIGHT).bit_count()),
+        run[1],
+        run[2],
+        run[3],
     ]
 
 
@@ -209,8 +215,12 @@ def _load_weights(path=None):
     tables = []
     for ph in range(n_phase):
         base = ph * n_pat * n_ent
-        tables.append(tuple((sh, m, tw, tb, vals[base + i * n_ent:base + (i + 1) * n_ent])
-                            for i, (sh, m, tw, tb) in enumerate(_PAT_TABLES)))
+        tables.append(
+            tuple(
+                (sh, m, tw, tb, vals[base + i * n_ent : base + (i + 1) * n_ent])
+                for i, (sh, m, tw, tb) in enumerate(_PAT_TABLES)
+            )
+        )
     return phase_of, tuple(tables)
 
 
@@ -239,7 +249,7 @@ def men_square_values():
                 continue
             done.add(sq0)
             bit = R.SQ_BIT[sq0]
-            div = 3 ** i
+            div = 3**i
             for index in range(PAT_ENTRIES):
                 trit = (index // div) % 3
                 if trit == 1:
@@ -293,8 +303,12 @@ def _finish(wm, wk, bm, bk, white, score):
     occ = wm | wk | bm | bk
     empty = MASK ^ occ
     # mobility of men
-    score += MOBILITY * (((wm >> 6) & empty).bit_count() + ((wm >> 7) & empty).bit_count()
-                  - ((bm << 6) & empty).bit_count() - ((bm << 7) & empty).bit_count())
+    score += MOBILITY * (
+        ((wm >> 6) & empty).bit_count()
+        + ((wm >> 7) & empty).bit_count()
+        - ((bm << 6) & empty).bit_count()
+        - ((bm << 7) & empty).bit_count()
+    )
     # balance: men spread over both wings
     score -= BALANCE * abs((wm & LEFT).bit_count() - (wm & RIGHT).bit_count())
     score += BALANCE * abs((bm & LEFT).bit_count() - (bm & RIGHT).bit_count())

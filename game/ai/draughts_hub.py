@@ -10,6 +10,7 @@ engine -> GUI:  id name=... version=... | param ... | wait | ready | pong |
                 error message="..."
 Moves are written 32-28, and captures start x end x captured squares (28x19x23), as in Hub.
 """
+
 from __future__ import annotations
 
 import math
@@ -88,8 +89,9 @@ def parse_level(args: dict) -> dict:
         elif key == "infinite" and not value:
             level[key] = True
         else:
-            raise PositionError(f"unknown level setting {key}={value[:30]}" if value else
-                                f"unknown level setting {key}")
+            raise PositionError(
+                f"unknown level setting {key}={value[:30]}" if value else f"unknown level setting {key}"
+            )
     return level
 
 
@@ -179,8 +181,10 @@ class Hub:
 
         def info(d, score, n, mv):
             el = max(1e-6, time.perf_counter() - t0)
-            self.send(f"info depth={d} score={score / 100:.2f} nodes={n} time={el:.2f} nps={n / el:.0f} "
-                      f"pv=\"{self._pv(state, mv, d)}\"")
+            self.send(
+                f"info depth={d} score={score / 100:.2f} nodes={n} time={el:.2f} nps={n / el:.0f} "
+                f'pv="{self._pv(state, mv, d)}"'
+            )
 
         # everything inside the try: whatever fails, the GUI gets its "done"
         try:
@@ -274,8 +278,7 @@ class Hub:
                 self.send(f'error message="{_one_line(exc)}"')
                 self.send("done")
                 return True
-            self.thread = threading.Thread(target=self._think, args=(self.state, ponder, self.budget),
-                                           daemon=True)
+            self.thread = threading.Thread(target=self._think, args=(self.state, ponder, self.budget), daemon=True)
             self.thread.start()
         elif cmd == "stop":
             self.stop()

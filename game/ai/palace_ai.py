@@ -7,6 +7,7 @@ Levels: easy searches 2 plies and picks by a softmax over its scores (it often m
 move, seldom blunders badly); medium searches up to 3 plies with a small softmax; hard searches as
 deep as its time allows and plays its best.
 """
+
 from __future__ import annotations
 
 import math
@@ -35,14 +36,21 @@ for _t in range(4):
         _perm[_p] = _r * 5 + _c
     PERMS.append(tuple(_perm))
 # _CHUNKS[t][i][v]: image under symmetry t of the 9-bit chunk i of a board holding value v
-_CHUNKS = [[[sum(1 << PERMS[t][9 * i + j] for j in range(9) if v >> j & 1) for v in range(512)]
-            for i in range(5)] for t in range(4)]
+_CHUNKS = [
+    [[sum(1 << PERMS[t][9 * i + j] for j in range(9) if v >> j & 1) for v in range(512)] for i in range(5)]
+    for t in range(4)
+]
 
 
 def _image(mask, t):
     c = _CHUNKS[t]
-    return (c[0][mask & 511] | c[1][mask >> 9 & 511] | c[2][mask >> 18 & 511]
-            | c[3][mask >> 27 & 511] | c[4][mask >> 36 & 511])
+    return (
+        c[0][mask & 511]
+        | c[1][mask >> 9 & 511]
+        | c[2][mask >> 18 & 511]
+        | c[3][mask >> 27 & 511]
+        | c[4][mask >> 36 & 511]
+    )
 
 
 def canonical(black, white):
@@ -101,13 +109,13 @@ def _room(k, white, empty):
     counted up to ROOM_CAP."""
     reach = front = 1 << k
     n = 0
-    while front:                                  # by steps first: cheap and usually enough
+    while front:  # by steps first: cheap and usually enough
         front = neighbours(front) & empty & ~reach
         reach |= front
         n += front.bit_count()
         if n >= ROOM_CAP:
             return ROOM_CAP
-    front = reach                                 # shut in by steps: add what jumps open up
+    front = reach  # shut in by steps: add what jumps open up
     while front:
         grow = 0
         for p in _bits(front):
@@ -157,14 +165,14 @@ def evaluate_black(black, white, caps, stm, hand):
                 threatened |= 1 << over
         moves = steps + jumps
         if moves == 0:
-            score -= 240                          # a king shut in is half of black's force lost
+            score -= 240  # a king shut in is half of black's force lost
             continue
         score += 5 * moves
         need = soldiers_needed(k, black, white, empty)
-        if need < 9:                              # few soldiers would shut this king in
+        if need < 9:  # few soldiers would shut this king in
             score -= 3 * (9 - need) ** 2
-        score -= ROOM_PENALTY[_room(k, white, empty)]   # a king with little room is soon trapped
-        if PALACE_MASK >> k & 1:                  # kings are easily trapped inside a palace
+        score -= ROOM_PENALTY[_room(k, white, empty)]  # a king with little room is soon trapped
+        if PALACE_MASK >> k & 1:  # kings are easily trapped inside a palace
             score -= 15
     t = threatened.bit_count()
     if t:
@@ -184,7 +192,7 @@ class _Search:
         self.evals = {}
         self.killers = {}
         self.history = {}
-        self.seen = set(state.history[:-1])     # earlier positions of the game
+        self.seen = set(state.history[:-1])  # earlier positions of the game
         self.depth_done = 0
 
     # ---- move ordering --------------------------------------------------------------------------
@@ -301,7 +309,7 @@ class _Search:
             b2, w2, h2, c2, reset = apply_move(black, white, hand, caps, m)
             key = (b2, w2, nxt, h2)
             if not reset and key in seen:
-                v = 0                                     # a repetition: count it as a draw
+                v = 0  # a repetition: count it as a draw
             else:
                 seen.add(key)
                 p2 = 0 if reset else plies + 1
@@ -338,8 +346,14 @@ class _Search:
     def root(self, state, max_depth, margin):
         """[(score, move)] of the last finished iteration, best first (scores of moves more than
         `margin` below the best are upper bounds). Empty if not even depth 1 finished."""
-        black, white, stm, hand, caps, plies = (state.black, state.white, state.to_move, state.hand,
-                                                state.captures, state.plies)
+        black, white, stm, hand, caps, plies = (
+            state.black,
+            state.white,
+            state.to_move,
+            state.hand,
+            state.captures,
+            state.plies,
+        )
         moves = state.legal_moves()
         self.rng.shuffle(moves)
         self._order(moves, black, white, stm, None, 0)
@@ -359,8 +373,7 @@ class _Search:
                         self.seen.add(key)
                         lo = alpha - margin if margin else alpha
                         try:
-                            v = -self.negamax(b2, w2, nxt, h2, c2, 0 if reset else plies + 1, depth - 1,
-                                              -INF, -lo, 1)
+                            v = -self.negamax(b2, w2, nxt, h2, c2, 0 if reset else plies + 1, depth - 1, -INF, -lo, 1)
                         finally:
                             self.seen.discard(key)
                     scored.append((v, m))
@@ -408,8 +421,13 @@ def evaluate(state, time_limit=0.5, nodes=None):
     if r is not None:
         return 0.0 if r.winner is None else (1.0 if r.winner == state.to_move else -1.0)
     _, scored, _, _ = _search(state, "hard", time_limit, 0, nodes)
-    score = scored[0][0] if scored else _Search(state, Budget(nodes=1), random.Random(0)).static(
-        state.black, state.white, state.to_move, state.hand, state.captures)
+    score = (
+        scored[0][0]
+        if scored
+        else _Search(state, Budget(nodes=1), random.Random(0)).static(
+            state.black, state.white, state.to_move, state.hand, state.captures
+        )
+    )
     if abs(score) >= WIN - 1000:
         return 1.0 if score > 0 else -1.0
     return math.tanh(score / 300)
@@ -428,8 +446,7 @@ def describe(state, move):
                 lines.append(f"score: {who} wins in {plies} plies")
             else:
                 lines.append(f"score: {score / 100:+.2f} soldiers for the side to move")
-    lines.append(f"depth: {s.depth_done}, nodes: {s.budget.nodes}, "
-                 f"time: {time.perf_counter() - t0:.2f}s")
+    lines.append(f"depth: {s.depth_done}, nodes: {s.budget.nodes}, time: {time.perf_counter() - t0:.2f}s")
     return lines
 
 

@@ -6,6 +6,7 @@ player who moves first from the start position, seat 1 the other. For Banqi the 
 true layout (its secret seed), the guest only the public view and plays each flip with the piece
 the host reveals. The host's seed never leaves the host.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -23,8 +24,16 @@ def new_game_id() -> str:
 class NetGame(Match):
     """One network game as one side sees it (the host's seat is played here by the host)."""
 
-    def __init__(self, game: str, game_id: str, options: dict, host_seat: int, position: str = "start",
-                 secret_seed: int | None = None, hidden: bool = False):
+    def __init__(
+        self,
+        game: str,
+        game_id: str,
+        options: dict,
+        host_seat: int,
+        position: str = "start",
+        secret_seed: int | None = None,
+        hidden: bool = False,
+    ):
         info = games.get(game)
         options = info.check_options(options)
         self.id = game_id
@@ -86,16 +95,28 @@ class NetGame(Match):
         """Plain data (JSON) from which from_record() rebuilds the game."""
         r = self.result()
         return {
-            "game": self.name, "id": self.id, "options": dict(self.options),
-            "host_seat": self.host_seat, "position": self.position, "hidden": self.hidden,
-            "secret_seed": self.secret_seed, "plies": [list(p) for p in self.plies],
+            "game": self.name,
+            "id": self.id,
+            "options": dict(self.options),
+            "host_seat": self.host_seat,
+            "position": self.position,
+            "hidden": self.hidden,
+            "secret_seed": self.secret_seed,
+            "plies": [list(p) for p in self.plies],
             "over": None if self.ending is None or r is None else [r.winner, str(r.reason)],
         }
 
     @classmethod
     def from_record(cls, data) -> NetGame:  # type: ignore[override]
-        game = cls(data["game"], data["id"], data["options"], int(data["host_seat"]), data["position"],
-                   data.get("secret_seed"), bool(data.get("hidden")))
+        game = cls(
+            data["game"],
+            data["id"],
+            data["options"],
+            int(data["host_seat"]),
+            data["position"],
+            data.get("secret_seed"),
+            bool(data.get("hidden")),
+        )
         try:
             game.replay([t for t, _ in data["plies"]], [p for _, p in data["plies"]])
         except SaveError as exc:

@@ -2,6 +2,7 @@
 sees the offer, accepts, and reconnects by itself after a drop. See game.net.session and
 docs/PROTOCOL.md.
 """
+
 from __future__ import annotations
 
 import time
@@ -122,8 +123,14 @@ class GuestSession(Session):
             candidate = NetGame(game, game_id, opts, int(seat), position, hidden=info.hidden)
         except PositionError as exc:
             raise P.ProtocolError(P.E_OPTIONS, str(exc)) from None
-        self.offer = {"id": game_id, "game": game, "options": opts, "host_seat": int(seat),
-                      "position": position, "resume": resume}
+        self.offer = {
+            "id": game_id,
+            "game": game,
+            "options": opts,
+            "host_seat": int(seat),
+            "position": position,
+            "resume": resume,
+        }
         return candidate
 
     def _on_offer(self, game_id, game, seat, options, position) -> None:
@@ -189,8 +196,9 @@ class GuestSession(Session):
             self.game, self._resume = self._resume, None
             kind = "resumed"
         else:
-            self.game = NetGame(o["game"], o["id"], o["options"], o["host_seat"], o["position"],
-                                hidden=games.get(o["game"]).hidden)
+            self.game = NetGame(
+                o["game"], o["id"], o["options"], o["host_seat"], o["position"], hidden=games.get(o["game"]).hidden
+            )
             kind = "started"
         self.secret = self._secret_on_accept(o["id"])
         self._send("ACCEPT", o["id"])

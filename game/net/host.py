@@ -2,6 +2,7 @@
 (only one that proves the join code or the game's secret takes the guest's seat), offers the game
 and keeps the record. See game.net.session for what both ends share and docs/PROTOCOL.md.
 """
+
 from __future__ import annotations
 
 import time
@@ -19,8 +20,9 @@ class HostSession(Session):
 
     role = "host"
 
-    def __init__(self, port: int = 0, bind: str = "0.0.0.0", autosave=None, clock=time.monotonic,
-                 code: str | None = None):
+    def __init__(
+        self, port: int = 0, bind: str = "0.0.0.0", autosave=None, clock=time.monotonic, code: str | None = None
+    ):
         """code: the join code a first guest must prove (shown beside the address); a new random
         one when not given."""
         super().__init__(autosave, clock)
@@ -38,8 +40,7 @@ class HostSession(Session):
         """The game offered and not yet accepted."""
         return self._offer
 
-    def set_offer(self, game: str, options: dict | None = None, host_seat: int = 0,
-                  position: str = "start") -> NetGame:
+    def set_offer(self, game: str, options: dict | None = None, host_seat: int = 0, position: str = "start") -> NetGame:
         """Choose the game to offer (sent to the guest at once if one is connected): before the
         first game, after a decline, or after the end of a game (a rematch)."""
         if self.game is not None and self.game.result() is None:
@@ -208,8 +209,7 @@ class HostSession(Session):
             self._send_resume()
 
     def _announce(self, command: str, game: NetGame) -> None:
-        self._send(command, game.id, game.name, str(game.host_seat), P.options_to_wire(game.options),
-                   game.position)
+        self._send(command, game.id, game.name, str(game.host_seat), P.options_to_wire(game.options), game.position)
 
     def _send_offer(self) -> None:
         self._announce("OFFER", self._offer)

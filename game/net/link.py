@@ -6,6 +6,7 @@ LF and handed up as bytes; a line longer than protocol.MAX_LINE is cut off at th
 reported once as an oversized line, and the rest of it up to the next LF is skipped, so a peer
 can never make us hold more than MAX_LINE bytes of an unfinished line.
 """
+
 from __future__ import annotations
 
 import errno

@@ -8,6 +8,7 @@ Message of plain strings and ints, or parse_line raises ProtocolError naming the
 
 The full description, with the flow of a game, is docs/PROTOCOL.md.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -57,8 +58,22 @@ E_BUSY = "busy"  # the host already has a guest
 E_OVER = "game_over"
 E_PROOF = "wrong_code"  # PROOF made with a wrong join code or game secret
 E_TIMEOUT = "timeout"  # HELLO and PROOF did not come within the handshake limit
-ERROR_CODES = (E_MALFORMED, E_TOO_LONG, E_UNKNOWN, E_ARGS, E_VERSION, E_STATE, E_TURN, E_SYNC,
-               E_ILLEGAL, E_OPTIONS, E_BUSY, E_OVER, E_PROOF, E_TIMEOUT)
+ERROR_CODES = (
+    E_MALFORMED,
+    E_TOO_LONG,
+    E_UNKNOWN,
+    E_ARGS,
+    E_VERSION,
+    E_STATE,
+    E_TURN,
+    E_SYNC,
+    E_ILLEGAL,
+    E_OPTIONS,
+    E_BUSY,
+    E_OVER,
+    E_PROOF,
+    E_TIMEOUT,
+)
 #: ERROR codes after which the sender hangs up: the receiver stops on them too
 FATAL_CODES = (E_VERSION, E_BUSY, E_PROOF, E_TIMEOUT)
 
@@ -87,6 +102,7 @@ def _kind(pattern, name):
         if not pattern.fullmatch(token):
             raise ProtocolError(E_MALFORMED, f"bad {name} {token[:40]!r}")
         return token
+
     return check
 
 
@@ -101,6 +117,7 @@ def _choice(*values):
         if token not in values:
             raise ProtocolError(E_MALFORMED, f"expected one of {'|'.join(values)}, got {token[:40]!r}")
         return token
+
     return check
 
 
@@ -291,8 +308,9 @@ def new_nonce() -> str:
 
 def _hmac(key: str, *parts: str) -> str:
     # parts are protocol tokens (no "|" in them), so the joined message is unambiguous
-    return hmac.new(key.encode("utf-8"), "|".join(("qipan", str(VERSION)) + parts).encode("ascii"),
-                    hashlib.sha256).hexdigest()
+    return hmac.new(
+        key.encode("utf-8"), "|".join(("qipan", str(VERSION)) + parts).encode("ascii"), hashlib.sha256
+    ).hexdigest()
 
 
 def proof(key: str, side: str, host_nonce: str, guest_nonce: str, game_ref: str) -> str:

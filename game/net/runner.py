@@ -6,6 +6,7 @@ dialog or drags the window. The UI takes the events with events() once per frame
 session's actions through call(), both under one lock, so the session is only ever touched by one
 thread at a time.
 """
+
 from __future__ import annotations
 
 import threading

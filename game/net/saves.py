@@ -8,6 +8,7 @@ was accepted, never sent: a returning guest proves it to resume), and, on the ho
 (the guest's file never has it: the guest never learns it). A file that is damaged or does not
 replay is ignored, never trusted: reading checks size, JSON, types and every ply against the rules.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -112,30 +113,58 @@ def _check(data) -> dict:
     need(isinstance(data, dict) and data.get("format") == "qipan-net" and data.get("version") == 1, "format")
     need(data.get("role") in ROLES, "role")
     need(data.get("game") in games.NAMES, "game")
-    need(isinstance(data.get("id"), str) and 8 <= len(data["id"]) <= 32
-         and all(c in "0123456789abcdef" for c in data["id"]), "id")
+    need(
+        isinstance(data.get("id"), str)
+        and 8 <= len(data["id"]) <= 32
+        and all(c in "0123456789abcdef" for c in data["id"]),
+        "id",
+    )
     need(isinstance(data.get("options"), dict) and len(data["options"]) <= 32, "options")
     need(data.get("host_seat") in (0, 1) and not isinstance(data.get("host_seat"), bool), "host_seat")
     need(isinstance(data.get("position"), str) and len(data["position"]) <= 400, "position")
     plies = data.get("plies")
     need(isinstance(plies, list) and len(plies) <= MAX_PLIES, "plies")
     for p in plies:
-        need(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) and len(p[0]) <= 200
-             and (p[1] is None or (isinstance(p[1], str) and len(p[1]) == 1)), "ply")
+        need(
+            isinstance(p, list)
+            and len(p) == 2
+            and isinstance(p[0], str)
+            and len(p[0]) <= 200
+            and (p[1] is None or (isinstance(p[1], str) and len(p[1]) == 1)),
+            "ply",
+        )
     seed = data.get("secret_seed")
     need(seed is None or (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**64), "seed")
     need(data["role"] == "host" or seed is None, "seed")
     secret = data.get("secret")  # absent in files of protocol version 1: resuming needs the join code
-    need(secret is None or (isinstance(secret, str) and len(secret) == 64
-                            and all(c in "0123456789abcdef" for c in secret)), "secret")
+    need(
+        secret is None
+        or (isinstance(secret, str) and len(secret) == 64 and all(c in "0123456789abcdef" for c in secret)),
+        "secret",
+    )
     need(bool(data.get("hidden")) == (data["role"] == "guest" and games.get(data["game"]).hidden), "hidden")
     over = data.get("over")
-    need(over is None or (isinstance(over, list) and len(over) == 2 and over[1] in ("resign", "agreement")
-                          and (over[0] is None or isinstance(over[0], str))), "over")
+    need(
+        over is None
+        or (
+            isinstance(over, list)
+            and len(over) == 2
+            and over[1] in ("resign", "agreement")
+            and (over[0] is None or isinstance(over[0], str))
+        ),
+        "over",
+    )
     if data["role"] == "guest":
         addr = data.get("address")
-        need(isinstance(addr, list) and len(addr) == 2 and isinstance(addr[0], str) and len(addr[0]) <= 255
-             and isinstance(addr[1], int) and 0 < addr[1] < 65536, "address")
+        need(
+            isinstance(addr, list)
+            and len(addr) == 2
+            and isinstance(addr[0], str)
+            and len(addr[0]) <= 255
+            and isinstance(addr[1], int)
+            and 0 < addr[1] < 65536,
+            "address",
+        )
     else:
         port = data.get("port")
         need(port is None or (isinstance(port, int) and 0 <= port < 65536), "port")

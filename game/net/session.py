@@ -12,6 +12,7 @@ guest reconnects by itself and the host sends the whole move list again (RESUME 
 The two ends are game.net.host.HostSession and game.net.guest.GuestSession; this module holds what
 they share. See docs/PROTOCOL.md for the lines and the flow.
 """
+
 from __future__ import annotations
 
 import time
@@ -118,8 +119,13 @@ class Session:
         return self.conn is not None and self.conn.open and self._hello and self._authed
 
     def my_turn(self) -> bool:
-        return (self.phase == "playing" and self.game is not None and self.game.result() is None
-                and self.game.seat_to_move == self.my_seat and self.pending_flip is None)
+        return (
+            self.phase == "playing"
+            and self.game is not None
+            and self.game.result() is None
+            and self.game.seat_to_move == self.my_seat
+            and self.pending_flip is None
+        )
 
     def waiting_for_answer(self) -> bool:
         return self.my_draw is not None or self.my_undo is not None
@@ -476,9 +482,14 @@ class Session:
             self._save()
 
     def can_request_undo(self) -> bool:
-        return (self.phase == "playing" and self.game is not None and self.game.result() is None
-                and self.my_undo is None and self.pending_flip is None
-                and self.undo_target() is not None)
+        return (
+            self.phase == "playing"
+            and self.game is not None
+            and self.game.result() is None
+            and self.my_undo is None
+            and self.pending_flip is None
+            and self.undo_target() is not None
+        )
 
     def undo_target(self) -> int | None:
         """The ply our undo request would go back to: before our last move."""
@@ -510,5 +521,4 @@ class Session:
 
 def version_refusal(name, version) -> str:
     """The text of ERROR version: what both sides run, and what to do about it."""
-    return (f"this is {P.NAME} {P.VERSION}, not {name} {version}: "
-            "both computers need the same version of Qipan")
+    return f"this is {P.NAME} {P.VERSION}, not {name} {version}: both computers need the same version of Qipan"

@@ -6,6 +6,7 @@ states with legal_moves() / play() / result() / to_move. What they share (the mo
 results and end reasons, resignation and draw agreement, options) is in game.rules.common; the
 registry that shared code asks about a game is game.games.
 """
+
 from game.rules import banqi, draughts, palace
 
 _MODULES = {m.NAME: m for m in (palace, draughts, banqi)}

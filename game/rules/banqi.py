@@ -42,6 +42,7 @@ chasing moves since the first occurrence: that side loses ("perpetual_chase"); a
 `no_progress` plies without a flip or a capture, a draw ("no_progress"). resign() ("resign") and
 agree_draw() ("agreement") end it on request.
 """
+
 from __future__ import annotations
 
 import random
@@ -77,9 +78,7 @@ TYPES = "KABRNCP"
 COUNTS = {"K": 1, "A": 2, "B": 2, "R": 2, "N": 2, "C": 2, "P": 5}
 RANK = {t: 6 - i for i, t in enumerate(TYPES)}  # K 6 ... P 0
 ALL_LETTERS = TYPES + TYPES.lower()
-FULL_SET = tuple(t for t in TYPES for _ in range(COUNTS[t])) + tuple(
-    t.lower() for t in TYPES for _ in range(COUNTS[t])
-)
+FULL_SET = tuple(t for t in TYPES for _ in range(COUNTS[t])) + tuple(t.lower() for t in TYPES for _ in range(COUNTS[t]))
 RESIGN_PLIES = 10
 FACE_DOWN, EMPTY = "x", "."
 
@@ -187,12 +186,24 @@ class State(EndsOnRequest):
     """An immutable Banqi position; see the module docstring for true-layout vs public view."""
 
     __slots__ = (
-        "board", "hidden", "to_move", "first_colour", "captured", "quiet", "ply",
-        "reps", "chases", "options", "seed", "_result", "_moves",
+        "board",
+        "hidden",
+        "to_move",
+        "first_colour",
+        "captured",
+        "quiet",
+        "ply",
+        "reps",
+        "chases",
+        "options",
+        "seed",
+        "_result",
+        "_moves",
     )
 
-    def __init__(self, board, hidden, to_move, first_colour, captured, quiet, ply, reps, chases,
-                 options, seed=None, result=None):
+    def __init__(
+        self, board, hidden, to_move, first_colour, captured, quiet, ply, reps, chases, options, seed=None, result=None
+    ):
         self.board = tuple(board)
         self.hidden = None if hidden is None else tuple(hidden)
         self.to_move = to_move
@@ -200,8 +211,8 @@ class State(EndsOnRequest):
         self.captured = tuple(captured)
         self.quiet = quiet
         self.ply = ply
-        self.reps = tuple(reps)        # position keys since the last flip/capture, current last
-        self.chases = tuple(chases)    # (mover, chasing?) for each move since then
+        self.reps = tuple(reps)  # position keys since the last flip/capture, current last
+        self.chases = tuple(chases)  # (mover, chasing?) for each move since then
         self.options = dict(options)
         self.seed = seed
         self._result = result
@@ -305,8 +316,7 @@ class State(EndsOnRequest):
         else:
             first = self.first_colour
             to_move = other(self.to_move)
-        new = State(board, hidden, to_move, first, self.captured, 0, self.ply + 1,
-                    (), (), self.options, self.seed)
+        new = State(board, hidden, to_move, first, self.captured, 0, self.ply + 1, (), (), self.options, self.seed)
         new.reps = (new.key(),)
         new._result = new._judge(None)
         return new
@@ -323,8 +333,19 @@ class State(EndsOnRequest):
         if hidden is not None:
             hidden = list(hidden)
             hidden[a] = hidden[b] = None
-        new = State(board, hidden, other(self.to_move), self.first_colour, captured,
-                    0, self.ply + 1, (), (), self.options, self.seed)
+        new = State(
+            board,
+            hidden,
+            other(self.to_move),
+            self.first_colour,
+            captured,
+            0,
+            self.ply + 1,
+            (),
+            (),
+            self.options,
+            self.seed,
+        )
         if move.kind == "capture":
             new.reps = (new.key(),)
         else:
@@ -349,9 +370,8 @@ class State(EndsOnRequest):
             seen = [i for i, k in enumerate(self.reps) if k == key]
             if len(seen) >= 3:
                 if rule == "chase":
-                    cycle = self.chases[seen[0]:]
-                    chasers = [s for s in SIDES
-                               if any(m == s for m, _ in cycle) and all(c for m, c in cycle if m == s)]
+                    cycle = self.chases[seen[0] :]
+                    chasers = [s for s in SIDES if any(m == s for m, _ in cycle) and all(c for m, c in cycle if m == s)]
                     if len(chasers) == 1:
                         return Result(other(chasers[0]), "perpetual_chase")
                 return Result(None, "repetition")
@@ -368,8 +388,20 @@ class State(EndsOnRequest):
         return self.ply >= RESIGN_PLIES  # the first flips decide nothing yet (rules/banqi.md)
 
     def _ended(self, result) -> State:
-        new = State(self.board, self.hidden, self.to_move, self.first_colour, self.captured,
-                    self.quiet, self.ply, self.reps, self.chases, self.options, self.seed, result)
+        new = State(
+            self.board,
+            self.hidden,
+            self.to_move,
+            self.first_colour,
+            self.captured,
+            self.quiet,
+            self.ply,
+            self.reps,
+            self.chases,
+            self.options,
+            self.seed,
+            result,
+        )
         return new
 
     def __repr__(self) -> str:
@@ -392,8 +424,20 @@ def new_game(seed=None, **options) -> State:
 
 def public_state(state: State) -> State:
     """The same position without the face-down layout (history, counters and options kept)."""
-    return State(state.board, None, state.to_move, state.first_colour, state.captured, state.quiet,
-                 state.ply, state.reps, state.chases, state.options, state.seed, state._result)
+    return State(
+        state.board,
+        None,
+        state.to_move,
+        state.first_colour,
+        state.captured,
+        state.quiet,
+        state.ply,
+        state.reps,
+        state.chases,
+        state.options,
+        state.seed,
+        state._result,
+    )
 
 
 def flip_piece(state: State, point: int) -> str:
@@ -412,9 +456,20 @@ def deal(state: State, seed=None) -> State:
     random.Random(seed).shuffle(bag)
     it = iter(bag)
     hidden = [next(it) if c == FACE_DOWN else None for c in state.board]
-    return State(state.board, hidden, state.to_move, state.first_colour, state.captured,
-                 state.quiet, state.ply, state.reps, state.chases, state.options, state.seed,
-                 state._result)
+    return State(
+        state.board,
+        hidden,
+        state.to_move,
+        state.first_colour,
+        state.captured,
+        state.quiet,
+        state.ply,
+        state.reps,
+        state.chases,
+        state.options,
+        state.seed,
+        state._result,
+    )
 
 
 def _sorted_captures(captured) -> str:
@@ -422,7 +477,7 @@ def _sorted_captures(captured) -> str:
 
 
 def to_text(state: State) -> str:
-    rows = ["".join(state.board[r * 8:(r + 1) * 8]) for r in range(3, -1, -1)]
+    rows = ["".join(state.board[r * 8 : (r + 1) * 8]) for r in range(3, -1, -1)]
     caps = _sorted_captures(state.captured) or "-"
     return f"{'/'.join(rows)} {state.to_move or '-'} {caps} {state.quiet}"
 
@@ -458,7 +513,8 @@ def from_text(text: str, **options) -> State:
     face_up = sum(1 for c in board if c in ALL_LETTERS)
     if face_up + len(caps) + board.count(FACE_DOWN) != 32:
         raise PositionError(
-            f"{face_up} face-up + {len(caps)} captured + {board.count(FACE_DOWN)} face-down pieces, expected 32")
+            f"{face_up} face-up + {len(caps)} captured + {board.count(FACE_DOWN)} face-down pieces, expected 32"
+        )
     if side == "-":
         if face_up or caps or quiet:
             raise PositionError("before the first flip ('-' to move) every piece is face down")

@@ -1,5 +1,6 @@
 """What the three rules modules share: the move protocol, results and end reasons, the one
 resignation / draw-agreement implementation, variant options, errors, move lookup."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -11,6 +11,7 @@ Public contract (shared/DESIGN.md): new_game, from_text, to_text, perft, OPTIONS
 Move. The fast internal functions (gen_captures, gen_quiets, apply_move, ...) are shared with the
 computer player (game/ai/draughts_ai.py).
 """
+
 from __future__ import annotations
 
 import re
@@ -60,8 +61,9 @@ def perft(state, depth: int, hashed: bool = True) -> int:
         return 1
     if state.result() is not None:
         return 0
-    return _perft(state.wm, state.wk, state.bm, state.bk, state.to_move == "w", depth,
-                  {} if hashed and depth >= 4 else None)
+    return _perft(
+        state.wm, state.wk, state.bm, state.bk, state.to_move == "w", depth, {} if hashed and depth >= 4 else None
+    )
 
 
 # ---- moves as players see them ---------------------------------------------------------------------
@@ -248,11 +250,9 @@ class State(EndsOnRequest):
     """An immutable position with what the draw rules need: kings-only ply counter, endgame clocks
     and the positions since the last irreversible move (for threefold repetition)."""
 
-    __slots__ = ("wm", "wk", "bm", "bk", "to_move", "quiet_plies", "clocks", "history", "final",
-                 "_moves")
+    __slots__ = ("wm", "wk", "bm", "bk", "to_move", "quiet_plies", "clocks", "history", "final", "_moves")
 
-    def __init__(self, wm, wk, bm, bk, to_move="w", quiet_plies=0, clocks=None, history=None,
-                 final=None):
+    def __init__(self, wm, wk, bm, bk, to_move="w", quiet_plies=0, clocks=None, history=None, final=None):
         self.wm, self.wk, self.bm, self.bk = wm, wk, bm, bk
         self.to_move = to_move
         self.quiet_plies = quiet_plies
@@ -262,12 +262,20 @@ class State(EndsOnRequest):
         self._moves = None
 
     def __getstate__(self):
-        return (self.wm, self.wk, self.bm, self.bk, self.to_move, self.quiet_plies, self.clocks,
-                self.history, self.final)
+        return (
+            self.wm,
+            self.wk,
+            self.bm,
+            self.bk,
+            self.to_move,
+            self.quiet_plies,
+            self.clocks,
+            self.history,
+            self.final,
+        )
 
     def __setstate__(self, st):
-        (self.wm, self.wk, self.bm, self.bk, self.to_move, self.quiet_plies, self.clocks,
-         self.history, self.final) = st
+        (self.wm, self.wk, self.bm, self.bk, self.to_move, self.quiet_plies, self.clocks, self.history, self.final) = st
         self._moves = None
 
     def key(self):
@@ -350,21 +358,31 @@ class State(EndsOnRequest):
         return None if reason is None else Result(None, reason)
 
     def _ended(self, result):
-        return State(self.wm, self.wk, self.bm, self.bk, self.to_move, self.quiet_plies,
-                     self.clocks, self.history, result)
+        return State(
+            self.wm, self.wk, self.bm, self.bk, self.to_move, self.quiet_plies, self.clocks, self.history, result
+        )
 
     SIDES = SIDES
 
     def is_dead_draw(self) -> bool:
         """A lone king against a lone king with no capture on the board: a theoretical draw."""
-        return (not self.wm and not self.bm and self.wk.bit_count() == 1 and self.bk.bit_count() == 1
-                and self.result() is None and not any(m.is_capture for m in self.legal_moves()))
+        return (
+            not self.wm
+            and not self.bm
+            and self.wk.bit_count() == 1
+            and self.bk.bit_count() == 1
+            and self.result() is None
+            and not any(m.is_capture for m in self.legal_moves())
+        )
 
     def draw_counter(self):
         """(reason key, plies left) of the draw rule closest to ending the game, or None."""
         best = None
-        for reason, left in (("no_progress_kings", 50 - self.quiet_plies if self.quiet_plies else -1),
-                             ("endgame_16", self.clocks[0]), ("endgame_5", self.clocks[1])):
+        for reason, left in (
+            ("no_progress_kings", 50 - self.quiet_plies if self.quiet_plies else -1),
+            ("endgame_16", self.clocks[0]),
+            ("endgame_5", self.clocks[1]),
+        ):
             if left >= 0 and (best is None or left < best[1]):
                 best = (reason, left)
         return best

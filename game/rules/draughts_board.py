@@ -7,6 +7,7 @@ side) sits on bit 6*r + r//2 + s%5, so the four diagonal steps are the constant 
 toward White's side and the same shifts back; stepping off the board lands on a ghost bit or
 outside the mask. Internal moves are (from_bit, to_bit, captured_bits).
 """
+
 from __future__ import annotations
 
 # ---- board geometry ------------------------------------------------------------------------------
@@ -122,8 +123,12 @@ def gen_captures(men, kings, enemy, occ):
     (same start, end and captured set) once. occ: every piece on the board."""
     empty = MASK ^ occ
     raw = []
-    cand = men & (((enemy >> 6) & (empty >> 12)) | ((enemy >> 7) & (empty >> 14))
-                  | ((enemy << 6) & (empty << 12)) | ((enemy << 7) & (empty << 14)))
+    cand = men & (
+        ((enemy >> 6) & (empty >> 12))
+        | ((enemy >> 7) & (empty >> 14))
+        | ((enemy << 6) & (empty << 12))
+        | ((enemy << 7) & (empty << 14))
+    )
     while cand:
         frm = cand & -cand
         cand ^= frm
@@ -172,8 +177,12 @@ def gen_quiets(men, kings, occ, white):
 def has_capture(men, kings, enemy, occ):
     """Whether the side owning men/kings has a capture."""
     empty = MASK ^ occ
-    if men & (((enemy >> 6) & (empty >> 12)) | ((enemy >> 7) & (empty >> 14))
-              | ((enemy << 6) & (empty << 12)) | ((enemy << 7) & (empty << 14))):
+    if men & (
+        ((enemy >> 6) & (empty >> 12))
+        | ((enemy >> 7) & (empty >> 14))
+        | ((enemy << 6) & (empty << 12))
+        | ((enemy << 7) & (empty << 14))
+    ):
         return True
     while kings:
         frm = kings & -kings

@@ -13,6 +13,7 @@ the file's other games still load; games of other variants (GameType, 8x8 number
 notation) are named as such. Lenient readings (unknown result, side to move `?`, moves after the
 end of the game) load with a one-line notice in Game.notices.
 """
+
 from __future__ import annotations
 
 import re
@@ -21,14 +22,23 @@ from dataclasses import dataclass, field
 from game.rules import draughts
 from game.rules.common import PositionError
 
-RESULTS = {"2-0": "2-0", "0-2": "0-2", "1-1": "1-1", "*": "*", "1-0": "2-0", "0-1": "0-2",
-           "0-0": "0-0", "1/2-1/2": "1-1"}
+RESULTS = {
+    "2-0": "2-0",
+    "0-2": "0-2",
+    "1-1": "1-1",
+    "*": "*",
+    "1-0": "2-0",
+    "0-1": "0-2",
+    "0-0": "0-0",
+    "1/2-1/2": "1-1",
+}
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 # One token at a time, tried in this order at each place. A result must not run on into digits
 # or a separator, so that the move 1-12 is never read as the result 1-1 followed by "2". Moves may
 # hold blanks around the separator ("1- 7", "35x 4": numbers padded to two columns).
-_TOKEN = re.compile(r"""
+_TOKEN = re.compile(
+    r"""
     (?P<escape>^%[^\n]*) |
     (?P<comment>\{[^}]*\}?|;[^\n]*) |
     (?P<tag>\[\s*\w+\s+"(?:[^"\\]|\\.)*"\s*\]|\[[^\]\n]*\]?) |
@@ -39,13 +49,26 @@ _TOKEN = re.compile(r"""
     (?P<nag>\$[0-9]+|[!?]+) |
     (?P<dots>\.+|\u2026) |
     (?P<other>[^\s{}()\[\];]+)
-""", re.VERBOSE | re.MULTILINE | re.ASCII)
+""",
+    re.VERBOSE | re.MULTILINE | re.ASCII,
+)
 _ALGEBRAIC = re.compile(r"^[a-h][1-8](?:[-x:][a-h][1-8])+", re.ASCII)
-_GAMETYPES = {"20": "international draughts", "21": "English checkers", "22": "Italian draughts",
-              "23": "American pool checkers", "24": "Spanish draughts", "25": "Russian draughts",
-              "26": "Brazilian draughts", "27": "Canadian draughts", "28": "Portuguese draughts",
-              "29": "Czech draughts", "30": "Turkish draughts", "31": "Thai draughts",
-              "40": "Frisian draughts", "41": "Spantsiretti"}
+_GAMETYPES = {
+    "20": "international draughts",
+    "21": "English checkers",
+    "22": "Italian draughts",
+    "23": "American pool checkers",
+    "24": "Spanish draughts",
+    "25": "Russian draughts",
+    "26": "Brazilian draughts",
+    "27": "Canadian draughts",
+    "28": "Portuguese draughts",
+    "29": "Czech draughts",
+    "30": "Turkish draughts",
+    "31": "Thai draughts",
+    "40": "Frisian draughts",
+    "41": "Spantsiretti",
+}
 
 
 @dataclass
@@ -63,6 +86,7 @@ class Game:
 class PdnFile:
     """What a PDN text holds: the games that load, and one line per game that does not
     ("game 14, move 23. 38x33: illegal move ..."), in file order."""
+
     games: list = field(default_factory=list)
     problems: list = field(default_factory=list)
 
@@ -83,23 +107,24 @@ def match_move(state, text: str):
     if len(nums) < 2 or any(not 1 <= n <= 50 for n in nums):
         raise PositionError(f"cannot read move {text!r}: squares are numbered 1 to 50")
     legal = state.legal_moves()
-    cands = [m for m in legal if m.start == nums[0] and m.end == nums[-1]
-             and (bool(m.captures) == capture or not capture)]
+    cands = [
+        m for m in legal if m.start == nums[0] and m.end == nums[-1] and (bool(m.captures) == capture or not capture)
+    ]
     if len(nums) > 2:
         by_path = [m for m in cands if any(p == tuple(nums) for p in m.paths)]
         if by_path:
             cands = by_path
         else:  # Hub style: start x end x captured... or a partial path
-            hub = [m for m in legal if m.start == nums[0] and m.end == nums[1]
-                   and set(nums[2:]) == set(m.captures)]
+            hub = [m for m in legal if m.start == nums[0] and m.end == nums[1] and set(nums[2:]) == set(m.captures)]
             part = [m for m in cands if any(set(nums[1:-1]) <= set(p) for p in m.paths)]
             cands = hub or part
     if len(cands) == 1:
         return cands[0]
     if not cands:
         raise PositionError(f"illegal move {text!r} in position {draughts.to_text(state)}")
-    raise PositionError(f"ambiguous move {text!r}: it matches {' and '.join(m.long() for m in cands)}; "
-                        f"write every landing square")
+    raise PositionError(
+        f"ambiguous move {text!r}: it matches {' and '.join(m.long() for m in cands)}; write every landing square"
+    )
 
 
 def read_pdn(text: str) -> PdnFile:
@@ -224,11 +249,15 @@ def _read_game(headers, tokens, number: int, eight: bool) -> Game:
         raise PositionError(f"game {number}: GameType {gametype} ({name}) is not international draughts (20)")
     for kind, value in tokens:
         if kind == "other" and _ALGEBRAIC.match(value):
-            raise PositionError(f"game {number}: not international draughts: its moves are in algebraic "
-                                f"notation ({value}), as in Russian draughts on 8x8, where ours are numbered 1-50")
+            raise PositionError(
+                f"game {number}: not international draughts: its moves are in algebraic "
+                f"notation ({value}), as in Russian draughts on 8x8, where ours are numbered 1-50"
+            )
     if eight:
-        raise PositionError(f"game {number}: not international draughts: the file's square numbers (all 1-32) "
-                            f"fit an 8x8 game such as English checkers")
+        raise PositionError(
+            f"game {number}: not international draughts: the file's square numbers (all 1-32) "
+            f"fit an 8x8 game such as English checkers"
+        )
     notices = []
     fen = headers.get("FEN", "").strip()
     if fen[:1] == "?":  # side to move unknown: White moves first in international draughts
@@ -253,21 +282,25 @@ def _read_game(headers, tokens, number: int, eight: bool) -> Game:
         elif kind == "move":
             if state.result() is not None:
                 rest = sum(1 for k, _ in tokens[i:] if k == "move")
-                notices.append(f"{where}: the game had already ended ({state.result().reason}); "
-                               f"this and the {rest - 1} moves after it were ignored")
+                notices.append(
+                    f"{where}: the game had already ended ({state.result().reason}); "
+                    f"this and the {rest - 1} moves after it were ignored"
+                )
                 if tokens[-1][0] == "result":
                     game.result = RESULTS[tokens[-1][1]]
                 break
             try:
-                move = _match_with_next(state, value, tokens[i + 1:])
+                move = _match_with_next(state, value, tokens[i + 1 :])
             except PositionError as exc:
                 if last and "-" in value and value.count("-") == 1 and "x" not in value:
                     # a score such as 4-6 where the result belongs, not a move
                     notices.append(f"game {number}: unknown result {value!r} at the end of the moves")
                     break
                 if not game.moves and "FEN" not in headers and max(_squares_in(headers, tokens)) <= 32:
-                    raise PositionError(f"{where}: not international draughts: its square numbers (all "
-                                        f"1-32) and first move fit an 8x8 game such as English checkers") from None
+                    raise PositionError(
+                        f"{where}: not international draughts: its square numbers (all "
+                        f"1-32) and first move fit an 8x8 game such as English checkers"
+                    ) from None
                 raise PositionError(f"{where}: {exc}") from None
             state = state.play(move)
             game.moves.append(move)
@@ -312,7 +345,6 @@ def write_game(start, moves, headers=None, result=None) -> str:
             line = f"{line} {w}" if line else w
     body.append(line)
     return "\n".join(lines) + "\n\n" + "\n".join(body) + "\n"
-
 
 
 def final_position(text: str):

@@ -18,6 +18,7 @@ arithmetic. States are immutable; play() returns a new state.
 >>> perft(s, 2)
 216
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -107,27 +108,54 @@ def _bits(mask: int):
 
 # ---- variant options (every *(choice)* of the rules file) ----------------------------------------
 OPTIONS = (
-    Option("opening", "centre", ("centre", "doors"),
-           {"en": "Opening", "zh": "开局"},
-           {"centre": {"en": "Kings in the palaces", "zh": "王在宫中"},
-            "doors": {"en": "Kings on the doors (Kungser)", "zh": "王守宫门"}}),
-    Option("jumps", "one", ("one", "chain"),
-           {"en": "Jumps per turn", "zh": "每步跳吃"},
-           {"one": {"en": "One jump", "zh": "只跳一次"},
-            "chain": {"en": "Chain: keep jumping while possible", "zh": "连跳到底"}}),
-    Option("forced_capture", False, (False, True),
-           {"en": "Capturing is compulsory", "zh": "能吃必吃"},
-           {False: {"en": "No", "zh": "否"}, True: {"en": "Yes", "zh": "是"}}),
-    Option("white_blocked", "loses", ("loses", "draw"),
-           {"en": "White with no move", "zh": "白方无子可动"},
-           {"loses": {"en": "loses", "zh": "判负"}, "draw": {"en": "draws", "zh": "和棋"}}),
-    Option("repetition", True, (True, False),
-           {"en": "Threefold repetition draws", "zh": "三次重复局面为和"},
-           {True: {"en": "Yes", "zh": "是"}, False: {"en": "No", "zh": "否"}}),
-    Option("no_progress", 100, (100, 200, 0),
-           {"en": "Draw after turns without a capture or drop", "zh": "无吃子无落子步数判和"},
-           {100: {"en": "100", "zh": "100"}, 200: {"en": "200", "zh": "200"},
-            0: {"en": "never", "zh": "不限"}}),
+    Option(
+        "opening",
+        "centre",
+        ("centre", "doors"),
+        {"en": "Opening", "zh": "开局"},
+        {
+            "centre": {"en": "Kings in the palaces", "zh": "王在宫中"},
+            "doors": {"en": "Kings on the doors (Kungser)", "zh": "王守宫门"},
+        },
+    ),
+    Option(
+        "jumps",
+        "one",
+        ("one", "chain"),
+        {"en": "Jumps per turn", "zh": "每步跳吃"},
+        {
+            "one": {"en": "One jump", "zh": "只跳一次"},
+            "chain": {"en": "Chain: keep jumping while possible", "zh": "连跳到底"},
+        },
+    ),
+    Option(
+        "forced_capture",
+        False,
+        (False, True),
+        {"en": "Capturing is compulsory", "zh": "能吃必吃"},
+        {False: {"en": "No", "zh": "否"}, True: {"en": "Yes", "zh": "是"}},
+    ),
+    Option(
+        "white_blocked",
+        "loses",
+        ("loses", "draw"),
+        {"en": "White with no move", "zh": "白方无子可动"},
+        {"loses": {"en": "loses", "zh": "判负"}, "draw": {"en": "draws", "zh": "和棋"}},
+    ),
+    Option(
+        "repetition",
+        True,
+        (True, False),
+        {"en": "Threefold repetition draws", "zh": "三次重复局面为和"},
+        {True: {"en": "Yes", "zh": "是"}, False: {"en": "No", "zh": "否"}},
+    ),
+    Option(
+        "no_progress",
+        100,
+        (100, 200, 0),
+        {"en": "Draw after turns without a capture or drop", "zh": "无吃子无落子步数判和"},
+        {100: {"en": "100", "zh": "100"}, 200: {"en": "200", "zh": "200"}, 0: {"en": "never", "zh": "不限"}},
+    ),
 )
 
 _START_WHITE = _cells((3, 1), (3, 2), (3, 3), (4, 1), (4, 3), (5, 1), (5, 2), (5, 3))
@@ -162,8 +190,13 @@ class _Rules(NamedTuple):
 
 
 def _rules_of(opts: dict) -> _Rules:
-    return _Rules(opts["jumps"] == "chain", opts["forced_capture"], opts["white_blocked"] == "loses",
-                  opts["repetition"], opts["no_progress"])
+    return _Rules(
+        opts["jumps"] == "chain",
+        opts["forced_capture"],
+        opts["white_blocked"] == "loses",
+        opts["repetition"],
+        opts["no_progress"],
+    )
 
 
 # ---- the move generator shared by State, perft and the AI ----------------------------------------
@@ -248,8 +281,19 @@ class State(EndsOnRequest):
     """A position plus what the end rules need (plies since a capture or drop, the positions seen
     since then for repetition). Immutable: play(), resign() and agree_draw() return new states."""
 
-    __slots__ = ("black", "white", "to_move", "hand", "captures", "plies", "history", "options",
-                 "_rules", "_result", "_moves")
+    __slots__ = (
+        "black",
+        "white",
+        "to_move",
+        "hand",
+        "captures",
+        "plies",
+        "history",
+        "options",
+        "_rules",
+        "_result",
+        "_moves",
+    )
 
     def __init__(self, black, white, to_move, hand, captures, plies, history, options, result=None):
         self.black = black
@@ -266,12 +310,30 @@ class State(EndsOnRequest):
 
     # pickling: only the defining fields (caches are rebuilt)
     def __getstate__(self):
-        return (self.black, self.white, self.to_move, self.hand, self.captures, self.plies,
-                self.history, self.options, self._result)
+        return (
+            self.black,
+            self.white,
+            self.to_move,
+            self.hand,
+            self.captures,
+            self.plies,
+            self.history,
+            self.options,
+            self._result,
+        )
 
     def __setstate__(self, st):
-        (self.black, self.white, self.to_move, self.hand, self.captures, self.plies,
-         self.history, self.options, self._result) = st
+        (
+            self.black,
+            self.white,
+            self.to_move,
+            self.hand,
+            self.captures,
+            self.plies,
+            self.history,
+            self.options,
+            self._result,
+        ) = st
         self._rules = _rules_of(self.options)
         self._moves = None
 
@@ -346,8 +408,17 @@ class State(EndsOnRequest):
     SIDES = SIDES
 
     def _ended(self, result):
-        return State(self.black, self.white, self.to_move, self.hand, self.captures, self.plies,
-                     self.history, self.options, result)
+        return State(
+            self.black,
+            self.white,
+            self.to_move,
+            self.hand,
+            self.captures,
+            self.plies,
+            self.history,
+            self.options,
+            result,
+        )
 
 
 # ---- creation, text -----------------------------------------------------------------------------
@@ -378,8 +449,7 @@ def from_text(text: str, **options) -> State:
     opts = check_options(OPTIONS, options)
     fields = text.split()
     if len(fields) not in (4, 5):
-        raise PositionError("palace position needs: 9 rows, side to move (b/w), whites in hand, "
-                            "black's captures")
+        raise PositionError("palace position needs: 9 rows, side to move (b/w), whites in hand, black's captures")
     rows = fields[0].split("/")
     if len(rows) != ROWS:
         raise PositionError(f"palace position needs 9 rows separated by '/', got {len(rows)}")
@@ -414,8 +484,10 @@ def from_text(text: str, **options) -> State:
     if hand > START_HAND:
         raise PositionError(f"white has at most {START_HAND} soldiers in hand, not {hand}")
     if white.bit_count() + hand + caps > TOTAL_WHITES:
-        raise PositionError(f"too many soldiers: {white.bit_count()} on the board + {hand} in hand "
-                            f"+ {caps} captured is more than {TOTAL_WHITES}")
+        raise PositionError(
+            f"too many soldiers: {white.bit_count()} on the board + {hand} in hand "
+            f"+ {caps} captured is more than {TOTAL_WHITES}"
+        )
     return State(black, white, side, hand, caps, plies, ((black, white, side, hand),), opts)
 
 
@@ -429,8 +501,9 @@ def perft(state: State, depth: int) -> int:
     counts: dict = {}
     for k in state.history:
         counts[k] = counts.get(k, 0) + 1
-    return _perft(state.black, state.white, state.to_move, state.hand, state.captures, state.plies,
-                  depth, state._rules, counts)
+    return _perft(
+        state.black, state.white, state.to_move, state.hand, state.captures, state.plies, depth, state._rules, counts
+    )
 
 
 def _perft(black, white, stm, hand, caps, plies, depth, rules, counts):

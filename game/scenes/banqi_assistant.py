@@ -11,6 +11,7 @@ Mouse: left click paints the chosen brush (face down, empty or a piece) on a squ
 empties it; in "Captured", left click adds one, right click takes one away.
 Keys: Enter asks for a suggestion, Esc goes back.
 """
+
 from __future__ import annotations
 
 import collections
@@ -27,36 +28,47 @@ from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice, Slider, TextInput
 from game.sprites import highlight, theme
 
-add({
-    "banqi.assistant.open": {"zh": "实战助手", "en": "Real-board assistant"},
-    "banqi.assistant.title": {"zh": "翻棋实战助手", "en": "Banqi assistant for a real board"},
-    "banqi.assistant.brush": {"zh": "画笔（左键放置，右键清空）", "en": "Brush (left click: place, right click: empty)"},
-    "banqi.assistant.captured": {"zh": "已被吃的棋子（左键加一，右键减一）",
-                                 "en": "Captured pieces (left click: add one, right click: remove one)"},
-    "banqi.assistant.to_move": {"zh": "轮到", "en": "To move"},
-    "banqi.assistant.undecided": {"zh": "未翻过", "en": "No flip yet"},
-    "banqi.assistant.quiet": {"zh": "无翻无吃步数", "en": "Plies without flip or capture"},
-    "banqi.assistant.level": {"zh": "难度", "en": "Strength"},
-    "banqi.assistant.text": {"zh": "局面文本（可粘贴或复制）", "en": "Position text (type, paste or copy)"},
-    "banqi.assistant.load": {"zh": "读入", "en": "Load"},
-    "banqi.assistant.suggest": {"zh": "给出建议", "en": "Suggest"},
-    "banqi.assistant.all_down": {"zh": "全部暗子", "en": "All face down"},
-    "banqi.assistant.clear": {"zh": "清空", "en": "Clear"},
-    "banqi.assistant.back": {"zh": "返回", "en": "Back"},
-    "banqi.assistant.valid": {"zh": "局面有效：暗子 {down} 枚（红 {red} · 黑 {black}）",
-                              "en": "Valid position: {down} face down (red {red} · black {black})"},
-    "banqi.assistant.over": {"zh": "对局已结束：{text}", "en": "The game is over: {text}"},
-    "banqi.assistant.thinking": {"zh": "电脑正在思考…", "en": "The computer is thinking…"},
-    "banqi.assistant.move": {"zh": "建议：{move}", "en": "Suggestion: {move}"},
-    "banqi.assistant.flip_move": {"zh": "建议：翻开 {move}", "en": "Suggestion: flip {move}"},
-    "banqi.assistant.eval": {"zh": "形势：{value:+.2f}（{side}角度，+1 必胜，-1 必败）",
-                             "en": "Evaluation: {value:+.2f} for {side} (+1 winning, -1 losing)"},
-    "banqi.assistant.chances": {"zh": "翻棋可能翻出：", "en": "A flip reveals:"},
-    "banqi.assistant.failed": {"zh": "电脑未能给出建议：{error}", "en": "No suggestion: {error}"},
-    "banqi.assistant.easy": {"zh": "简单", "en": "Easy"},
-    "banqi.assistant.medium": {"zh": "中等", "en": "Medium"},
-    "banqi.assistant.hard": {"zh": "困难", "en": "Hard"},
-})
+add(
+    {
+        "banqi.assistant.open": {"zh": "实战助手", "en": "Real-board assistant"},
+        "banqi.assistant.title": {"zh": "翻棋实战助手", "en": "Banqi assistant for a real board"},
+        "banqi.assistant.brush": {
+            "zh": "画笔（左键放置，右键清空）",
+            "en": "Brush (left click: place, right click: empty)",
+        },
+        "banqi.assistant.captured": {
+            "zh": "已被吃的棋子（左键加一，右键减一）",
+            "en": "Captured pieces (left click: add one, right click: remove one)",
+        },
+        "banqi.assistant.to_move": {"zh": "轮到", "en": "To move"},
+        "banqi.assistant.undecided": {"zh": "未翻过", "en": "No flip yet"},
+        "banqi.assistant.quiet": {"zh": "无翻无吃步数", "en": "Plies without flip or capture"},
+        "banqi.assistant.level": {"zh": "难度", "en": "Strength"},
+        "banqi.assistant.text": {"zh": "局面文本（可粘贴或复制）", "en": "Position text (type, paste or copy)"},
+        "banqi.assistant.load": {"zh": "读入", "en": "Load"},
+        "banqi.assistant.suggest": {"zh": "给出建议", "en": "Suggest"},
+        "banqi.assistant.all_down": {"zh": "全部暗子", "en": "All face down"},
+        "banqi.assistant.clear": {"zh": "清空", "en": "Clear"},
+        "banqi.assistant.back": {"zh": "返回", "en": "Back"},
+        "banqi.assistant.valid": {
+            "zh": "局面有效：暗子 {down} 枚（红 {red} · 黑 {black}）",
+            "en": "Valid position: {down} face down (red {red} · black {black})",
+        },
+        "banqi.assistant.over": {"zh": "对局已结束：{text}", "en": "The game is over: {text}"},
+        "banqi.assistant.thinking": {"zh": "电脑正在思考…", "en": "The computer is thinking…"},
+        "banqi.assistant.move": {"zh": "建议：{move}", "en": "Suggestion: {move}"},
+        "banqi.assistant.flip_move": {"zh": "建议：翻开 {move}", "en": "Suggestion: flip {move}"},
+        "banqi.assistant.eval": {
+            "zh": "形势：{value:+.2f}（{side}角度，+1 必胜，-1 必败）",
+            "en": "Evaluation: {value:+.2f} for {side} (+1 winning, -1 losing)",
+        },
+        "banqi.assistant.chances": {"zh": "翻棋可能翻出：", "en": "A flip reveals:"},
+        "banqi.assistant.failed": {"zh": "电脑未能给出建议：{error}", "en": "No suggestion: {error}"},
+        "banqi.assistant.easy": {"zh": "简单", "en": "Easy"},
+        "banqi.assistant.medium": {"zh": "中等", "en": "Medium"},
+        "banqi.assistant.hard": {"zh": "困难", "en": "Hard"},
+    }
+)
 
 BRUSHES = (B.FACE_DOWN, B.EMPTY) + tuple(B.TYPES) + tuple(B.TYPES.lower())
 DEBOUNCE = 0.5  # seconds of quiet after an edit before the computer is asked
@@ -70,33 +82,65 @@ class AssistantScene(FormScene):
         self.cells = [B.FACE_DOWN] * 32
         self.captured = collections.Counter()
         self.brush = B.FACE_DOWN
-        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
-        self.to_move = Choice(app, t("banqi.assistant.to_move"),
-                              [("r", t("banqi.red")), ("b", t("banqi.black")), ("-", t("banqi.assistant.undecided"))],
-                              "-", lambda v: self.edited(), label_width=0.3)
-        self.quiet = Slider(app, t("banqi.assistant.quiet"), 0, 179, 0, lambda v: self.edited(), step=1,
-                            fmt=lambda v: str(int(v)), label_width=0.45)
-        self.level = Choice(app, t("banqi.assistant.level"),
-                            [(lv, t(f"banqi.assistant.{lv}")) for lv in ("easy", "medium", "hard")], "hard",
-                            lambda v: self.edited(), label_width=0.3)
-        self.text = TextInput(app, "", on_submit=lambda _v: self.load_text(), max_len=80,
-                              placeholder=t("banqi.assistant.text"))
+        t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
+        self.to_move = Choice(
+            app,
+            t("banqi.assistant.to_move"),
+            [("r", t("banqi.red")), ("b", t("banqi.black")), ("-", t("banqi.assistant.undecided"))],
+            "-",
+            lambda v: self.edited(),
+            label_width=0.3,
+        )
+        self.quiet = Slider(
+            app,
+            t("banqi.assistant.quiet"),
+            0,
+            179,
+            0,
+            lambda v: self.edited(),
+            step=1,
+            fmt=lambda v: str(int(v)),
+            label_width=0.45,
+        )
+        self.level = Choice(
+            app,
+            t("banqi.assistant.level"),
+            [(lv, t(f"banqi.assistant.{lv}")) for lv in ("easy", "medium", "hard")],
+            "hard",
+            lambda v: self.edited(),
+            label_width=0.3,
+        )
+        self.text = TextInput(
+            app, "", on_submit=lambda _v: self.load_text(), max_len=80, placeholder=t("banqi.assistant.text")
+        )
         self.load_btn = Button(app, t("banqi.assistant.load"), self.load_text)
         self.suggest_btn = Button(app, t("banqi.assistant.suggest"), self.suggest, style="primary", shortcut="Enter")
         self.down_btn = Button(app, t("banqi.assistant.all_down"), self.all_face_down)
         self.clear_btn = Button(app, t("banqi.assistant.clear"), self.clear)
         self.back_btn = Button(app, t("banqi.assistant.back"), app.pop, shortcut="Esc")
-        self.set_widgets([self.to_move, self.quiet, self.level, self.text, self.load_btn, self.suggest_btn,
-                          self.down_btn, self.clear_btn, self.back_btn], fields=[self.text])
+        self.set_widgets(
+            [
+                self.to_move,
+                self.quiet,
+                self.level,
+                self.text,
+                self.load_btn,
+                self.suggest_btn,
+                self.down_btn,
+                self.clear_btn,
+                self.back_btn,
+            ],
+            fields=[self.text],
+        )
         self.brush_rects: list = []
         self.captured_rects: list = []
         self.state = None
         self.message = ("", theme.TEXT_DIM)
         self.rid_move = self.rid_eval = None
-        self.suggestion = None   # the suggested Move
+        self.suggestion = None  # the suggested Move
         self.evaluation = None
         self.error = None
-        self.wait = None         # seconds left before asking after an edit
+        self.wait = None  # seconds left before asking after an edit
         self.t = 0.0
         if text:
             self.text.value = text
@@ -106,7 +150,7 @@ class AssistantScene(FormScene):
 
     # ---- the position -------------------------------------------------------------------------
     def position_text(self) -> str:
-        rows = ["".join(self.cells[r * 8:(r + 1) * 8]) for r in range(3, -1, -1)]
+        rows = ["".join(self.cells[r * 8 : (r + 1) * 8]) for r in range(3, -1, -1)]
         caps = "".join(t for t in B.ALL_LETTERS for _ in range(self.captured[t])) or "-"
         return f"{'/'.join(rows)} {self.to_move.value} {caps} {int(self.quiet.value)}"
 
@@ -125,14 +169,18 @@ class AssistantScene(FormScene):
             return
         result = self.state.result()
         if result is not None:
-            self.message = (tr("banqi.assistant.over", self.app.lang, text=self.view.result_text(result, self.app.lang)),
-                            theme.ACCENT)
+            self.message = (
+                tr("banqi.assistant.over", self.app.lang, text=self.view.result_text(result, self.app.lang)),
+                theme.ACCENT,
+            )
             self.state = None
             return
         bag = self.state.bag()
         red = sum(n for t, n in bag.items() if t.isupper())
-        self.message = (tr("banqi.assistant.valid", self.app.lang, down=sum(bag.values()), red=red,
-                           black=sum(bag.values()) - red), theme.OK)
+        self.message = (
+            tr("banqi.assistant.valid", self.app.lang, down=sum(bag.values()), red=red, black=sum(bag.values()) - red),
+            theme.OK,
+        )
         self.wait = DEBOUNCE
 
     def paint(self, point: int, brush: str) -> None:
@@ -193,8 +241,14 @@ class AssistantScene(FormScene):
         self.suggestion = self.evaluation = self.error = None
         worker = self.app.worker
         nodes = getattr(self.app, "ai_nodes", None)
-        self.rid_move = worker.request("move", self.state, level=self.level.value,
-                                       time_limit=getattr(self.app, "ai_time", None), seed=1, nodes=nodes)
+        self.rid_move = worker.request(
+            "move",
+            self.state,
+            level=self.level.value,
+            time_limit=getattr(self.app, "ai_time", None),
+            seed=1,
+            nodes=nodes,
+        )
         self.rid_eval = worker.request("evaluate", self.state, time_limit=0.5, nodes=nodes)
 
     def cancel(self) -> None:
@@ -310,12 +364,17 @@ class AssistantScene(FormScene):
         for p, code in enumerate(self.cells):
             if code != B.EMPTY:
                 view.draw_piece(surface, code, view.point_xy(p))
-        self.draw_board_hover(surface, view, view.board_rect,
-                              lambda p: self.brush if self.brush != B.EMPTY and self.cells[p] == B.EMPTY else None)
+        self.draw_board_hover(
+            surface,
+            view,
+            view.board_rect,
+            lambda p: self.brush if self.brush != B.EMPTY and self.cells[p] == B.EMPTY else None,
+        )
         if self.suggestion is not None:
             r = view.piece_radius()
-            highlight.hint(surface, [view.point_xy(p) for p in self.suggestion.path], r, 0.5 + 0.5 * abs(
-                ((self.t * 1.5) % 2) - 1))
+            highlight.hint(
+                surface, [view.point_xy(p) for p in self.suggestion.path], r, 0.5 + 0.5 * abs(((self.t * 1.5) % 2) - 1)
+            )
         self._draw_palettes(surface, lang)
         for wdg in self.widgets:
             wdg.draw(surface)
@@ -332,20 +391,27 @@ class AssistantScene(FormScene):
         for brush, rect in self.brush_rects:
             if brush == B.EMPTY:
                 pygame.draw.circle(surface, theme.TEXT_DIM, rect.center, int(rect.w * 0.4), 2)
-                pygame.draw.line(surface, theme.TEXT_DIM, (rect.centerx - rect.w // 4, rect.centery + rect.w // 4),
-                                 (rect.centerx + rect.w // 4, rect.centery - rect.w // 4), 2)
+                pygame.draw.line(
+                    surface,
+                    theme.TEXT_DIM,
+                    (rect.centerx - rect.w // 4, rect.centery + rect.w // 4),
+                    (rect.centerx + rect.w // 4, rect.centery - rect.w // 4),
+                    2,
+                )
             else:
                 self._small(surface, brush, rect)
             if brush == self.brush:
-                pygame.draw.rect(surface, theme.SELECTED, rect.inflate(-2, -2), max(2, theme.px(3, s)),
-                                 border_radius=theme.px(6, s))
+                pygame.draw.rect(
+                    surface, theme.SELECTED, rect.inflate(-2, -2), max(2, theme.px(3, s)), border_radius=theme.px(6, s)
+                )
         label = self.app.text(tr("banqi.assistant.captured", lang), theme.px(16, s), theme.TEXT_DIM)
         surface.blit(label, (self.col.x, self.captured_label_y))
         for letter, rect in self.captured_rects:
             n = self.captured[letter]
             self._small(surface, letter, rect, alpha=255 if n else 80)
-            badge = self.app.text(f"{n}/{B.COUNTS[letter.upper()]}", theme.px(13, s),
-                                  theme.TEXT if n else theme.TEXT_DIM)
+            badge = self.app.text(
+                f"{n}/{B.COUNTS[letter.upper()]}", theme.px(13, s), theme.TEXT if n else theme.TEXT_DIM
+            )
             surface.blit(badge, badge.get_rect(bottomright=rect.bottomright))
 
     def _draw_report(self, surface, lang):
@@ -366,8 +432,18 @@ class AssistantScene(FormScene):
                 lines.append((tr("banqi.assistant.thinking", lang), theme.TEXT_DIM, 18))
                 highlight.spinner(surface, (x + width - theme.px(16, s), y + theme.px(44, s)), theme.px(10, s), self.t)
             if self.evaluation is not None and self.state.to_move is not None:
-                lines.append((tr("banqi.assistant.eval", lang, value=self.evaluation,
-                                 side=self.view.side_label(self.state.to_move, lang)), theme.TEXT, 17))
+                lines.append(
+                    (
+                        tr(
+                            "banqi.assistant.eval",
+                            lang,
+                            value=self.evaluation,
+                            side=self.view.side_label(self.state.to_move, lang),
+                        ),
+                        theme.TEXT,
+                        17,
+                    )
+                )
         for line, colour, size in lines:
             y = self.draw_line(surface, line, size, colour, width, topleft=(x, y)).bottom + theme.px(4, s)
         if self.state is not None and self.state.bag():

@@ -7,6 +7,7 @@ the tile over (it narrows to an edge, then widens showing the face). The pieces 
 line up above (black's) and below (red's) the board. The overlay (O) marks pieces that can be
 taken at once and lists the pieces still face down with the chances of each flip.
 """
+
 from __future__ import annotations
 
 import math
@@ -19,40 +20,78 @@ from game.i18n import add, tr
 from game.rules import banqi as B
 from game.scenes.view_api import GameView
 
-GLYPH = {"K": "帥", "A": "仕", "B": "相", "R": "俥", "N": "傌", "C": "炮", "P": "兵",
-         "k": "將", "a": "士", "b": "象", "r": "車", "n": "馬", "c": "包", "p": "卒"}
+GLYPH = {
+    "K": "帥",
+    "A": "仕",
+    "B": "相",
+    "R": "俥",
+    "N": "傌",
+    "C": "炮",
+    "P": "兵",
+    "k": "將",
+    "a": "士",
+    "b": "象",
+    "r": "車",
+    "n": "馬",
+    "c": "包",
+    "p": "卒",
+}
 
-add({
-    "banqi.red": {"zh": "红方", "en": "Red"},
-    "banqi.black": {"zh": "黑方", "en": "Black"},
-    "banqi.first": {"zh": "先手", "en": "First"},
-    "banqi.second": {"zh": "后手", "en": "Second"},
-    "banqi.seat_colour": {"zh": "{seat}（{colour}）", "en": "{seat} ({colour})"},
-    "banqi.undecided": {"zh": "颜色未定：第一次翻出的棋子决定先手的颜色",
-                        "en": "Colours not decided yet: the first piece flipped gives the first player its colour"},
-    "banqi.first_is": {"zh": "先手执{colour}，后手执{other}", "en": "First player is {colour}, second is {other}"},
-    "banqi.face_down": {"zh": "暗子：红 {red} · 黑 {black}", "en": "Face down: red {red} · black {black}"},
-    "banqi.quiet": {"zh": "无翻无吃：{n} / {limit} 步（到限和棋）",
-                    "en": "Turns without a flip or capture: {n} / {limit} (draw at the limit)"},
-    "banqi.repeat": {"zh": "此局面已出现 {n} 次（三次为和，长捉者负）",
-                     "en": "This position has occurred {n} times (3rd: draw, a perpetual chaser loses)"},
-    "banqi.repeat_draw": {"zh": "此局面已出现 {n} 次（三次为和）", "en": "This position has occurred {n} times (3rd: draw)"},
-    "banqi.resign_after": {"zh": "第 {n} 步后才可认输（已走 {ply} 步）",
-                           "en": "Resigning is allowed after turn {n} ({ply} played)"},
-    "banqi.lost_red": {"zh": "红方失子", "en": "Red lost"},
-    "banqi.lost_black": {"zh": "黑方失子", "en": "Black lost"},
-    "banqi.overlay.bag": {"zh": "暗子与翻出概率", "en": "Face down, and the chance of each flip"},
-    "banqi.overlay.threat": {"zh": "红圈：可被立即吃掉的棋子", "en": "Red ring: a piece that can be taken at once"},
-    "banqi.coords_key": {"zh": "坐标", "en": "coordinates"},
-    "banqi.result.no_pieces": {"zh": "{loser}的棋子被吃光，{winner}胜", "en": "{loser} has no pieces left: {winner} wins"},
-    "banqi.result.no_moves": {"zh": "{loser}无子可动，{winner}胜", "en": "{loser} has no move left: {winner} wins"},
-    "banqi.result.resign": {"zh": "{loser}认输，{winner}胜", "en": "{loser} resigned: {winner} wins"},
-    "banqi.result.agreement": {"zh": "双方议和", "en": "Draw agreed"},
-    "banqi.result.no_progress": {"zh": "连续 {n} 步无翻无吃，和棋", "en": "{n} turns without a flip or a capture: draw"},
-    "banqi.result.repetition": {"zh": "同一局面出现三次，和棋", "en": "The same position occurred three times: draw"},
-    "banqi.result.perpetual_chase": {"zh": "{loser}长捉，{winner}胜",
-                                     "en": "{loser} chased perpetually: {winner} wins"},
-})
+add(
+    {
+        "banqi.red": {"zh": "红方", "en": "Red"},
+        "banqi.black": {"zh": "黑方", "en": "Black"},
+        "banqi.first": {"zh": "先手", "en": "First"},
+        "banqi.second": {"zh": "后手", "en": "Second"},
+        "banqi.seat_colour": {"zh": "{seat}（{colour}）", "en": "{seat} ({colour})"},
+        "banqi.undecided": {
+            "zh": "颜色未定：第一次翻出的棋子决定先手的颜色",
+            "en": "Colours not decided yet: the first piece flipped gives the first player its colour",
+        },
+        "banqi.first_is": {"zh": "先手执{colour}，后手执{other}", "en": "First player is {colour}, second is {other}"},
+        "banqi.face_down": {"zh": "暗子：红 {red} · 黑 {black}", "en": "Face down: red {red} · black {black}"},
+        "banqi.quiet": {
+            "zh": "无翻无吃：{n} / {limit} 步（到限和棋）",
+            "en": "Turns without a flip or capture: {n} / {limit} (draw at the limit)",
+        },
+        "banqi.repeat": {
+            "zh": "此局面已出现 {n} 次（三次为和，长捉者负）",
+            "en": "This position has occurred {n} times (3rd: draw, a perpetual chaser loses)",
+        },
+        "banqi.repeat_draw": {
+            "zh": "此局面已出现 {n} 次（三次为和）",
+            "en": "This position has occurred {n} times (3rd: draw)",
+        },
+        "banqi.resign_after": {
+            "zh": "第 {n} 步后才可认输（已走 {ply} 步）",
+            "en": "Resigning is allowed after turn {n} ({ply} played)",
+        },
+        "banqi.lost_red": {"zh": "红方失子", "en": "Red lost"},
+        "banqi.lost_black": {"zh": "黑方失子", "en": "Black lost"},
+        "banqi.overlay.bag": {"zh": "暗子与翻出概率", "en": "Face down, and the chance of each flip"},
+        "banqi.overlay.threat": {"zh": "红圈：可被立即吃掉的棋子", "en": "Red ring: a piece that can be taken at once"},
+        "banqi.coords_key": {"zh": "坐标", "en": "coordinates"},
+        "banqi.result.no_pieces": {
+            "zh": "{loser}的棋子被吃光，{winner}胜",
+            "en": "{loser} has no pieces left: {winner} wins",
+        },
+        "banqi.result.no_moves": {"zh": "{loser}无子可动，{winner}胜", "en": "{loser} has no move left: {winner} wins"},
+        "banqi.result.resign": {"zh": "{loser}认输，{winner}胜", "en": "{loser} resigned: {winner} wins"},
+        "banqi.result.agreement": {"zh": "双方议和", "en": "Draw agreed"},
+        "banqi.result.no_progress": {
+            "zh": "连续 {n} 步无翻无吃，和棋",
+            "en": "{n} turns without a flip or a capture: draw",
+        },
+        "banqi.result.repetition": {
+            "zh": "同一局面出现三次，和棋",
+            "en": "The same position occurred three times: draw",
+        },
+        "banqi.result.perpetual_chase": {
+            "zh": "{loser}长捉，{winner}胜",
+            "en": "{loser} chased perpetually: {winner} wins",
+        },
+    }
+)
 
 # ---- colours -------------------------------------------------------------------------------------
 WOOD = (196, 150, 92)
@@ -62,9 +101,9 @@ FRAME = (104, 62, 32)
 FRAME_LIGHT = (142, 92, 50)
 INK = (74, 44, 22)
 LABEL = (236, 214, 176)
-TILE = ((250, 236, 204), (214, 180, 124))      # boxwood face, lit from the upper left
+TILE = ((250, 236, 204), (214, 180, 124))  # boxwood face, lit from the upper left
 TILE_RIM = (150, 108, 62)
-BACK = ((150, 98, 52), (96, 58, 28))           # the carved back
+BACK = ((150, 98, 52), (96, 58, 28))  # the carved back
 BACK_LINE = (198, 150, 92)
 RED_INK = (184, 30, 26)
 BLACK_INK = (26, 26, 30)
@@ -106,7 +145,9 @@ class View(GameView):
         top = r.y + (r.h - (bh + 1.9 * s)) / 2
         self.top_strip = pygame.Rect(round(left), round(top), round(bw), round(0.8 * s))
         self.board_rect = pygame.Rect(round(left), round(top + 0.95 * s), round(bw), round(bh))
-        self.bottom_strip = pygame.Rect(round(left), round(self.board_rect.bottom + 0.15 * s), round(bw), round(0.8 * s))
+        self.bottom_strip = pygame.Rect(
+            round(left), round(self.board_rect.bottom + 0.15 * s), round(bw), round(0.8 * s)
+        )
         self.radius = max(3, int(s * 0.42))
         self._board_cache = None
         self._tiles.clear()
@@ -119,8 +160,10 @@ class View(GameView):
         col = 7 - f if self.flipped else f
         row = r if self.flipped else 3 - r
         s = self.cell
-        return (round(self.board_rect.x + 0.3 * s + (col + 0.5) * s),
-                round(self.board_rect.y + 0.3 * s + (row + 0.5) * s))
+        return (
+            round(self.board_rect.x + 0.3 * s + (col + 0.5) * s),
+            round(self.board_rect.y + 0.3 * s + (row + 0.5) * s),
+        )
 
     def piece_radius(self):
         return self.radius
@@ -207,10 +250,12 @@ class View(GameView):
         light, dark = BACK if piece == B.FACE_DOWN else TILE
         for i in range(radius, 0, -1):  # a radial gradient lit from the upper left
             t = i / radius
-            col = tuple(int(light[k] + (dark[k] - light[k]) * t ** 1.5) for k in range(3))
+            col = tuple(int(light[k] + (dark[k] - light[k]) * t**1.5) for k in range(3))
             off = (1 - t) * radius * 0.25
             pygame.draw.circle(img, col, (c - off, c - off), i)
-        pygame.draw.circle(img, TILE_RIM if piece != B.FACE_DOWN else (70, 40, 18), (c, c), radius, max(1, radius // 10))
+        pygame.draw.circle(
+            img, TILE_RIM if piece != B.FACE_DOWN else (70, 40, 18), (c, c), radius, max(1, radius // 10)
+        )
         if piece == B.FACE_DOWN:
             # carved back: two rings and a four-petal knot, the same on every tile
             pygame.draw.circle(img, BACK_LINE, (c, c), int(radius * 0.74), max(1, radius // 16))
@@ -255,8 +300,9 @@ class View(GameView):
         black_lost = [c for c in state.captured if c.islower()]
         red_lost = [c for c in state.captured if c.isupper()]
         top, bottom = (red_lost, black_lost) if self.flipped else (black_lost, red_lost)
-        top_key, bottom_key = ("banqi.lost_red", "banqi.lost_black") if self.flipped else (
-            "banqi.lost_black", "banqi.lost_red")
+        top_key, bottom_key = (
+            ("banqi.lost_red", "banqi.lost_black") if self.flipped else ("banqi.lost_black", "banqi.lost_red")
+        )
         for strip, codes, key in ((self.top_strip, top, top_key), (self.bottom_strip, bottom, bottom_key)):
             self._draw_row(surface, strip, codes, tr(key, lang))
 
@@ -354,8 +400,14 @@ class View(GameView):
         if state.to_move is None:
             lines.append(tr("banqi.undecided", lang))
         elif state.first_colour is not None:
-            lines.append(tr("banqi.first_is", lang, colour=self.side_label(state.first_colour, lang),
-                            other=self.side_label(B.other(state.first_colour), lang)))
+            lines.append(
+                tr(
+                    "banqi.first_is",
+                    lang,
+                    colour=self.side_label(state.first_colour, lang),
+                    other=self.side_label(B.other(state.first_colour), lang),
+                )
+            )
         bag = state.bag()
         if bag:
             red = sum(n for t, n in bag.items() if t.isupper())
@@ -378,8 +430,12 @@ class View(GameView):
             if reason == "no_progress":
                 return tr("banqi.result.no_progress", lang, n=self.options.get("no_progress", 60))
             return tr(f"banqi.result.{reason}", lang)
-        return tr(f"banqi.result.{reason}", lang, winner=self.side_label(result.winner, lang),
-                  loser=self.side_label(B.other(result.winner), lang))
+        return tr(
+            f"banqi.result.{reason}",
+            lang,
+            winner=self.side_label(result.winner, lang),
+            loser=self.side_label(B.other(result.winner), lang),
+        )
 
     # ---- keys -----------------------------------------------------------------------------------
     def show_labels(self, on):

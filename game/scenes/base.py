@@ -8,6 +8,7 @@ A scene sees the app as self.app, which offers (built by the shell):
     app.sounds.play(name)   "move", "capture", "drop", "flip", "illegal", "win", "lose", "click"
     app.size                (width, height) of the window
 """
+
 from __future__ import annotations
 
 

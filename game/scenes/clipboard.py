@@ -2,12 +2,13 @@
 when that is not available (no display yet, a headless test, a platform without one), so copy and
 paste work inside the program everywhere and never raise.
 """
+
 from __future__ import annotations
 
 import pygame
 
-_local = ""       # the last text copied, for when the system clipboard cannot be used
-_system = False   # the last copy reached the system clipboard
+_local = ""  # the last text copied, for when the system clipboard cannot be used
+_system = False  # the last copy reached the system clipboard
 
 
 def put_text(text: str) -> None:

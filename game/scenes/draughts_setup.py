@@ -6,6 +6,7 @@ it), right click empties a square. Keys: 1-4 choose white man / white king / bla
 king, 0 or Delete the eraser, N square numbers, Enter starts, Esc goes back. A click on the text
 field gives it the keys (Ctrl+V pastes a FEN there, Enter loads it) until a click elsewhere.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -19,42 +20,62 @@ from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice, TextInput
 from game.sprites import theme
 
-add({
-    "draughts.setup.title": {"zh": "自定义局面 · 国际跳棋", "en": "Custom position · International draughts"},
-    "draughts.setup.piece": {"zh": "棋子", "en": "Piece"},
-    "draughts.setup.erase": {"zh": "擦除", "en": "Erase"},
-    "draughts.setup.wman": {"zh": "白兵", "en": "White man"},
-    "draughts.setup.wking": {"zh": "白王", "en": "White king"},
-    "draughts.setup.bman": {"zh": "黑兵", "en": "Black man"},
-    "draughts.setup.bking": {"zh": "黑王", "en": "Black king"},
-    "draughts.setup.easy": {"zh": "简单", "en": "Easy"},
-    "draughts.setup.medium": {"zh": "中等", "en": "Medium"},
-    "draughts.setup.hard": {"zh": "困难", "en": "Hard"},
-    "draughts.setup.to_move": {"zh": "先走方", "en": "To move"},
-    "draughts.setup.players": {"zh": "对局方式", "en": "Players"},
-    "draughts.setup.hotseat": {"zh": "双人同屏", "en": "Two players"},
-    "draughts.setup.computer": {"zh": "人机对弈", "en": "Against the computer"},
-    "draughts.setup.you": {"zh": "你执", "en": "You play"},
-    "draughts.setup.level": {"zh": "难度", "en": "Difficulty"},
-    "draughts.setup.text": {"zh": "100 字符局面（0 空 w/W 白兵/王 b/B 黑兵/王）或 FEN",
-                            "en": "100-character board (0 empty, w/W white man/king, b/B black) or FEN"},
-    "draughts.setup.load": {"zh": "读入文本", "en": "Load text"},
-    "draughts.setup.clear": {"zh": "清空", "en": "Clear"},
-    "draughts.setup.initial": {"zh": "初始局面", "en": "Start position"},
-    "draughts.setup.start": {"zh": "开始对局", "en": "Start game"},
-    "draughts.setup.back": {"zh": "返回", "en": "Back"},
-    "draughts.setup.no_man_there": {"zh": "兵不能放在对方底线（会升王），请放王", "en":
-                                    "A man cannot stand on its crowning row: place a king there"},
-    "draughts.setup.over": {"zh": "{side}在此局面无棋可走，无法开始", "en": "{side} has no move in this position: the game cannot start"},
-    "draughts.setup.empty": {"zh": "双方都至少需要一枚棋子", "en": "Each side needs at least one piece"},
-    "draughts.setup.ok": {"zh": "局面有效：{side}先走，{n} 种着法", "en": "Valid position: {side} to move, {n} legal moves"},
-    "draughts.setup.help": {"zh": "左键放子（再点移除）· 右键清除 · 1-4 选子 · 0 擦除 · N 编号 · Enter 开始 · Esc 返回",
-                            "en": "Left click: place (again: remove) · Right click: clear · 1-4 piece · 0 erase · N numbers · Enter start · Esc back"},
-})
+add(
+    {
+        "draughts.setup.title": {"zh": "自定义局面 · 国际跳棋", "en": "Custom position · International draughts"},
+        "draughts.setup.piece": {"zh": "棋子", "en": "Piece"},
+        "draughts.setup.erase": {"zh": "擦除", "en": "Erase"},
+        "draughts.setup.wman": {"zh": "白兵", "en": "White man"},
+        "draughts.setup.wking": {"zh": "白王", "en": "White king"},
+        "draughts.setup.bman": {"zh": "黑兵", "en": "Black man"},
+        "draughts.setup.bking": {"zh": "黑王", "en": "Black king"},
+        "draughts.setup.easy": {"zh": "简单", "en": "Easy"},
+        "draughts.setup.medium": {"zh": "中等", "en": "Medium"},
+        "draughts.setup.hard": {"zh": "困难", "en": "Hard"},
+        "draughts.setup.to_move": {"zh": "先走方", "en": "To move"},
+        "draughts.setup.players": {"zh": "对局方式", "en": "Players"},
+        "draughts.setup.hotseat": {"zh": "双人同屏", "en": "Two players"},
+        "draughts.setup.computer": {"zh": "人机对弈", "en": "Against the computer"},
+        "draughts.setup.you": {"zh": "你执", "en": "You play"},
+        "draughts.setup.level": {"zh": "难度", "en": "Difficulty"},
+        "draughts.setup.text": {
+            "zh": "100 字符局面（0 空 w/W 白兵/王 b/B 黑兵/王）或 FEN",
+            "en": "100-character board (0 empty, w/W white man/king, b/B black) or FEN",
+        },
+        "draughts.setup.load": {"zh": "读入文本", "en": "Load text"},
+        "draughts.setup.clear": {"zh": "清空", "en": "Clear"},
+        "draughts.setup.initial": {"zh": "初始局面", "en": "Start position"},
+        "draughts.setup.start": {"zh": "开始对局", "en": "Start game"},
+        "draughts.setup.back": {"zh": "返回", "en": "Back"},
+        "draughts.setup.no_man_there": {
+            "zh": "兵不能放在对方底线（会升王），请放王",
+            "en": "A man cannot stand on its crowning row: place a king there",
+        },
+        "draughts.setup.over": {
+            "zh": "{side}在此局面无棋可走，无法开始",
+            "en": "{side} has no move in this position: the game cannot start",
+        },
+        "draughts.setup.empty": {"zh": "双方都至少需要一枚棋子", "en": "Each side needs at least one piece"},
+        "draughts.setup.ok": {
+            "zh": "局面有效：{side}先走，{n} 种着法",
+            "en": "Valid position: {side} to move, {n} legal moves",
+        },
+        "draughts.setup.help": {
+            "zh": "左键放子（再点移除）· 右键清除 · 1-4 选子 · 0 擦除 · N 编号 · Enter 开始 · Esc 返回",
+            "en": "Left click: place (again: remove) · Right click: clear · 1-4 piece · 0 erase · N numbers · Enter start · Esc back",
+        },
+    }
+)
 
 PIECES = ("w", "W", "b", "B", None)
-PIECE_KEYS = {pygame.K_1: "w", pygame.K_2: "W", pygame.K_3: "b", pygame.K_4: "B", pygame.K_0: None,
-              pygame.K_DELETE: None}
+PIECE_KEYS = {
+    pygame.K_1: "w",
+    pygame.K_2: "W",
+    pygame.K_3: "b",
+    pygame.K_4: "B",
+    pygame.K_0: None,
+    pygame.K_DELETE: None,
+}
 
 
 @register("draughts_setup")
@@ -64,31 +85,79 @@ class DraughtsSetupScene(FormScene):
         self.view = View({"first": "w"})
         start = state if state is not None else R.new_game()
         self.board = start.pieces()
-        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
-        self.piece = Choice(app, t("draughts.setup.piece"),
-                            [("w", t("draughts.setup.wman")), ("W", t("draughts.setup.wking")),
-                             ("b", t("draughts.setup.bman")), ("B", t("draughts.setup.bking")),
-                             (None, t("draughts.setup.erase"))], "w", lambda v: None, label_width=0.2)
-        self.to_move = Choice(app, t("draughts.setup.to_move"), [("w", t("draughts.white")), ("b", t("draughts.black"))],
-                              start.to_move, lambda v: self._refresh(), label_width=0.3)
+        t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
+        self.piece = Choice(
+            app,
+            t("draughts.setup.piece"),
+            [
+                ("w", t("draughts.setup.wman")),
+                ("W", t("draughts.setup.wking")),
+                ("b", t("draughts.setup.bman")),
+                ("B", t("draughts.setup.bking")),
+                (None, t("draughts.setup.erase")),
+            ],
+            "w",
+            lambda v: None,
+            label_width=0.2,
+        )
+        self.to_move = Choice(
+            app,
+            t("draughts.setup.to_move"),
+            [("w", t("draughts.white")), ("b", t("draughts.black"))],
+            start.to_move,
+            lambda v: self._refresh(),
+            label_width=0.3,
+        )
         last = getattr(app, "last_setup", {}).get("draughts", {})
-        self.mode = Choice(app, t("draughts.setup.players"), [("hotseat", t("draughts.setup.hotseat")),
-                                                               ("computer", t("draughts.setup.computer"))],
-                           last.get("mode", "computer"), lambda v: None, label_width=0.3)
-        self.you = Choice(app, t("draughts.setup.you"), [("w", t("draughts.white")), ("b", t("draughts.black"))],
-                          "w", lambda v: None, label_width=0.3)
-        self.level = Choice(app, t("draughts.setup.level"), [(lv, t(f"draughts.setup.{lv}")) for lv in ("easy", "medium", "hard")],
-                            last.get("level", "medium"), lambda v: None, label_width=0.3)
+        self.mode = Choice(
+            app,
+            t("draughts.setup.players"),
+            [("hotseat", t("draughts.setup.hotseat")), ("computer", t("draughts.setup.computer"))],
+            last.get("mode", "computer"),
+            lambda v: None,
+            label_width=0.3,
+        )
+        self.you = Choice(
+            app,
+            t("draughts.setup.you"),
+            [("w", t("draughts.white")), ("b", t("draughts.black"))],
+            "w",
+            lambda v: None,
+            label_width=0.3,
+        )
+        self.level = Choice(
+            app,
+            t("draughts.setup.level"),
+            [(lv, t(f"draughts.setup.{lv}")) for lv in ("easy", "medium", "hard")],
+            last.get("level", "medium"),
+            lambda v: None,
+            label_width=0.3,
+        )
         self.you.enabled = self.level.enabled = lambda: self.mode.value == "computer"
-        self.text = TextInput(app, "", on_submit=lambda _v: self.load_text(), max_len=160,
-                              placeholder=t("draughts.setup.text"))
+        self.text = TextInput(
+            app, "", on_submit=lambda _v: self.load_text(), max_len=160, placeholder=t("draughts.setup.text")
+        )
         self.load_btn = Button(app, t("draughts.setup.load"), self.load_text)
         self.clear_btn = Button(app, t("draughts.setup.clear"), self.clear)
         self.initial_btn = Button(app, t("draughts.setup.initial"), self.initial)
         self.start_btn = Button(app, t("draughts.setup.start"), self.start, style="primary", shortcut="Enter")
         self.back_btn = Button(app, t("draughts.setup.back"), app.pop, shortcut="Esc")
-        self.set_widgets([self.piece, self.to_move, self.text, self.load_btn, self.clear_btn, self.initial_btn,
-                          self.mode, self.you, self.level, self.start_btn, self.back_btn], fields=[self.text])
+        self.set_widgets(
+            [
+                self.piece,
+                self.to_move,
+                self.text,
+                self.load_btn,
+                self.clear_btn,
+                self.initial_btn,
+                self.mode,
+                self.you,
+                self.level,
+                self.start_btn,
+                self.back_btn,
+            ],
+            fields=[self.text],
+        )
         self.message = ("", theme.TEXT_DIM)
         self._refresh()
 
@@ -100,8 +169,9 @@ class DraughtsSetupScene(FormScene):
         if not codes & {"w", "W"} or not codes & {"b", "B"}:
             raise PositionError(tr("draughts.setup.empty", self.app.lang))
         if not state.legal_moves():
-            raise PositionError(tr("draughts.setup.over", self.app.lang,
-                                   side=self.view.side_label(state.to_move, self.app.lang)))
+            raise PositionError(
+                tr("draughts.setup.over", self.app.lang, side=self.view.side_label(state.to_move, self.app.lang))
+            )
         return state
 
     def _refresh(self) -> None:
@@ -111,8 +181,15 @@ class DraughtsSetupScene(FormScene):
             if not self.text.focused:
                 self.text.value = f"{R.to_grid(grid_state)} {self.to_move.value}"
             st = self.state()
-            self.message = (tr("draughts.setup.ok", self.app.lang, side=self.view.side_label(st.to_move, self.app.lang),
-                               n=len(st.legal_moves())), theme.OK)
+            self.message = (
+                tr(
+                    "draughts.setup.ok",
+                    self.app.lang,
+                    side=self.view.side_label(st.to_move, self.app.lang),
+                    n=len(st.legal_moves()),
+                ),
+                theme.OK,
+            )
         except PositionError as exc:
             self.message = (str(exc), theme.DANGER)
 
@@ -166,9 +243,14 @@ class DraughtsSetupScene(FormScene):
             self.app.last_setup = {}
         remembered = self.app.last_setup.setdefault("draughts", {})
         remembered.update({"mode": mode, "level": self.level.value})
-        self.app.new_game("draughts", {"first": state.to_move}, mode=mode,
-                          human_seat=human_seat if mode == "computer" else 0, level=self.level.value,
-                          start_state=state)
+        self.app.new_game(
+            "draughts",
+            {"first": state.to_move},
+            mode=mode,
+            human_seat=human_seat if mode == "computer" else 0,
+            level=self.level.value,
+            start_state=state,
+        )
 
     # ---- scene ------------------------------------------------------------------------------------
     def on_resize(self, size) -> None:
@@ -220,8 +302,9 @@ class DraughtsSetupScene(FormScene):
         view.draw_extras(surface, state, lang)
         for sq, code in self.board.items():
             view.draw_piece(surface, code, view.point_xy(sq))
-        self.draw_board_hover(surface, view, self.board_rect,
-                              lambda sq: self.piece.value if sq not in self.board else None)
+        self.draw_board_hover(
+            surface, view, self.board_rect, lambda sq: self.piece.value if sq not in self.board else None
+        )
         for wdg in self.widgets:
             wdg.draw(surface)
         label = self.app.text(tr("draughts.setup.text", lang), theme.px(17, s), theme.TEXT_DIM)
@@ -229,5 +312,6 @@ class DraughtsSetupScene(FormScene):
         text, colour = self.message
         if text:
             self.draw_line(surface, text, 19, colour, self.col.w, topleft=(self.col.x + 4, self.message_y))
-        self.draw_line(surface, tr("draughts.setup.help", lang), 15, theme.TEXT_DIM, w - 20,
-                       midbottom=(w // 2, h - theme.px(8, s)))
+        self.draw_line(
+            surface, tr("draughts.setup.help", lang), 15, theme.TEXT_DIM, w - 20, midbottom=(w // 2, h - theme.px(8, s))
+        )

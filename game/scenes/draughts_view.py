@@ -4,6 +4,7 @@ numbers on demand (N), and a teaching overlay (O) that marks the pieces under at
 Points are square numbers 1..50 (game.rules.draughts). White plays from the bottom unless the
 board is flipped.
 """
+
 from __future__ import annotations
 
 import math
@@ -15,31 +16,43 @@ from game.i18n import add, tr
 from game.rules import draughts as R
 from game.scenes.view_api import GameView
 
-add({
-    "draughts.white": {"zh": "白方", "en": "White"},
-    "draughts.black": {"zh": "黑方", "en": "Black"},
-    "draughts.seat": {"zh": "{side}（先走）", "en": "{side} (moves first)"},
-    "draughts.seat2": {"zh": "{side}（后走）", "en": "{side} (moves second)"},
-    "draughts.count": {"zh": "{side}：兵 {men} · 王 {kings}", "en": "{side}: men {men} · kings {kings}"},
-    "draughts.must_capture": {"zh": "必须吃子：最多可吃 {n} 子", "en": "Capture is compulsory: up to {n} pieces"},
-    "draughts.must_capture_one": {"zh": "必须吃子", "en": "Capture is compulsory"},
-    "draughts.left.no_progress_kings": {"zh": "25 步规则：还剩 {n} 步", "en": "25-move rule: {n} moves left"},
-    "draughts.left.endgame_16": {"zh": "16 步残局规则：还剩 {n} 步", "en": "16-move endgame rule: {n} moves left"},
-    "draughts.left.endgame_5": {"zh": "5 步残局规则：还剩 {n} 步", "en": "5-move endgame rule: {n} moves left"},
-    "draughts.result.no_moves": {"zh": "{loser}无棋可走，{winner}获胜",
-                                 "en": "{loser} has no move left: {winner} wins"},
-    "draughts.result.resign": {"zh": "{loser}认输，{winner}获胜", "en": "{loser} resigned: {winner} wins"},
-    "draughts.result.repetition": {"zh": "和棋：同一局面第三次出现",
-                                   "en": "Draw: the same position occurred a third time"},
-    "draughts.result.no_progress_kings": {"zh": "和棋：双方各走 25 步只动王棋且无吃子",
-                                          "en": "Draw: 25 moves each with only kings moving and no capture"},
-    "draughts.result.endgame_16": {"zh": "和棋：单王对三子残局，双方各走 16 步未分胜负",
-                                   "en": "Draw: a lone king held out 16 moves against three pieces"},
-    "draughts.result.endgame_5": {"zh": "和棋：单王对两子以内残局，双方各走 5 步未分胜负",
-                                  "en": "Draw: a lone king held out 5 moves against two pieces or fewer"},
-    "draughts.result.agreement": {"zh": "双方同意和棋", "en": "Draw by agreement"},
-    "draughts.key.numbers": {"zh": "格子编号", "en": "square numbers"},
-})
+add(
+    {
+        "draughts.white": {"zh": "白方", "en": "White"},
+        "draughts.black": {"zh": "黑方", "en": "Black"},
+        "draughts.seat": {"zh": "{side}（先走）", "en": "{side} (moves first)"},
+        "draughts.seat2": {"zh": "{side}（后走）", "en": "{side} (moves second)"},
+        "draughts.count": {"zh": "{side}：兵 {men} · 王 {kings}", "en": "{side}: men {men} · kings {kings}"},
+        "draughts.must_capture": {"zh": "必须吃子：最多可吃 {n} 子", "en": "Capture is compulsory: up to {n} pieces"},
+        "draughts.must_capture_one": {"zh": "必须吃子", "en": "Capture is compulsory"},
+        "draughts.left.no_progress_kings": {"zh": "25 步规则：还剩 {n} 步", "en": "25-move rule: {n} moves left"},
+        "draughts.left.endgame_16": {"zh": "16 步残局规则：还剩 {n} 步", "en": "16-move endgame rule: {n} moves left"},
+        "draughts.left.endgame_5": {"zh": "5 步残局规则：还剩 {n} 步", "en": "5-move endgame rule: {n} moves left"},
+        "draughts.result.no_moves": {
+            "zh": "{loser}无棋可走，{winner}获胜",
+            "en": "{loser} has no move left: {winner} wins",
+        },
+        "draughts.result.resign": {"zh": "{loser}认输，{winner}获胜", "en": "{loser} resigned: {winner} wins"},
+        "draughts.result.repetition": {
+            "zh": "和棋：同一局面第三次出现",
+            "en": "Draw: the same position occurred a third time",
+        },
+        "draughts.result.no_progress_kings": {
+            "zh": "和棋：双方各走 25 步只动王棋且无吃子",
+            "en": "Draw: 25 moves each with only kings moving and no capture",
+        },
+        "draughts.result.endgame_16": {
+            "zh": "和棋：单王对三子残局，双方各走 16 步未分胜负",
+            "en": "Draw: a lone king held out 16 moves against three pieces",
+        },
+        "draughts.result.endgame_5": {
+            "zh": "和棋：单王对两子以内残局，双方各走 5 步未分胜负",
+            "en": "Draw: a lone king held out 5 moves against two pieces or fewer",
+        },
+        "draughts.result.agreement": {"zh": "双方同意和棋", "en": "Draw by agreement"},
+        "draughts.key.numbers": {"zh": "格子编号", "en": "square numbers"},
+    }
+)
 
 LIGHT = (236, 214, 174)
 DARK = (120, 78, 48)
@@ -147,8 +160,7 @@ class View(GameView):
         # drop shadow and wooden frame
         shadow = pygame.Surface((frame.w + 24, frame.h + 24), pygame.SRCALPHA)
         for i in range(12):
-            pygame.draw.rect(shadow, (0, 0, 0, 10), shadow.get_rect().inflate(-2 * i, -2 * i),
-                             border_radius=18)
+            pygame.draw.rect(shadow, (0, 0, 0, 10), shadow.get_rect().inflate(-2 * i, -2 * i), border_radius=18)
         surf.blit(shadow, (frame.x - 12, frame.y - 6))
         pygame.draw.rect(surf, FRAME, frame, border_radius=max(6, self.margin // 3))
         pygame.draw.rect(surf, FRAME_HI, frame, max(2, self.margin // 8), border_radius=max(6, self.margin // 3))
@@ -177,10 +189,12 @@ class View(GameView):
             row = 9 - i if self.flipped else i
             x = board.x + i * c + c // 2
             y = board.y + i * c + c // 2
-            for text, center in ((files[col], (x, board.bottom + self.margin // 2)),
-                                 (files[col], (x, board.top - self.margin // 2)),
-                                 (str(10 - row), (board.left - self.margin // 2, y)),
-                                 (str(10 - row), (board.right + self.margin // 2, y))):
+            for text, center in (
+                (files[col], (x, board.bottom + self.margin // 2)),
+                (files[col], (x, board.top - self.margin // 2)),
+                (str(10 - row), (board.left - self.margin // 2, y)),
+                (str(10 - row), (board.right + self.margin // 2, y)),
+            ):
                 img = font.render(text, True, COORD)
                 surf.blit(img, img.get_rect(center=center))
         return surf
@@ -263,8 +277,15 @@ class View(GameView):
         h = r * 0.5
         base = y + h * 0.55
         top = y - h * 0.75
-        pts = [(x - w, base), (x - w, y - h * 0.2), (x - w * 0.5, y + h * 0.05), (x, top),
-               (x + w * 0.5, y + h * 0.05), (x + w, y - h * 0.2), (x + w, base)]
+        pts = [
+            (x - w, base),
+            (x - w, y - h * 0.2),
+            (x - w * 0.5, y + h * 0.05),
+            (x, top),
+            (x + w * 0.5, y + h * 0.05),
+            (x + w, y - h * 0.2),
+            (x + w, base),
+        ]
         pts = [(int(a), int(b)) for a, b in pts]
         pygame.draw.polygon(surf, colour, pts)
         pygame.draw.polygon(surf, (60, 40, 10), pts, max(1, r // 16))
@@ -314,13 +335,22 @@ class View(GameView):
     def status_lines(self, state, lang):
         lines = []
         for side, men, kings in (("w", state.wm, state.wk), ("b", state.bm, state.bk)):
-            lines.append(tr("draughts.count", lang, side=self.side_label(side, lang),
-                            men=men.bit_count(), kings=kings.bit_count()))
+            lines.append(
+                tr(
+                    "draughts.count",
+                    lang,
+                    side=self.side_label(side, lang),
+                    men=men.bit_count(),
+                    kings=kings.bit_count(),
+                )
+            )
         if state.result() is None:
             moves = state.legal_moves()
             if moves and moves[0].captures:
                 most = max(len(m.captures) for m in moves)
-                lines.append(tr("draughts.must_capture", lang, n=most) if most > 1 else tr("draughts.must_capture_one", lang))
+                lines.append(
+                    tr("draughts.must_capture", lang, n=most) if most > 1 else tr("draughts.must_capture_one", lang)
+                )
             counter = state.draw_counter()
             if counter is not None:
                 reason, plies = counter

@@ -4,6 +4,7 @@ and SaveGameScene (a dialog over the board: type a name - Chinese input methods 
 A damaged or foreign file is listed too; choosing it shows storage.SaveError's message in the
 scene, and the program goes on.
 """
+
 from __future__ import annotations
 
 import time
@@ -19,35 +20,41 @@ from game.scenes.registry import register
 from game.scenes.widgets import Button, ListBox, TextInput, confirm, ellipsize, fit_text, wrap
 from game.sprites import theme
 
-add({
-    "files.load_title": {"zh": "读取棋局", "en": "Load a game"},
-    "files.save_title": {"zh": "保存棋局", "en": "Save the game"},
-    "files.open": {"zh": "打开", "en": "Open"},
-    "files.delete": {"zh": "删除", "en": "Delete"},
-    "files.save": {"zh": "保存", "en": "Save"},
-    "files.none": {"zh": "还没有保存的棋局。对局中按“保存”（Ctrl+S）即可保存。",
-                   "en": "No saved games yet. Press Save (Ctrl+S) during a game to keep it."},
-    "files.folder": {"zh": "存档位置：{path}", "en": "Saves are kept in: {path}"},
-    "files.damaged": {"zh": "无法读取", "en": "cannot be read"},
-    "files.delete_title": {"zh": "删除这个存档？", "en": "Delete this saved game?"},
-    "files.overwrite_title": {"zh": "覆盖同名存档？", "en": "Replace the saved game of that name?"},
-    "files.name": {"zh": "名称", "en": "Name"},
-    "files.name_empty": {"zh": "请输入一个名称。", "en": "Please type a name."},
-    "files.saved": {"zh": "已保存：{name}", "en": "Saved: {name}"},
-    "files.hotseat": {"zh": "双人同屏", "en": "Two players"},
-    "files.computer": {"zh": "人机对弈 · {level}", "en": "Against the computer · {level}"},
-    "files.level.easy": {"zh": "简单", "en": "easy"},
-    "files.level.medium": {"zh": "中等", "en": "medium"},
-    "files.level.hard": {"zh": "困难", "en": "hard"},
-    "files.moves": {"zh": "已走 {n} 步", "en": "{n} moves played"},
-    "files.to_move": {"zh": "轮到：{side}", "en": "To move: {side}"},
-    "files.finished": {"zh": "对局已结束", "en": "The game is over"},
-    "files.you_play": {"zh": "你执：{seat}", "en": "You play: {seat}"},
-    "files.saved_at": {"zh": "保存于 {when}", "en": "Saved {when}"},
-    "files.load_hint": {"zh": "↑↓ 选择 · Enter 打开 · Delete 删除 · Esc 返回",
-                        "en": "↑↓ choose · Enter open · Delete remove · Esc back"},
-    "files.save_hint": {"zh": "输入名称后按 Enter 保存 · Esc 取消", "en": "Type a name, Enter saves · Esc cancels"},
-})
+add(
+    {
+        "files.load_title": {"zh": "读取棋局", "en": "Load a game"},
+        "files.save_title": {"zh": "保存棋局", "en": "Save the game"},
+        "files.open": {"zh": "打开", "en": "Open"},
+        "files.delete": {"zh": "删除", "en": "Delete"},
+        "files.save": {"zh": "保存", "en": "Save"},
+        "files.none": {
+            "zh": "还没有保存的棋局。对局中按“保存”（Ctrl+S）即可保存。",
+            "en": "No saved games yet. Press Save (Ctrl+S) during a game to keep it.",
+        },
+        "files.folder": {"zh": "存档位置：{path}", "en": "Saves are kept in: {path}"},
+        "files.damaged": {"zh": "无法读取", "en": "cannot be read"},
+        "files.delete_title": {"zh": "删除这个存档？", "en": "Delete this saved game?"},
+        "files.overwrite_title": {"zh": "覆盖同名存档？", "en": "Replace the saved game of that name?"},
+        "files.name": {"zh": "名称", "en": "Name"},
+        "files.name_empty": {"zh": "请输入一个名称。", "en": "Please type a name."},
+        "files.saved": {"zh": "已保存：{name}", "en": "Saved: {name}"},
+        "files.hotseat": {"zh": "双人同屏", "en": "Two players"},
+        "files.computer": {"zh": "人机对弈 · {level}", "en": "Against the computer · {level}"},
+        "files.level.easy": {"zh": "简单", "en": "easy"},
+        "files.level.medium": {"zh": "中等", "en": "medium"},
+        "files.level.hard": {"zh": "困难", "en": "hard"},
+        "files.moves": {"zh": "已走 {n} 步", "en": "{n} moves played"},
+        "files.to_move": {"zh": "轮到：{side}", "en": "To move: {side}"},
+        "files.finished": {"zh": "对局已结束", "en": "The game is over"},
+        "files.you_play": {"zh": "你执：{seat}", "en": "You play: {seat}"},
+        "files.saved_at": {"zh": "保存于 {when}", "en": "Saved {when}"},
+        "files.load_hint": {
+            "zh": "↑↓ 选择 · Enter 打开 · Delete 删除 · Esc 返回",
+            "en": "↑↓ choose · Enter open · Delete remove · Esc back",
+        },
+        "files.save_hint": {"zh": "输入名称后按 Enter 保存 · Esc 取消", "en": "Type a name, Enter saves · Esc cancels"},
+    }
+)
 
 
 def _game_name(game, lang) -> str:
@@ -103,8 +110,9 @@ class SaveList(ListBox):
         if len(self.items) > self.visible_rows():
             k0 = self.scroll / len(self.items)
             k1 = min(1.0, (self.scroll + self.visible_rows()) / len(self.items))
-            bar = pygame.Rect(self.rect.right - 6, self.rect.y + int(self.rect.h * k0), 4,
-                              max(8, int(self.rect.h * (k1 - k0))))
+            bar = pygame.Rect(
+                self.rect.right - 6, self.rect.y + int(self.rect.h * k0), 4, max(8, int(self.rect.h * (k1 - k0)))
+            )
             pygame.draw.rect(surface, theme.TEXT_DIM, bar, border_radius=2)
 
 
@@ -112,18 +120,20 @@ class SaveList(ListBox):
 class LoadGameScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
+        t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
         self.saves: list = []
-        self.list = SaveList(app, [], on_activate=lambda i: self.open(), on_select=lambda i: self._details(),
-                             row_base=46)
+        self.list = SaveList(
+            app, [], on_activate=lambda i: self.open(), on_select=lambda i: self._details(), row_base=46
+        )
         self.list.focused = True
         self.open_btn = Button(app, t("files.open"), self.open, enabled=lambda: bool(self.saves), style="primary")
-        self.delete_btn = Button(app, t("files.delete"), self.ask_delete, enabled=lambda: bool(self.saves),
-                                 style="danger")
+        self.delete_btn = Button(
+            app, t("files.delete"), self.ask_delete, enabled=lambda: bool(self.saves), style="danger"
+        )
         self.back = Button(app, t("ui.back"), self.close)
         self.buttons = [self.open_btn, self.delete_btn, self.back]
-        self.error = None            # a SaveError's message about the selected file
-        self.detail = None           # (path, mtime) -> (record, states) or SaveError
+        self.error = None  # a SaveError's message about the selected file
+        self.detail = None  # (path, mtime) -> (record, states) or SaveError
         self._details_cache: dict = {}
         self._preview = None
         self.list_rect = self.info_rect = pygame.Rect(0, 0, 0, 0)
@@ -210,8 +220,9 @@ class LoadGameScene(Scene):
         list_w = int(total_w * 0.56)
         self.list_rect = pygame.Rect(left, top, list_w, max(60, bottom - top - theme.px(16, s)))
         self.list.rect = self.list_rect
-        self.info_rect = pygame.Rect(left + list_w + theme.px(24, s), top, total_w - list_w - theme.px(24, s),
-                                     self.list_rect.h)
+        self.info_rect = pygame.Rect(
+            left + list_w + theme.px(24, s), top, total_w - list_w - theme.px(24, s), self.list_rect.h
+        )
         bw, gap = theme.px(180, s), theme.px(20, s)
         x = w // 2 - (3 * bw + 2 * gap) // 2
         for b in self.buttons:
@@ -286,8 +297,11 @@ class LoadGameScene(Scene):
         lines = [(name, 26, theme.ACCENT), (tr("files.saved_at", lang, when=_when(mtime)), 17, theme.TEXT_DIM)]
         if isinstance(self.detail, tuple):
             record, states = self.detail
-            mode = tr("files.hotseat", lang) if record.mode == "hotseat" else \
-                tr("files.computer", lang, level=tr(f"files.level.{record.level}", lang))
+            mode = (
+                tr("files.hotseat", lang)
+                if record.mode == "hotseat"
+                else tr("files.computer", lang, level=tr(f"files.level.{record.level}", lang))
+            )
             lines += [(_game_name(record.game, lang), 21, theme.TEXT), (mode, 19, theme.TEXT)]
             if record.mode == "computer" and record.human_seat is not None:
                 seat = self._view_call(record, "seat_label", record.human_seat, states[0], lang, states[-1])
@@ -309,8 +323,10 @@ class LoadGameScene(Scene):
             if side > 60:
                 if self._preview is None or self._preview[0] != (str(path), mtime, side, lang):
                     record, states = self.detail
-                    self._preview = ((str(path), mtime, side, lang),
-                                     render_position(record.game, record.options, states[-1], (side, side), lang))
+                    self._preview = (
+                        (str(path), mtime, side, lang),
+                        render_position(record.game, record.options, states[-1], (side, side), lang),
+                    )
                 if self._preview[1] is not None:
                     surface.blit(self._preview[1], self._preview[1].get_rect(midtop=(r.centerx, y + theme.px(6, s))))
 
@@ -335,10 +351,9 @@ class SaveGameScene(Scene):
     def __init__(self, app, record):
         super().__init__(app)
         self.record = record
-        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
+        t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
         default = f"{tr(f'games.{record.game}', app.lang)} {time.strftime('%Y-%m-%d %H:%M')}"
-        self.input = TextInput(app, default, on_submit=lambda v: self.save(), max_len=60,
-                               placeholder=t("files.name"))
+        self.input = TextInput(app, default, on_submit=lambda v: self.save(), max_len=60, placeholder=t("files.name"))
         self.input.select_all()  # the prefilled name: typing replaces it, a click or an arrow keeps it
         self.input.focused = True
         self.save_btn = Button(app, t("files.save"), self.save, style="primary")
@@ -358,8 +373,9 @@ class SaveGameScene(Scene):
         except OSError:
             exists = False  # the write below reports what is wrong with the folder
         if not overwrite and exists:
-            confirm(self.app, lambda: tr("files.overwrite_title", self.app.lang), [name],
-                    lambda: self.save(overwrite=True))
+            confirm(
+                self.app, lambda: tr("files.overwrite_title", self.app.lang), [name], lambda: self.save(overwrite=True)
+            )
             return
         try:
             storage.save_named(self.record, name)
@@ -402,8 +418,11 @@ class SaveGameScene(Scene):
             pass
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
-                and not (self.input.focused and self.input.composing):
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_ESCAPE
+            and not (self.input.focused and self.input.composing)
+        ):
             self.close()  # (with a composition, the field's Esc cancels that first)
             return
         if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):

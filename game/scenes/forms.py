@@ -14,6 +14,7 @@ choices of the form.
 The layout helpers (stack, spread) and drawing helpers (draw_backdrop, draw_line,
 draw_board_hover) are what those scenes used to repeat.
 """
+
 from __future__ import annotations
 
 import pygame

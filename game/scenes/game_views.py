@@ -1,6 +1,7 @@
 """Each game's view (how its board and pieces look), keyed by the same names as game.games, and
 the helpers every screen uses to draw a game: a view for given options, a menu thumbnail.
 """
+
 from __future__ import annotations
 
 import sys

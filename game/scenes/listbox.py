@@ -1,4 +1,5 @@
 """ListBox: a scrolling list of rows with keyboard and mouse selection."""
+
 from __future__ import annotations
 
 import pygame
@@ -105,6 +106,7 @@ class ListBox(Widget):
         if len(self.items) > self.visible_rows():  # scroll bar
             k0 = self.scroll / len(self.items)
             k1 = min(1.0, (self.scroll + self.visible_rows()) / len(self.items))
-            bar = pygame.Rect(self.rect.right - 6, self.rect.y + int(self.rect.h * k0), 4,
-                              max(8, int(self.rect.h * (k1 - k0))))
+            bar = pygame.Rect(
+                self.rect.right - 6, self.rect.y + int(self.rect.h * k0), 4, max(8, int(self.rect.h * (k1 - k0)))
+            )
             pygame.draw.rect(surface, theme.TEXT_DIM, bar, border_radius=2)

@@ -3,6 +3,7 @@ game was left unfinished), Load, Settings, Rules, Quit, and a language switch.
 
 Keyboard: arrows move the focus, Enter opens, Esc asks to quit.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -15,22 +16,29 @@ from game.scenes.registry import register
 from game.scenes.widgets import Button, FocusGroup, Widget, confirm, fit_text
 from game.sprites import theme
 
-add({
-    "menu.subtitle": {"zh": "三种传统棋戏 · 双人同屏或人机对弈", "en": "Three traditional board games · two players or against the computer"},
-    "menu.continue": {"zh": "继续", "en": "Continue"},
-    "menu.load": {"zh": "读取", "en": "Load"},
-    "menu.network": {"zh": "联网对战", "en": "Network"},
-    "menu.settings": {"zh": "设置", "en": "Settings"},
-    "menu.rules": {"zh": "规则", "en": "Rules"},
-    "menu.quit": {"zh": "退出", "en": "Quit"},
-    "menu.quit_title": {"zh": "退出棋盘？", "en": "Quit Qipan?"},
-    "menu.unavailable": {"zh": "这一部分尚未就绪", "en": "This part is not available yet"},
-    "menu.coming": {"zh": "尚未就绪", "en": "Not available yet"},
-    "menu.continue_of": {"zh": "继续：{game}", "en": "Continue: {game}"},
-    "menu.lang": {"zh": "English", "en": "中文"},
-    "menu.keys": {"zh": "方向键 选择 · 回车 打开 · Esc 退出 · F11 全屏",
-                  "en": "Arrows choose · Enter opens · Esc quits · F11 fullscreen"},
-})
+add(
+    {
+        "menu.subtitle": {
+            "zh": "三种传统棋戏 · 双人同屏或人机对弈",
+            "en": "Three traditional board games · two players or against the computer",
+        },
+        "menu.continue": {"zh": "继续", "en": "Continue"},
+        "menu.load": {"zh": "读取", "en": "Load"},
+        "menu.network": {"zh": "联网对战", "en": "Network"},
+        "menu.settings": {"zh": "设置", "en": "Settings"},
+        "menu.rules": {"zh": "规则", "en": "Rules"},
+        "menu.quit": {"zh": "退出", "en": "Quit"},
+        "menu.quit_title": {"zh": "退出棋盘？", "en": "Quit Qipan?"},
+        "menu.unavailable": {"zh": "这一部分尚未就绪", "en": "This part is not available yet"},
+        "menu.coming": {"zh": "尚未就绪", "en": "Not available yet"},
+        "menu.continue_of": {"zh": "继续：{game}", "en": "Continue: {game}"},
+        "menu.lang": {"zh": "English", "en": "中文"},
+        "menu.keys": {
+            "zh": "方向键 选择 · 回车 打开 · Esc 退出 · F11 全屏",
+            "en": "Arrows choose · Enter opens · Esc quits · F11 fullscreen",
+        },
+    }
+)
 
 
 class GameCard(Widget):
@@ -76,9 +84,14 @@ class GameCard(Widget):
         s = theme.ui_scale(self.app.size)
         lift = -theme.px(6, s) if (self.hover or self.focused) and self.available else 0
         r = self.rect.move(0, lift)
-        theme.panel(surface, r, radius=theme.px(18, s), colour=(40, 43, 55),
-                    edge=theme.ACCENT if self.hover or self.focused else theme.PANEL_EDGE,
-                    width=3 if self.focused else 1)
+        theme.panel(
+            surface,
+            r,
+            radius=theme.px(18, s),
+            colour=(40, 43, 55),
+            edge=theme.ACCENT if self.hover or self.focused else theme.PANEL_EDGE,
+            width=3 if self.focused else 1,
+        )
         pad = theme.px(16, s)
         side = min(r.w - 2 * pad, int(r.h * 0.68))
         thumb_rect = pygame.Rect(0, 0, side, side)
@@ -99,7 +112,7 @@ class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.cards = [GameCard(app, g, self.open_setup) for g in games.NAMES]
-        lang = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
+        lang = lambda key: lambda: tr(key, app.lang)  # noqa: E731
         self.autosave = None
         self.continue_btn = Button(app, self._continue_text, self.continue_game, style="primary")
         self.buttons = [

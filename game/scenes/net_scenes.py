@@ -6,6 +6,7 @@ The session (game.net.session) runs in a SessionRunner thread, so the connection
 player reads the rules or sits in a dialog; the scenes take its events once per frame. See
 docs/PROTOCOL.md for what travels between the two computers.
 """
+
 from __future__ import annotations
 
 import re
@@ -31,19 +32,18 @@ from game.sprites import theme
 DEFAULT_PORT = 47474
 
 
-
 _HOST = re.compile(r"[A-Za-z0-9.:-]{1,253}")
 
 
 def parse_address(text: str):
-    """"host:port" or "host" (the default port) -> (host, port); ValueError when malformed."""
+    """ "host:port" or "host" (the default port) -> (host, port); ValueError when malformed."""
     text = text.strip()
     host, port = text, DEFAULT_PORT
     if text.startswith("["):  # [IPv6]:port
         end = text.find("]")
         if end < 0:
             raise ValueError(text)
-        host, rest = text[1:end], text[end + 1:]
+        host, rest = text[1:end], text[end + 1 :]
         if rest:
             if not rest.startswith(":"):
                 raise ValueError(text)
@@ -164,16 +164,28 @@ class NetLobbyScene(_Lobby):
         super().__init__(app, "net.title")
         self.host_saved = self._saved("host")
         self.guest_saved = self._saved("guest")
-        widgets = [Button(app, _t(app, "net.host"), lambda: app.push(HostSetupScene(app)), style="primary"),
-                   Button(app, _t(app, "net.join"), lambda: app.push(JoinScene(app)))]
+        widgets = [
+            Button(app, _t(app, "net.host"), lambda: app.push(HostSetupScene(app)), style="primary"),
+            Button(app, _t(app, "net.join"), lambda: app.push(JoinScene(app))),
+        ]
         if self.host_saved:
             game, data = self.host_saved
-            widgets.append(Button(app, lambda: tr("net.resume_host", app.lang, game=tr(f"games.{game.name}", app.lang),
-                                                  n=game.ply), self.resume_host))
+            widgets.append(
+                Button(
+                    app,
+                    lambda: tr("net.resume_host", app.lang, game=tr(f"games.{game.name}", app.lang), n=game.ply),
+                    self.resume_host,
+                )
+            )
         if self.guest_saved:
             game, data = self.guest_saved
-            widgets.append(Button(app, lambda: tr("net.rejoin", app.lang, game=tr(f"games.{game.name}", app.lang),
-                                                  n=game.ply), self.rejoin))
+            widgets.append(
+                Button(
+                    app,
+                    lambda: tr("net.rejoin", app.lang, game=tr(f"games.{game.name}", app.lang), n=game.ply),
+                    self.rejoin,
+                )
+            )
         widgets.append(Button(app, _t(app, "net.back"), self.back, shortcut="Esc"))
         self.set_widgets(widgets)
 
@@ -211,10 +223,20 @@ class HostSetupScene(_Lobby):
     def __init__(self, app):
         super().__init__(app, "net.host")
         last = getattr(app, "last_net_setup", {})
-        self.game = Choice(app, _t(app, "net.game"), [(g, _t(app, f"games.{g}")) for g in games.NAMES],
-                           last.get("game", "palace"), self._game_changed)
-        self.seat = Choice(app, _t(app, "net.your_seat"), [(0, lambda: self._seat_label(0)), (1, lambda: self._seat_label(1))],
-                           last.get("seat", 0), lambda v: None)
+        self.game = Choice(
+            app,
+            _t(app, "net.game"),
+            [(g, _t(app, f"games.{g}")) for g in games.NAMES],
+            last.get("game", "palace"),
+            self._game_changed,
+        )
+        self.seat = Choice(
+            app,
+            _t(app, "net.your_seat"),
+            [(0, lambda: self._seat_label(0)), (1, lambda: self._seat_label(1))],
+            last.get("seat", 0),
+            lambda v: None,
+        )
         self.open_btn = Button(app, _t(app, "net.start_hosting"), self.open, style="primary", shortcut="Enter")
         self.back_btn = Button(app, _t(app, "net.back"), self.back, shortcut="Esc")
         self._labels = {}
@@ -225,8 +247,15 @@ class HostSetupScene(_Lobby):
         self.option_widgets = []
         for opt in games.get(self.game.value).rules.OPTIONS:
             choices = [(v, self._choice_text(opt, v)) for v in opt.choices]
-            self.option_widgets.append(Choice(app, (lambda o=opt: o.label.get(app.lang) or o.label["en"]), choices,
-                                              saved.get(opt.key, opt.default), lambda v: None))
+            self.option_widgets.append(
+                Choice(
+                    app,
+                    (lambda o=opt: o.label.get(app.lang) or o.label["en"]),
+                    choices,
+                    saved.get(opt.key, opt.default),
+                    lambda v: None,
+                )
+            )
         self.set_widgets([self.game, self.seat, *self.option_widgets, self.open_btn, self.back_btn])
 
     def _choice_text(self, opt, value):
@@ -249,8 +278,11 @@ class HostSetupScene(_Lobby):
         return self._labels[key][seat]
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and not isinstance(self.focus.current(), Button):
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and not isinstance(self.focus.current(), Button)
+        ):
             self.open()
             return
         super().handle_event(event)
@@ -293,8 +325,12 @@ class HostWaitScene(_Lobby):
 
     def lines(self) -> list:
         lang = self.app.lang
-        out = [(tr("net.give_address", lang), theme.TEXT_DIM, 22), (self.address, theme.ACCENT, 44),
-               (tr("net.join_code", lang, code=self.code), theme.ACCENT, 30), ("", theme.TEXT, 10)]
+        out = [
+            (tr("net.give_address", lang), theme.TEXT_DIM, 22),
+            (self.address, theme.ACCENT, 44),
+            (tr("net.join_code", lang, code=self.code), theme.ACCENT, 30),
+            ("", theme.TEXT, 10),
+        ]
         out.append((tr(self.status, lang, peer=self.peer), theme.TEXT, 22))
         out += [(line, theme.TEXT_DIM, 19) for line in self._summary()]
         out += [(tr("net.wrong_code_from", lang, addr=addr), theme.ACCENT, 18) for addr in self.notices]
@@ -339,10 +375,16 @@ class JoinScene(_Lobby):
         self.status_fmt = {}
         self.offer = None
         last = getattr(app, "last_net_address", "")
-        self.input = TextInput(app, address or last, on_submit=lambda _v: self.connect(), max_len=80,
-                               placeholder=_t(app, "net.address_hint"))
-        self.code_input = TextInput(app, code, on_submit=lambda _v: self.connect(), max_len=16,
-                                    placeholder=_t(app, "net.code_hint"))
+        self.input = TextInput(
+            app,
+            address or last,
+            on_submit=lambda _v: self.connect(),
+            max_len=80,
+            placeholder=_t(app, "net.address_hint"),
+        )
+        self.code_input = TextInput(
+            app, code, on_submit=lambda _v: self.connect(), max_len=16, placeholder=_t(app, "net.code_hint")
+        )
         self.connect_btn = Button(app, _t(app, "net.connect"), self.connect, style="primary", shortcut="Enter")
         self.accept_btn = Button(app, _t(app, "net.accept"), self.accept, style="primary")
         self.decline_btn = Button(app, _t(app, "net.decline"), self.decline)
@@ -368,10 +410,17 @@ class JoinScene(_Lobby):
             return out
         o = self.offer
         labels = seat_labels(o["game"], o["options"], o["position"], lang)
-        out = [(tr("net.offer_title", lang) + " · " + self.net.session.address[0], theme.TEXT_DIM, 22),
-               (tr(f"games.{o['game']}", lang), theme.ACCENT, 34),
-               (tr("net.you_play", lang, seat=labels[1 - o["host_seat"]]) + " · "
-                + tr("net.host_plays", lang, seat=labels[o["host_seat"]]), theme.TEXT, 22)]
+        out = [
+            (tr("net.offer_title", lang) + " · " + self.net.session.address[0], theme.TEXT_DIM, 22),
+            (tr(f"games.{o['game']}", lang), theme.ACCENT, 34),
+            (
+                tr("net.you_play", lang, seat=labels[1 - o["host_seat"]])
+                + " · "
+                + tr("net.host_plays", lang, seat=labels[o["host_seat"]]),
+                theme.TEXT,
+                22,
+            ),
+        ]
         if o["resume"]:
             out.append((tr("net.offer_resume", lang, n=o.get("plies", 0)), theme.TEXT, 20))
         elif o["position"] != "start":

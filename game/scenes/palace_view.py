@@ -7,6 +7,7 @@ The teaching overlay (O) shows, for each king, how many escape points it still h
 where one more soldier would shut a king in, and at every empty point how many soldiers it takes
 to surround a lone king there (16 in the middle of the square, 4 or 5 inside a palace).
 """
+
 from __future__ import annotations
 
 import math
@@ -19,35 +20,61 @@ from game.i18n import add, tr
 from game.rules import palace as P
 from game.scenes.view_api import GameView
 
-add({
-    "palace.black": {"zh": "黑方", "en": "Black"},
-    "palace.white": {"zh": "白方", "en": "White"},
-    "palace.seat_black": {"zh": "黑方（二王）", "en": "Black (kings)"},
-    "palace.seat_white": {"zh": "白方（兵）", "en": "White (soldiers)"},
-    "palace.king": {"zh": "王", "en": "王"},
-    "palace.soldier": {"zh": "兵", "en": "兵"},
-    "palace.in_hand": {"zh": "在手", "en": "In hand"},
-    "palace.captures": {"zh": "吃子", "en": "Captured"},
-    "palace.status_hand": {"zh": "白方在手：{n} 兵（先落完再走子）", "en": "Soldiers in hand: {n} (drop them all, then move)"},
-    "palace.status_moving": {"zh": "白方已落完，开始走子", "en": "All soldiers dropped: White now moves them"},
-    "palace.status_captures": {"zh": "黑方吃子：{n} / 7", "en": "Black's captures: {n} / 7"},
-    "palace.status_quiet": {"zh": "无吃子无落子：{n} / {limit} 步", "en": "Plies without capture or drop: {n} / {limit}"},
-    "palace.status_repeat": {"zh": "此局面已出现 {n} 次（三次为和）", "en": "This position has occurred {n} times (3 draws)"},
-    "palace.result.captures": {"zh": "黑王吃掉七兵，黑方胜", "en": "The kings captured 7 soldiers: Black wins"},
-    "palace.result.blocked": {"zh": "两王都被围死，白方胜", "en": "Both kings are hemmed in: White wins"},
-    "palace.result.white_blocked_win": {"zh": "白兵无路可走，白方负", "en": "The soldiers have no move: White loses"},
-    "palace.result.white_blocked_draw": {"zh": "白兵无路可走，和棋", "en": "The soldiers have no move: draw"},
-    "palace.result.repetition": {"zh": "同一局面出现三次，和棋", "en": "The same position occurred three times: draw"},
-    "palace.result.no_progress": {"zh": "{n} 步无吃子无落子，和棋", "en": "{n} turns without a capture or a drop: draw"},
-    "palace.result.resign": {"zh": "{side}认输，{winner}胜", "en": "{side} resigned: {winner} wins"},
-    "palace.result.agreement": {"zh": "双方议和", "en": "Draw agreed"},
-    "palace.overlay.title": {"zh": "讲解", "en": "Teaching overlay"},
-    "palace.overlay.badge": {"zh": "王旁的数字：还能走的出路", "en": "Number by a king: its escape moves left"},
-    "palace.overlay.trap": {"zh": "红圈：再放一兵即可困住一王", "en": "Red ring: one more soldier here shuts a king in"},
-    "palace.overlay.need": {"zh": "小数字：在此围死一王需几兵", "en": "Small numbers: soldiers it takes to surround a king here"},
-    "palace.overlay.hint": {"zh": "宫内只需四五兵，中央要十六兵", "en": "4-5 in a palace, 16 in the middle"},
-    "palace.coords_key": {"zh": "坐标", "en": "coordinates"},
-})
+add(
+    {
+        "palace.black": {"zh": "黑方", "en": "Black"},
+        "palace.white": {"zh": "白方", "en": "White"},
+        "palace.seat_black": {"zh": "黑方（二王）", "en": "Black (kings)"},
+        "palace.seat_white": {"zh": "白方（兵）", "en": "White (soldiers)"},
+        "palace.king": {"zh": "王", "en": "王"},
+        "palace.soldier": {"zh": "兵", "en": "兵"},
+        "palace.in_hand": {"zh": "在手", "en": "In hand"},
+        "palace.captures": {"zh": "吃子", "en": "Captured"},
+        "palace.status_hand": {
+            "zh": "白方在手：{n} 兵（先落完再走子）",
+            "en": "Soldiers in hand: {n} (drop them all, then move)",
+        },
+        "palace.status_moving": {"zh": "白方已落完，开始走子", "en": "All soldiers dropped: White now moves them"},
+        "palace.status_captures": {"zh": "黑方吃子：{n} / 7", "en": "Black's captures: {n} / 7"},
+        "palace.status_quiet": {
+            "zh": "无吃子无落子：{n} / {limit} 步",
+            "en": "Plies without capture or drop: {n} / {limit}",
+        },
+        "palace.status_repeat": {
+            "zh": "此局面已出现 {n} 次（三次为和）",
+            "en": "This position has occurred {n} times (3 draws)",
+        },
+        "palace.result.captures": {"zh": "黑王吃掉七兵，黑方胜", "en": "The kings captured 7 soldiers: Black wins"},
+        "palace.result.blocked": {"zh": "两王都被围死，白方胜", "en": "Both kings are hemmed in: White wins"},
+        "palace.result.white_blocked_win": {
+            "zh": "白兵无路可走，白方负",
+            "en": "The soldiers have no move: White loses",
+        },
+        "palace.result.white_blocked_draw": {"zh": "白兵无路可走，和棋", "en": "The soldiers have no move: draw"},
+        "palace.result.repetition": {
+            "zh": "同一局面出现三次，和棋",
+            "en": "The same position occurred three times: draw",
+        },
+        "palace.result.no_progress": {
+            "zh": "{n} 步无吃子无落子，和棋",
+            "en": "{n} turns without a capture or a drop: draw",
+        },
+        "palace.result.resign": {"zh": "{side}认输，{winner}胜", "en": "{side} resigned: {winner} wins"},
+        "palace.result.agreement": {"zh": "双方议和", "en": "Draw agreed"},
+        "palace.overlay.title": {"zh": "讲解", "en": "Teaching overlay"},
+        "palace.overlay.badge": {"zh": "王旁的数字：还能走的出路", "en": "Number by a king: its escape moves left"},
+        "palace.overlay.trap": {
+            "zh": "红圈：再放一兵即可困住一王",
+            "en": "Red ring: one more soldier here shuts a king in",
+        },
+        "palace.overlay.need": {
+            "zh": "小数字：在此围死一王需几兵",
+            "en": "Small numbers: soldiers it takes to surround a king here",
+        },
+        "palace.overlay.hint": {"zh": "宫内只需四五兵，中央要十六兵", "en": "4-5 in a palace, 16 in the middle"},
+        "palace.coords_key": {"zh": "坐标", "en": "coordinates"},
+    }
+)
 
 # ---- colours ------------------------------------------------------------------------------------
 WOOD = (203, 156, 96)
@@ -70,7 +97,7 @@ BADGE_OK = (80, 176, 96)
 
 PALACE_TRIANGLES = (((0, 0), (0, 4), (2, 2)), ((8, 0), (8, 4), (6, 2)))
 DOORS = (12, 32)
-MARGIN = 0.9          # board edge to the outer points, in grid steps
+MARGIN = 0.9  # board edge to the outer points, in grid steps
 CENTRE = 22
 
 # ---- what the overlay teaches ---------------------------------------------------------------------
@@ -101,7 +128,7 @@ def trap_points(state):
         for k in kings:
             if (P.ADJ_MASK[k] & empty) or any(white >> o & 1 and empty >> t & 1 for o, t in P.JUMPS[k]):
                 continue
-            if king_escapes(state, k):          # not already shut
+            if king_escapes(state, k):  # not already shut
                 out.setdefault(p, []).append(k)
     return out
 
@@ -136,8 +163,9 @@ class View(GameView):
         self.board_rect = pygame.Rect(round(left + 2.3 * s), round(top), round(bw), round(bh))
         self.origin = (self.board_rect.x + MARGIN * s, self.board_rect.y + MARGIN * s)
         self.hand_rect = pygame.Rect(round(left), round(top + 0.3 * s), round(2.0 * s), round(bh - 0.6 * s))
-        self.caps_rect = pygame.Rect(round(left + total_w - 2.0 * s), round(top + 0.3 * s), round(2.0 * s),
-                                     round(bh - 0.6 * s))
+        self.caps_rect = pygame.Rect(
+            round(left + total_w - 2.0 * s), round(top + 0.3 * s), round(2.0 * s), round(bh - 0.6 * s)
+        )
         self.radius = max(3, int(s * 0.36))
         self._board_cache = None
         self._piece_cache.clear()
@@ -191,8 +219,7 @@ class View(GameView):
             colour = WOOD_DARK if rng.random() < 0.55 else WOOD_LIGHT
             shade = rng.uniform(0.15, 0.5)
             c = tuple(int(WOOD[i] + (colour[i] - WOOD[i]) * shade) for i in range(3))
-            pts = [(x0 + amp * math.sin(freq * y / inner.h * math.tau + phase), y)
-                   for y in range(0, inner.h + 8, 8)]
+            pts = [(x0 + amp * math.sin(freq * y / inner.h * math.tau + phase), y) for y in range(0, inner.h + 8, 8)]
             pygame.draw.lines(wood, c, False, pts, 1)
         mask = pygame.Surface(inner.size, pygame.SRCALPHA)
         pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, corner - inset // 2))
@@ -257,7 +284,7 @@ class View(GameView):
         # body: a radial gradient lit from the upper left
         for i in range(radius, 0, -1):
             t = i / radius
-            col = tuple(int(light[k] + (dark[k] - light[k]) * t ** 1.6) for k in range(3))
+            col = tuple(int(light[k] + (dark[k] - light[k]) * t**1.6) for k in range(3))
             off = (1 - t) * radius * 0.28
             pygame.draw.circle(img, col, (c - off, c - off), i)
         rim = (0, 0, 0) if piece == "B" else (150, 124, 86)
@@ -357,8 +384,13 @@ class View(GameView):
             surface.blit(img, img.get_rect(center=centre))
 
     def overlay_legend(self, lang):
-        return [tr("palace.overlay.title", lang), tr("palace.overlay.badge", lang), tr("palace.overlay.trap", lang),
-                tr("palace.overlay.need", lang), tr("palace.overlay.hint", lang)]
+        return [
+            tr("palace.overlay.title", lang),
+            tr("palace.overlay.badge", lang),
+            tr("palace.overlay.trap", lang),
+            tr("palace.overlay.need", lang),
+            tr("palace.overlay.hint", lang),
+        ]
 
     # ---- side panel -----------------------------------------------------------------------------
     def seat_label(self, seat, start_state, lang, state=None):
@@ -372,8 +404,10 @@ class View(GameView):
         return {"b": ["W"] * state.captures, "w": []}
 
     def status_lines(self, state, lang):
-        lines = [tr("palace.status_hand", lang, n=state.hand) if state.hand else tr("palace.status_moving", lang),
-                 tr("palace.status_captures", lang, n=state.captures)]
+        lines = [
+            tr("palace.status_hand", lang, n=state.hand) if state.hand else tr("palace.status_moving", lang),
+            tr("palace.status_captures", lang, n=state.captures),
+        ]
         limit = state.options.get("no_progress", 100)
         if limit and state.hand == 0 and state.plies:
             lines.append(tr("palace.status_quiet", lang, n=state.plies, limit=limit))
@@ -386,11 +420,17 @@ class View(GameView):
     def result_text(self, result, lang):
         reason = result.reason
         if reason == "white_blocked":
-            return tr("palace.result.white_blocked_win" if result.winner == "b" else "palace.result.white_blocked_draw", lang)
+            return tr(
+                "palace.result.white_blocked_win" if result.winner == "b" else "palace.result.white_blocked_draw", lang
+            )
         if reason == "resign":
             loser = "w" if result.winner == "b" else "b"
-            return tr("palace.result.resign", lang, side=self.side_label(loser, lang),
-                      winner=self.side_label(result.winner, lang))
+            return tr(
+                "palace.result.resign",
+                lang,
+                side=self.side_label(loser, lang),
+                winner=self.side_label(result.winner, lang),
+            )
         if reason == "no_progress":
             return tr("palace.result.no_progress", lang, n=self.options.get("no_progress", 100) or 100)
         key = f"palace.result.{reason}"

@@ -2,6 +2,7 @@
 with @register("name"), and app.open("name", *args) makes and pushes one. So scene modules import
 neither each other nor the app; game.app imports every scene module once, at start.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -12,11 +13,13 @@ SCENES: dict[str, Any] = {}
 
 def register(name: str) -> Callable[[Any], Any]:
     """Class decorator: the scene class opened by app.open(name, ...)."""
+
     def deco(cls: Any) -> Any:
         if name in SCENES and SCENES[name] is not cls:
             raise ValueError(f"two scenes named {name!r}")
         SCENES[name] = cls
         return cls
+
     return deco
 
 

@@ -2,6 +2,7 @@
 view.result_text), the number of moves, and Rematch (sides swapped), Review (step through the game
 move by move on the board), Menu. Esc closes it to look at the board.
 """
+
 from __future__ import annotations
 
 import math
@@ -16,17 +17,19 @@ from game.scenes.widgets import Button, FocusGroup, fit_text
 from game.sprites import theme
 from game.sprites.tween import Tween, ease_out_back
 
-add({
-    "result.you_win": {"zh": "你赢了！", "en": "You win!"},
-    "result.you_lose": {"zh": "电脑获胜", "en": "The computer wins"},
-    "result.wins": {"zh": "{side} 获胜", "en": "{side} wins"},
-    "result.draw": {"zh": "和棋", "en": "Draw"},
-    "result.plies": {"zh": "共 {n} 步（{m} 回合）", "en": "{n} moves ({m} rounds)"},
-    "result.rematch": {"zh": "再来一局", "en": "Rematch"},
-    "result.rematch_swapped": {"zh": "再来一局（交换先后）", "en": "Rematch (sides swapped)"},
-    "result.review": {"zh": "复盘", "en": "Review"},
-    "result.menu": {"zh": "菜单", "en": "Menu"},
-})
+add(
+    {
+        "result.you_win": {"zh": "你赢了！", "en": "You win!"},
+        "result.you_lose": {"zh": "电脑获胜", "en": "The computer wins"},
+        "result.wins": {"zh": "{side} 获胜", "en": "{side} wins"},
+        "result.draw": {"zh": "和棋", "en": "Draw"},
+        "result.plies": {"zh": "共 {n} 步（{m} 回合）", "en": "{n} moves ({m} rounds)"},
+        "result.rematch": {"zh": "再来一局", "en": "Rematch"},
+        "result.rematch_swapped": {"zh": "再来一局（交换先后）", "en": "Rematch (sides swapped)"},
+        "result.review": {"zh": "复盘", "en": "Review"},
+        "result.menu": {"zh": "菜单", "en": "Menu"},
+    }
+)
 
 
 @register("result")
@@ -36,9 +39,13 @@ class ResultScene(Scene):
     def __init__(self, app, board):
         super().__init__(app)
         self.board = board
-        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
-        self.rematch_btn = Button(app, t("result.rematch_swapped" if board.mode == "computer" else "result.rematch"),
-                                  self.rematch, style="primary")
+        t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
+        self.rematch_btn = Button(
+            app,
+            t("result.rematch_swapped" if board.mode == "computer" else "result.rematch"),
+            self.rematch,
+            style="primary",
+        )
         self.review_btn = Button(app, t("result.review"), self.review)
         self.menu_btn = Button(app, t("result.menu"), app.back_to_menu, shortcut="Esc")
         self.buttons = [self.rematch_btn, self.review_btn, self.menu_btn]
@@ -48,13 +55,27 @@ class ResultScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.confetti = []
         r = board.result()
-        won = r is not None and r.winner is not None and (board.mode != "computer" or board.winner_seat() == board.human_seat)
+        won = (
+            r is not None
+            and r.winner is not None
+            and (board.mode != "computer" or board.winner_seat() == board.human_seat)
+        )
         if won:  # a little celebration for a win
             rng = random.Random()
             w, h = app.size
             colours = [theme.ACCENT, theme.TARGET, theme.MOVABLE, theme.HINT, theme.SELECTED, (240, 240, 240)]
-            self.confetti = [[rng.uniform(0, w), rng.uniform(-h * 0.6, 0), rng.uniform(-60, 60), rng.uniform(60, 180),
-                              rng.uniform(0, 6.28), rng.uniform(-6, 6), rng.choice(colours)] for _ in range(90)]
+            self.confetti = [
+                [
+                    rng.uniform(0, w),
+                    rng.uniform(-h * 0.6, 0),
+                    rng.uniform(-60, 60),
+                    rng.uniform(60, 180),
+                    rng.uniform(0, 6.28),
+                    rng.uniform(-6, 6),
+                    rng.choice(colours),
+                ]
+                for _ in range(90)
+            ]
 
     def title(self) -> str:
         return self.board.table.result_title()

@@ -8,6 +8,7 @@ or at any character (Chinese, never before closing punctuation).
 Keyboard: Up/Down scroll a line, PgUp/PgDn a page, Home/End, Left/Right (Tab) or 1-3 switch games,
 Esc back. The mouse wheel scrolls; the scroll bar can be dragged.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,13 +27,23 @@ from game.sprites import theme
 RULES_DIR = asset("rules")
 GAMES = games.NAMES
 
-add({
-    "rules.title": {"zh": "规则", "en": "Rules"},
-    "rules.missing": {"zh": "找不到这个游戏的规则说明：{path}", "en": "The rules text of this game is missing: {path}"},
-    "rules.other_lang": {"zh": "（暂无中文版，以下为英文规则）", "en": "(No English text yet; the Chinese rules follow.)"},
-    "rules.hint": {"zh": "滚轮 / ↑↓ / PgUp PgDn 滚动 · ←→ 切换游戏 · Esc 返回",
-                   "en": "Wheel / ↑↓ / PgUp PgDn scroll · ←→ switch game · Esc back"},
-})
+add(
+    {
+        "rules.title": {"zh": "规则", "en": "Rules"},
+        "rules.missing": {
+            "zh": "找不到这个游戏的规则说明：{path}",
+            "en": "The rules text of this game is missing: {path}",
+        },
+        "rules.other_lang": {
+            "zh": "（暂无中文版，以下为英文规则）",
+            "en": "(No English text yet; the Chinese rules follow.)",
+        },
+        "rules.hint": {
+            "zh": "滚轮 / ↑↓ / PgUp PgDn 滚动 · ←→ 切换游戏 · Esc 返回",
+            "en": "Wheel / ↑↓ / PgUp PgDn scroll · ←→ switch game · Esc back",
+        },
+    }
+)
 
 # ---- Markdown subset -----------------------------------------------------------------------------
 _INLINE = [
@@ -130,8 +141,6 @@ def parse(text: str) -> list:
     return [tuple(b) for b in blocks]
 
 
-
-
 def rules_path(game: str, lang: str) -> Path:
     return RULES_DIR / f"{game}.{lang}.md"
 
@@ -160,18 +169,17 @@ class RulesScene(Scene):
     def __init__(self, app, game=None):
         super().__init__(app)
         self.game = game if game in GAMES else GAMES[0]
-        self.tabs = [Button(app, (lambda g=g: tr(f"games.{g}", app.lang)), (lambda g=g: self.select(g)))
-                     for g in GAMES]
+        self.tabs = [Button(app, (lambda g=g: tr(f"games.{g}", app.lang)), (lambda g=g: self.select(g))) for g in GAMES]
         for t in self.tabs:
             t.focusable = False
         self.back = Button(app, lambda: tr("ui.back", app.lang), self.close)
         self.view = pygame.Rect(0, 0, 1, 1)
         self.scroll = 0.0
         self.target = 0.0
-        self.lines: list = []      # [(y, x, surface)] of the laid out text
+        self.lines: list = []  # [(y, x, surface)] of the laid out text
         self.height = 0
         self._key = None
-        self._drag = None          # (mouse y, scroll) when dragging the scroll bar
+        self._drag = None  # (mouse y, scroll) when dragging the scroll bar
 
     # ---- content ------------------------------------------------------------------------------
     def select(self, game) -> None:
@@ -261,7 +269,9 @@ class RulesScene(Scene):
         bh = theme.px(48, s)
         bottom = h - bh - theme.px(46, s)
         self.back.rect = pygame.Rect((w - theme.px(200, s)) // 2, bottom + theme.px(10, s), theme.px(200, s), bh)
-        self.view = pygame.Rect(left, top + tab_h + theme.px(18, s), cw, max(40, bottom - top - tab_h - theme.px(26, s)))
+        self.view = pygame.Rect(
+            left, top + tab_h + theme.px(18, s), cw, max(40, bottom - top - tab_h - theme.px(26, s))
+        )
         self._key = None
         self._layout_text()
         self.target = min(self.target, self.max_scroll())

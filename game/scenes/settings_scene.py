@@ -3,6 +3,7 @@ fullscreen. Every change is applied and saved at once (app.settings + storage.sa
 
 Keyboard: Up/Down (Tab) move between rows, Left/Right change the value, Enter toggles, Esc back.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -13,21 +14,23 @@ from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice, Slider, Toggle
 from game.sprites import theme
 
-add({
-    "settings.title": {"zh": "设置", "en": "Settings"},
-    "settings.lang": {"zh": "语言", "en": "Language"},
-    "settings.sound": {"zh": "音效", "en": "Sound"},
-    "settings.volume": {"zh": "音量", "en": "Volume"},
-    "settings.anim_speed": {"zh": "动画速度", "en": "Animation speed"},
-    "settings.show_legal": {"zh": "标出可走的棋", "en": "Show legal moves"},
-    "settings.auto_flip": {"zh": "双人对弈时自动翻转棋盘", "en": "Turn the board for each player (hot-seat)"},
-    "settings.fullscreen": {"zh": "全屏", "en": "Fullscreen"},
-    "settings.saved_in": {"zh": "设置保存于：{path}", "en": "Settings are saved in: {path}"},
-    "settings.hint": {"zh": "↑↓ 选择 · ←→ 调整 · Esc 返回", "en": "↑↓ choose · ←→ change · Esc back"},
-    "settings.speed_slow": {"zh": "慢", "en": "slow"},
-    "settings.speed_normal": {"zh": "正常", "en": "normal"},
-    "settings.speed_fast": {"zh": "快", "en": "fast"},
-})
+add(
+    {
+        "settings.title": {"zh": "设置", "en": "Settings"},
+        "settings.lang": {"zh": "语言", "en": "Language"},
+        "settings.sound": {"zh": "音效", "en": "Sound"},
+        "settings.volume": {"zh": "音量", "en": "Volume"},
+        "settings.anim_speed": {"zh": "动画速度", "en": "Animation speed"},
+        "settings.show_legal": {"zh": "标出可走的棋", "en": "Show legal moves"},
+        "settings.auto_flip": {"zh": "双人对弈时自动翻转棋盘", "en": "Turn the board for each player (hot-seat)"},
+        "settings.fullscreen": {"zh": "全屏", "en": "Fullscreen"},
+        "settings.saved_in": {"zh": "设置保存于：{path}", "en": "Settings are saved in: {path}"},
+        "settings.hint": {"zh": "↑↓ 选择 · ←→ 调整 · Esc 返回", "en": "↑↓ choose · ←→ change · Esc back"},
+        "settings.speed_slow": {"zh": "慢", "en": "slow"},
+        "settings.speed_normal": {"zh": "正常", "en": "normal"},
+        "settings.speed_fast": {"zh": "快", "en": "fast"},
+    }
+)
 
 LANG_CHOICES = (("zh", "中文"), ("en", "English"))
 
@@ -41,24 +44,41 @@ def speed_text(value: float, lang: str) -> str:
 @register("settings")
 class SettingsScene(FormScene):
     focus_on_click = True
+
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
-        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
+        t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
         self.lang = Choice(app, t("settings.lang"), LANG_CHOICES, app.lang, self.set_lang)
         self.sound = Toggle(app, t("settings.sound"), s.get("sound", True), lambda v: self.set("sound", v))
-        self.volume = Slider(app, t("settings.volume"), 0.0, 1.0, float(s.get("volume", 0.7)), self.set_volume,
-                             step=0.05, fmt=lambda v: f"{round(v * 100)}%")
-        self.speed = Slider(app, t("settings.anim_speed"), 0.5, 2.0, float(s.get("anim_speed", 1.0)),
-                            lambda v: self.set("anim_speed", v), step=0.25,
-                            fmt=lambda v: speed_text(v, app.lang))
-        self.show_legal = Toggle(app, t("settings.show_legal"), s.get("show_legal", True),
-                                 lambda v: self.set("show_legal", v))
-        self.auto_flip = Toggle(app, t("settings.auto_flip"), s.get("auto_flip", False),
-                                lambda v: self.set("auto_flip", v))
+        self.volume = Slider(
+            app,
+            t("settings.volume"),
+            0.0,
+            1.0,
+            float(s.get("volume", 0.7)),
+            self.set_volume,
+            step=0.05,
+            fmt=lambda v: f"{round(v * 100)}%",
+        )
+        self.speed = Slider(
+            app,
+            t("settings.anim_speed"),
+            0.5,
+            2.0,
+            float(s.get("anim_speed", 1.0)),
+            lambda v: self.set("anim_speed", v),
+            step=0.25,
+            fmt=lambda v: speed_text(v, app.lang),
+        )
+        self.show_legal = Toggle(
+            app, t("settings.show_legal"), s.get("show_legal", True), lambda v: self.set("show_legal", v)
+        )
+        self.auto_flip = Toggle(
+            app, t("settings.auto_flip"), s.get("auto_flip", False), lambda v: self.set("auto_flip", v)
+        )
         self.fullscreen = Toggle(app, t("settings.fullscreen"), s.get("fullscreen", True), self.set_fullscreen)
-        self.rows = [self.lang, self.sound, self.volume, self.speed, self.show_legal, self.auto_flip,
-                     self.fullscreen]
+        self.rows = [self.lang, self.sound, self.volume, self.speed, self.show_legal, self.auto_flip, self.fullscreen]
         self.back = Button(app, t("ui.back"), self.close)
         self.set_widgets(self.rows + [self.back])
         self.focus.focus(self.lang)
@@ -119,8 +139,9 @@ class SettingsScene(FormScene):
         self.panel = pygame.Rect((w - pw) // 2, top, pw, ph)
         stack(self.rows, self.panel.x + theme.px(24, s), top + theme.px(20, s), pw - theme.px(48, s), row_h, gap)
         bw, bh = theme.px(200, s), theme.px(52, s)
-        self.back.rect = pygame.Rect((w - bw) // 2, min(h - bh - theme.px(20, s), self.panel.bottom + theme.px(24, s)),
-                                     bw, bh)
+        self.back.rect = pygame.Rect(
+            (w - bw) // 2, min(h - bh - theme.px(20, s), self.panel.bottom + theme.px(24, s)), bw, bh
+        )
 
     def shown_fullscreen(self) -> bool:
         """The window as it is (F11 or --windowed may differ from the saved preference)."""

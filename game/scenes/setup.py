@@ -2,6 +2,7 @@
 the game's variant options (every Option of its rules module, e.g. draughts' who moves first).
 The choices are remembered for the session (app.last_setup). Esc goes back, Enter starts.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -16,23 +17,26 @@ from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice
 from game.sprites import theme
 
-add({
-    "setup.title": {"zh": "新对局 · {game}", "en": "New game · {game}"},
-    "setup.mode": {"zh": "对局方式", "en": "Players"},
-    "setup.hotseat": {"zh": "双人同屏", "en": "Two players"},
-    "setup.computer": {"zh": "人机对弈", "en": "Against the computer"},
-    "setup.side": {"zh": "你执", "en": "You play"},
-    "setup.level": {"zh": "难度", "en": "Difficulty"},
-    "setup.easy": {"zh": "简单", "en": "Easy"},
-    "setup.medium": {"zh": "中等", "en": "Medium"},
-    "setup.hard": {"zh": "困难", "en": "Hard"},
-    "setup.variants": {"zh": "规则选项", "en": "Rule options"},
-    "setup.start": {"zh": "开始", "en": "Start"},
-    "setup.rules": {"zh": "规则", "en": "Rules"},
-    "setup.custom": {"zh": "自定义局面", "en": "Custom position"},
-    "setup.assistant": {"zh": "实盘助手", "en": "Real-board assistant"},
-    "setup.back": {"zh": "返回", "en": "Back"},
-})
+add(
+    {
+        "setup.title": {"zh": "新对局 · {game}", "en": "New game · {game}"},
+        "setup.mode": {"zh": "对局方式", "en": "Players"},
+        "setup.hotseat": {"zh": "双人同屏", "en": "Two players"},
+        "setup.computer": {"zh": "人机对弈", "en": "Against the computer"},
+        "setup.side": {"zh": "你执", "en": "You play"},
+        "setup.level": {"zh": "难度", "en": "Difficulty"},
+        "setup.easy": {"zh": "简单", "en": "Easy"},
+        "setup.medium": {"zh": "中等", "en": "Medium"},
+        "setup.hard": {"zh": "困难", "en": "Hard"},
+        "setup.variants": {"zh": "规则选项", "en": "Rule options"},
+        "setup.start": {"zh": "开始", "en": "Start"},
+        "setup.rules": {"zh": "规则", "en": "Rules"},
+        "setup.custom": {"zh": "自定义局面", "en": "Custom position"},
+        "setup.assistant": {"zh": "实盘助手", "en": "Real-board assistant"},
+        "setup.back": {"zh": "返回", "en": "Back"},
+    }
+)
+
 
 @register("setup")
 class SetupScene(FormScene):
@@ -41,21 +45,37 @@ class SetupScene(FormScene):
         self.game = game
         self.rules = module(game)
         last = getattr(app, "last_setup", {}).get(game, {})
-        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
-        self.mode = Choice(app, t("setup.mode"), [("hotseat", t("setup.hotseat")), ("computer", t("setup.computer"))],
-                           last.get("mode", "computer"), self._changed)
-        self.side = Choice(app, t("setup.side"), [(0, lambda: self._seat_label(0)), (1, lambda: self._seat_label(1))],
-                           last.get("human_seat", 0), self._changed)
-        self.level = Choice(app, t("setup.level"), [(lv, t(f"setup.{lv}")) for lv in games.LEVELS],
-                            last.get("level", "medium"), self._changed)
+        t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
+        self.mode = Choice(
+            app,
+            t("setup.mode"),
+            [("hotseat", t("setup.hotseat")), ("computer", t("setup.computer"))],
+            last.get("mode", "computer"),
+            self._changed,
+        )
+        self.side = Choice(
+            app,
+            t("setup.side"),
+            [(0, lambda: self._seat_label(0)), (1, lambda: self._seat_label(1))],
+            last.get("human_seat", 0),
+            self._changed,
+        )
+        self.level = Choice(
+            app,
+            t("setup.level"),
+            [(lv, t(f"setup.{lv}")) for lv in games.LEVELS],
+            last.get("level", "medium"),
+            self._changed,
+        )
         self.side.enabled = self.level.enabled = lambda: self.mode.value == "computer"
         self.option_widgets = []
         saved = last.get("options", {})
         for opt in self.rules.OPTIONS:
             choices = [(v, self._choice_text(opt, v)) for v in opt.choices]
             value = saved.get(opt.key, opt.default)
-            self.option_widgets.append(Choice(app, (lambda o=opt: o.label.get(app.lang) or o.label["en"]), choices, value,
-                                              self._changed))
+            self.option_widgets.append(
+                Choice(app, (lambda o=opt: o.label.get(app.lang) or o.label["en"]), choices, value, self._changed)
+            )
         self.start_btn = Button(app, t("setup.start"), self.start, style="primary", shortcut="Enter")
         self.rules_btn = Button(app, t("setup.rules"), self.open_rules)
         self.back_btn = Button(app, t("setup.back"), app.pop, shortcut="Esc")
@@ -63,8 +83,10 @@ class SetupScene(FormScene):
         extra = VIEWS[game].setup_extra  # e.g. the draughts position editor
         if extra is not None:
             self.extra_btn = Button(app, t(extra[1]), lambda: app.open(extra[0]))
-        self.set_widgets([self.mode, self.side, self.level, *self.option_widgets, self.start_btn, self.rules_btn,
-                          self.back_btn] + ([self.extra_btn] if self.extra_btn else []))
+        self.set_widgets(
+            [self.mode, self.side, self.level, *self.option_widgets, self.start_btn, self.rules_btn, self.back_btn]
+            + ([self.extra_btn] if self.extra_btn else [])
+        )
         self._labels_key = None
         self._labels = ("", "")
 
@@ -75,7 +97,9 @@ class SetupScene(FormScene):
         return str(value)
 
     def options(self) -> dict:
-        return check_options(self.rules.OPTIONS, {o.key: w.value for o, w in zip(self.rules.OPTIONS, self.option_widgets)})
+        return check_options(
+            self.rules.OPTIONS, {o.key: w.value for o, w in zip(self.rules.OPTIONS, self.option_widgets)}
+        )
 
     def _seat_label(self, seat) -> str:
         key = (tuple(sorted(self.options().items())), self.app.lang)
@@ -93,17 +117,25 @@ class SetupScene(FormScene):
     def remember(self) -> None:
         if not hasattr(self.app, "last_setup"):
             self.app.last_setup = {}
-        self.app.last_setup[self.game] = {"mode": self.mode.value, "human_seat": self.side.value,
-                                          "level": self.level.value, "options": self.options()}
+        self.app.last_setup[self.game] = {
+            "mode": self.mode.value,
+            "human_seat": self.side.value,
+            "level": self.level.value,
+            "options": self.options(),
+        }
 
     def submit(self) -> None:
         self.start()
 
     def start(self) -> None:
         self.remember()
-        self.app.new_game(self.game, self.options(), mode=self.mode.value,
-                          human_seat=self.side.value if self.mode.value == "computer" else 0,
-                          level=self.level.value)
+        self.app.new_game(
+            self.game,
+            self.options(),
+            mode=self.mode.value,
+            human_seat=self.side.value if self.mode.value == "computer" else 0,
+            level=self.level.value,
+        )
 
     def open_rules(self) -> None:
         self.app.open("rules", self.game)
@@ -117,7 +149,9 @@ class SetupScene(FormScene):
         x = w // 2 - col_w // 2
         row_h, gap = theme.px(50, s), theme.px(14, s)
         rows = 3 + len(self.option_widgets)
-        fixed = theme.px(130, s) + theme.px(52, s) + theme.px(56, s) + theme.px(50, s)  # title, header, buttons, margins
+        fixed = (
+            theme.px(130, s) + theme.px(52, s) + theme.px(56, s) + theme.px(50, s)
+        )  # title, header, buttons, margins
         if fixed + rows * (row_h + gap) > h:  # many options: tighter rows, down to a readable minimum
             k = max(0.62, (h - fixed) / (rows * (row_h + gap)))
             row_h, gap = int(row_h * k), int(gap * k)
@@ -135,15 +169,23 @@ class SetupScene(FormScene):
 
     def draw(self, surface) -> None:
         s = self.s
-        self.draw_backdrop(surface, tr("setup.title", self.app.lang, game=tr(f"games.{self.game}", self.app.lang)),
-                           40, max(theme.px(30, s), self.title_y))
+        self.draw_backdrop(
+            surface,
+            tr("setup.title", self.app.lang, game=tr(f"games.{self.game}", self.app.lang)),
+            40,
+            max(theme.px(30, s), self.title_y),
+        )
         for wdg in (self.mode, self.side, self.level):
             wdg.draw(surface)
         if self.option_widgets:
             head = self.app.text(tr("setup.variants", self.app.lang), theme.px(22, s), theme.TEXT_DIM)
             surface.blit(head, (self.col.x + 8, self.variants_y))
-            pygame.draw.line(surface, theme.PANEL_EDGE, (self.col.x + head.get_width() + 24, self.variants_y + head.get_height() // 2),
-                             (self.col.right, self.variants_y + head.get_height() // 2))
+            pygame.draw.line(
+                surface,
+                theme.PANEL_EDGE,
+                (self.col.x + head.get_width() + 24, self.variants_y + head.get_height() // 2),
+                (self.col.right, self.variants_y + head.get_height() // 2),
+            )
         for wdg in self.option_widgets:
             wdg.draw(surface)
         for b in (self.start_btn, self.rules_btn, self.back_btn, self.extra_btn):

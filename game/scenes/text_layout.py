@@ -2,6 +2,7 @@
 cut to a width (fit_text, ellipsize), word wrapping that respects Chinese punctuation (wrap), and
 the UI font size for the window (font_px).
 """
+
 from __future__ import annotations
 
 import re
@@ -19,7 +20,6 @@ def fit_text(app, text: str, size: int, colour, width: int, min_size: int = 9, s
     if 0 < width < img.get_width():
         img = app.text(text, max(min_size, int(size * width / img.get_width())), colour, serif=serif)
     return img
-
 
 
 def ellipsize(app, text: str, size: int, colour, width: int, serif: bool = False):
@@ -46,7 +46,10 @@ _NO_LINE_END = set("（《「『【〔([{")
 def _tokens(text: str) -> list:
     """Words (Latin runs with their trailing space) and single Chinese characters, with closing
     punctuation glued to the token before it and opening punctuation to the token after it."""
-    raw = re.findall(r"[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]|[^\s\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]+\s*|\s+", text)
+    raw = re.findall(
+        r"[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]|[^\s\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]+\s*|\s+",
+        text,
+    )
     out: list = []
     for tok in raw:
         if out and (tok[0] in _NO_LINE_START or out[-1][-1] in _NO_LINE_END):
@@ -80,4 +83,3 @@ def wrap(text: str, font, width: int) -> list:
 
 def font_px(app, base: float = 22) -> int:
     return theme.px(base, theme.ui_scale(app.size))
-

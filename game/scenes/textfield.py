@@ -8,6 +8,7 @@ Ctrl+X cuts the selection, Ctrl+V pastes the clipboard's first line without cont
 Enter calls on_submit(value); Esc cancels a composition and is otherwise left to the scene. The
 text never grows past max_len characters by typing or pasting.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -19,8 +20,8 @@ from game.scenes.widget_base import Widget
 from game.sprites import theme
 
 _CTRL = pygame.KMOD_CTRL | pygame.KMOD_META  # Ctrl, or Cmd on a Mac
-PAD = 10     # pixels from the frame to the text
-ROOM = 24    # the frame's width minus this is the visible width of the text
+PAD = 10  # pixels from the frame to the text
+ROOM = 24  # the frame's width minus this is the visible width of the text
 
 
 class TextInput(Widget):
@@ -34,7 +35,7 @@ class TextInput(Widget):
         self.caret = 0
         self.anchor = None  # the other end of the selection, or None
         self._blink = 0.0
-        self._scroll = 0    # pixels of text hidden at the left, so that the caret stays in view
+        self._scroll = 0  # pixels of text hidden at the left, so that the caret stays in view
         self._drag = False
         self.value = value
 
@@ -80,7 +81,7 @@ class TextInput(Widget):
         if not text:
             return False
         a, b = self.selection()
-        text = text[:max(0, self.max_len - (len(self._value) - (b - a)))]
+        text = text[: max(0, self.max_len - (len(self._value) - (b - a)))]
         if not text:
             return False
         self._value = self._value[:a] + text + self._value[b:]
@@ -164,8 +165,12 @@ class TextInput(Widget):
         shift = bool(mod & pygame.KMOD_SHIFT)
         # Ctrl+Alt is AltGr on some keyboards: that is typing, not a shortcut
         if mod & _CTRL and not mod & pygame.KMOD_ALT:
-            action = {pygame.K_a: self.select_all, pygame.K_c: self.copy, pygame.K_x: self.cut,
-                      pygame.K_v: self.paste}.get(key)
+            action = {
+                pygame.K_a: self.select_all,
+                pygame.K_c: self.copy,
+                pygame.K_x: self.cut,
+                pygame.K_v: self.paste,
+            }.get(key)
             if action is not None:
                 action()
                 return True
@@ -223,7 +228,7 @@ class TextInput(Widget):
         if shown:
             img = self.app.text(shown, self.size, theme.TEXT)
             room = max(1, self.rect.w - ROOM)
-            caret_px = self._width(shown[:caret + len(composing)], shown)
+            caret_px = self._width(shown[: caret + len(composing)], shown)
             # the caret in view, and no empty room at the right of a scrolled text
             self._scroll = max(0, min(self._scroll, img.get_width() - room))
             self._scroll = min(max(self._scroll, caret_px - room), caret_px)
@@ -253,4 +258,6 @@ class TextInput(Widget):
                 surface.blit(img, img.get_rect(midleft=(x0, self.rect.centery)))
                 surface.set_clip(clip)
         if self.focused and self._blink < 0.5:
-            pygame.draw.line(surface, theme.TEXT, (caret_x + 1, self.rect.y + 8), (caret_x + 1, self.rect.bottom - 8), 2)
+            pygame.draw.line(
+                surface, theme.TEXT, (caret_x + 1, self.rect.y + 8), (caret_x + 1, self.rect.bottom - 8), 2
+            )

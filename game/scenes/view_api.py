@@ -24,6 +24,7 @@ Animation is derived by the board scene from pieces(before), pieces(after) and m
     out after the mover lands (all together: the draughts Turkish strike).
 Subclasses may add methods; the signatures below are fixed (the board scene relies on them).
 """
+
 from __future__ import annotations
 
 import pygame
@@ -114,8 +115,9 @@ class GameView:
         sees it (Banqi: face-down tiles are one code, never their hidden identity)."""
         raise NotImplementedError
 
-    def draw_piece(self, surface: pygame.Surface, piece, center, scale: float = 1.0,
-                   alpha: int = 255, flip: float | None = None) -> None:
+    def draw_piece(
+        self, surface: pygame.Surface, piece, center, scale: float = 1.0, alpha: int = 255, flip: float | None = None
+    ) -> None:
         """Draw one piece at `center`. scale 1.0 = normal size (drops and lifts use other scales),
         alpha for fades; flip in 0..1 is a flip animation's progress (Banqi: the tile's width
         shrinks to 0 at 0.5 showing the back, and grows showing the face)."""

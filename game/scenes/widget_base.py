@@ -3,6 +3,7 @@
 A widget gets the app (for text rendering, sounds, language), has a `rect` that its scene sets in
 its layout step, handles events (handle_event -> True when used) and draws itself.
 """
+
 from __future__ import annotations
 
 import pygame

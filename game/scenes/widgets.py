@@ -12,6 +12,7 @@ str or a callable returning a str, so labels follow a language switch without re
 FocusGroup gives a list of widgets keyboard navigation: Up/Down (or Tab) move the focus,
 Left/Right change a choice or slider, Enter/Space activates.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -24,26 +25,45 @@ from game.scenes.textfield import TextInput
 from game.scenes.widget_base import Widget, clicked
 from game.sprites import theme
 
-__all__ = ["Button", "Choice", "Dialog", "FocusGroup", "ListBox", "Slider", "TextInput", "Toggle", "Widget",
-           "arrow_icon", "clicked", "confirm", "ellipsize", "fit_text", "font_px", "message", "text_of", "wrap"]
+__all__ = [
+    "Button",
+    "Choice",
+    "Dialog",
+    "FocusGroup",
+    "ListBox",
+    "Slider",
+    "TextInput",
+    "Toggle",
+    "Widget",
+    "arrow_icon",
+    "clicked",
+    "confirm",
+    "ellipsize",
+    "fit_text",
+    "font_px",
+    "message",
+    "text_of",
+    "wrap",
+]
 
-add({
-    "ui.ok": {"zh": "确定", "en": "OK"},
-    "ui.cancel": {"zh": "取消", "en": "Cancel"},
-    "ui.yes": {"zh": "是", "en": "Yes"},
-    "ui.no": {"zh": "否", "en": "No"},
-    "ui.on": {"zh": "开", "en": "On"},
-    "ui.off": {"zh": "关", "en": "Off"},
-    "ui.back": {"zh": "返回", "en": "Back"},
-})
+add(
+    {
+        "ui.ok": {"zh": "确定", "en": "OK"},
+        "ui.cancel": {"zh": "取消", "en": "Cancel"},
+        "ui.yes": {"zh": "是", "en": "Yes"},
+        "ui.no": {"zh": "否", "en": "No"},
+        "ui.on": {"zh": "开", "en": "On"},
+        "ui.off": {"zh": "关", "en": "Off"},
+        "ui.back": {"zh": "返回", "en": "Back"},
+    }
+)
 
 
 class Button(Widget):
     """A push button. style: "normal", "primary" (gold) or "danger". `icon(surface, rect, colour)`
     draws a symbol instead of or before the text; `shortcut` is a short key name shown dimmed."""
 
-    def __init__(self, app, text, on_click, enabled=True, style="normal", icon=None, shortcut=None,
-                 sound="click"):
+    def __init__(self, app, text, on_click, enabled=True, style="normal", icon=None, shortcut=None, sound="click"):
         super().__init__(app)
         self.text, self.on_click, self.style, self.icon = text, on_click, style, icon
         self.shortcut, self.sound = shortcut, sound
@@ -151,7 +171,9 @@ class Toggle(Widget):
         pygame.draw.rect(surface, theme.OK if self.value else theme.BUTTON, sw, border_radius=h // 2)
         knob = (sw.right - h // 2) if self.value else (sw.left + h // 2)
         pygame.draw.circle(surface, theme.TEXT, (knob, sw.centery), h // 2 - 3)
-        word = self.app.text(tr("ui.on" if self.value else "ui.off", self.app.lang), int(self.size * 0.8), theme.TEXT_DIM)
+        word = self.app.text(
+            tr("ui.on" if self.value else "ui.off", self.app.lang), int(self.size * 0.8), theme.TEXT_DIM
+        )
         surface.blit(word, word.get_rect(midright=(sw.left - 10, self.rect.centery)))
         self.draw_focus(surface)
 
@@ -330,7 +352,9 @@ class FocusGroup:
         cur = self.current()
         if isinstance(cur, TextInput) and event.key not in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
             return False
-        if event.key in (pygame.K_DOWN, pygame.K_TAB) and not (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+        if event.key in (pygame.K_DOWN, pygame.K_TAB) and not (
+            event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+        ):
             if isinstance(cur, ListBox) and event.key == pygame.K_DOWN:
                 return False
             self.move(1)
@@ -352,8 +376,10 @@ class FocusGroup:
 
 def arrow_icon(direction):
     """An icon drawer for Button: a triangle pointing `direction`."""
+
     def draw(surface, rect, colour):
         theme.triangle(surface, colour, rect.center, rect.w * 0.45, direction)
+
     return draw
 
 
@@ -372,8 +398,10 @@ class Dialog(Scene):
         self.lines = list(lines)
         buttons = buttons or [(lambda: tr("ui.ok", app.lang), None)]
         self.cancel_index = len(buttons) - 1 if cancel is None else cancel
-        self.buttons = [Button(app, text, self._closer(cb), style="primary" if i == 0 else "normal")
-                        for i, (text, cb) in enumerate(buttons)]
+        self.buttons = [
+            Button(app, text, self._closer(cb), style="primary" if i == 0 else "normal")
+            for i, (text, cb) in enumerate(buttons)
+        ]
         self.focus = FocusGroup(self.buttons)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.closed = False
@@ -383,6 +411,7 @@ class Dialog(Scene):
             self.close()
             if callback:
                 callback()
+
         return run
 
     def close(self) -> None:
@@ -441,8 +470,12 @@ class Dialog(Scene):
 
 def confirm(app, title, lines, on_yes, yes=None, no=None) -> Dialog:
     """Push a Yes/No dialog; on_yes runs when the player agrees."""
-    d = Dialog(app, title, lines, [(yes or (lambda: tr("ui.yes", app.lang)), on_yes),
-                                   (no or (lambda: tr("ui.no", app.lang)), None)])
+    d = Dialog(
+        app,
+        title,
+        lines,
+        [(yes or (lambda: tr("ui.yes", app.lang)), on_yes), (no or (lambda: tr("ui.no", app.lang)), None)],
+    )
     app.push(d)
     return d
 

@@ -10,13 +10,14 @@ before and after the move and from move.path:
 
 The board scene draws the `after` pieces except hidden_points(), then calls draw().
 """
+
 from __future__ import annotations
 
 import math
 
 from game.sprites.tween import clamp01, ease_in_out_cubic, ease_out_back, ease_out_cubic
 
-SLIDE = 0.20    # seconds per step at speed 1.0
+SLIDE = 0.20  # seconds per step at speed 1.0
 FADE = 0.24
 DROP = 0.28
 FLIP = 0.36
@@ -44,7 +45,7 @@ class MoveAnimation:
             for a, b in zip(path, path[1:]):
                 ax, ay = view.point_xy(a)
                 bx, by = view.point_xy(b)
-                dist = math.hypot(bx - ax, by - ay) / (2.2 * r)   # about one step = 1
+                dist = math.hypot(bx - ax, by - ay) / (2.2 * r)  # about one step = 1
                 dur = SLIDE * min(2.2, max(0.8, 0.65 + 0.35 * dist)) / speed
                 self.segments.append((t, t + dur, a, b, bool(view.is_jump(a, b))))
                 t += dur
@@ -142,8 +143,13 @@ class MoveAnimation:
             view.draw_piece(surface, self.final, view.point_xy(self.path[0]), scale=max(0.6, scale), alpha=alpha)
         elif self.kind == "flip":
             u = clamp01(t / max(1e-9, self.main))
-            view.draw_piece(surface, self.final, view.point_xy(self.path[0]), scale=1.0 + 0.15 * math.sin(math.pi * u),
-                            flip=u if u < 1 else None)
+            view.draw_piece(
+                surface,
+                self.final,
+                view.point_xy(self.path[0]),
+                scale=1.0 + 0.15 * math.sin(math.pi * u),
+                flip=u if u < 1 else None,
+            )
 
 
 _shadows: dict = {}

@@ -13,6 +13,7 @@ the colours apart still can tell the marks apart:
     cursor    dashed white square (keyboard play)
     hover     soft white halo under the mouse on a point a click would use
 """
+
 from __future__ import annotations
 
 import math

@@ -3,19 +3,20 @@
 Sizes follow the window: ui_scale(size) is 1.0 for a 1280x800 window and grows or shrinks with it,
 so a scene multiplies its base sizes (fonts, margins, buttons) by it in its layout step.
 """
+
 from __future__ import annotations
 
 import pygame
 
 # ---- palette -----------------------------------------------------------------------------------
 BG = (22, 24, 31)
-BG_TOP = (34, 37, 48)          # top of the background gradient
+BG_TOP = (34, 37, 48)  # top of the background gradient
 PANEL = (33, 36, 46)
 PANEL_EDGE = (62, 66, 82)
 TEXT = (238, 232, 218)
 TEXT_DIM = (158, 154, 146)
 TEXT_DARK = (30, 26, 20)
-ACCENT = (222, 168, 74)        # gold: titles, focus, the side to move
+ACCENT = (222, 168, 74)  # gold: titles, focus, the side to move
 ACCENT_DARK = (150, 104, 38)
 BUTTON = (56, 60, 75)
 BUTTON_HOVER = (74, 80, 99)
@@ -23,16 +24,16 @@ BUTTON_DOWN = (44, 47, 59)
 BUTTON_DISABLED = (42, 44, 52)
 DANGER = (196, 72, 62)
 OK = (88, 178, 110)
-SHADE = (0, 0, 0, 150)         # behind dialogs
+SHADE = (0, 0, 0, 150)  # behind dialogs
 
 # Board marks: every kind differs in shape as well as colour (see game.sprites.highlight).
 # The colours follow the source draughts game: pieces that can move green; the selected piece and
 # the points it can go to next yellow (told apart by shape: square frame vs dot / corner ticks).
-MOVABLE = (104, 214, 116)      # thin ring around pieces that can move
-SELECTED = (250, 204, 64)      # thick rounded square around the selected piece
-TARGET = (255, 226, 96)        # dot on an empty target, corner ticks on an occupied one
-LAST_MOVE = (160, 128, 248)    # line along the path + small squares at its ends
-HINT = (255, 112, 196)         # diamonds + dashed line
+MOVABLE = (104, 214, 116)  # thin ring around pieces that can move
+SELECTED = (250, 204, 64)  # thick rounded square around the selected piece
+TARGET = (255, 226, 96)  # dot on an empty target, corner ticks on an occupied one
+LAST_MOVE = (160, 128, 248)  # line along the path + small squares at its ends
+HINT = (255, 112, 196)  # diamonds + dashed line
 
 
 def ui_scale(size) -> float:

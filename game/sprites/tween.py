@@ -1,8 +1,9 @@
 """Easing functions and a small tween: a value that moves from a to b over a duration.
 
-    t = Tween(0.0, 1.0, 0.25, ease_out_cubic, on_done=callback)
-    t.update(dt); t.value; t.done
+t = Tween(0.0, 1.0, 0.25, ease_out_cubic, on_done=callback)
+t.update(dt); t.value; t.done
 """
+
 from __future__ import annotations
 
 import math

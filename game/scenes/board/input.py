@@ -8,6 +8,7 @@ point touched, until exactly one matches. Pure Python (no pygame), so it is test
 This one mechanism gives draughts' step-by-step capture paths, Banqi's flip-or-move and the
 palace's drop-or-move.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -102,8 +103,9 @@ class MoveInput:
         return {p[0] for _, p in self.paths if len(p) == 1}
 
 
-def nearest_in_direction(points: Iterable[tuple[int, tuple[float, float]]], origin: tuple[float, float],
-                         direction: tuple[int, int]) -> int | None:
+def nearest_in_direction(
+    points: Iterable[tuple[int, tuple[float, float]]], origin: tuple[float, float], direction: tuple[int, int]
+) -> int | None:
     """Keyboard play: the point nearest `origin` (screen coordinates) in `direction` (dx, dy),
     preferring points straight ahead; None when there is none that way."""
     dx, dy = direction

@@ -3,6 +3,7 @@ in a SessionRunner thread) holds the game as both computers agreed it; the board
 that Match, brought up to date once per frame. Undo, draw and resignation go through the other
 player; there is no redo and no computer hint.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -41,8 +42,7 @@ class RemoteSeat(Seat):
     @property
     def thinking(self) -> bool:
         t = self.table
-        return (not t.match.over and t.match.seat_to_move != t.my_seat
-                and t.net.read(lambda s: s.connected))
+        return not t.match.over and t.match.seat_to_move != t.my_seat and t.net.read(lambda s: s.connected)
 
     def label(self, lang):
         return tr("net.opponent" if self.table.net.read(lambda s: s.connected) else "net.offline", lang)
@@ -149,17 +149,34 @@ class NetTable(LocalTable):
             app.sounds.play("click")
             what, answer = ("their_draw", "answer_draw") if kind == "draw_offer" else ("their_undo", "answer_undo")
             lines = [] if kind == "draw_offer" else [_text(app, "net.undo_question")]
-            self._ask(what, Dialog(app, _text(app, f"net.{kind}"), lines,
-                                   [(_text(app, "net.accept"), lambda: self._answer(answer, True)),
-                                    (_text(app, "net.decline"), lambda: self._answer(answer, False))]))
+            self._ask(
+                what,
+                Dialog(
+                    app,
+                    _text(app, f"net.{kind}"),
+                    lines,
+                    [
+                        (_text(app, "net.accept"), lambda: self._answer(answer, True)),
+                        (_text(app, "net.decline"), lambda: self._answer(answer, False)),
+                    ],
+                ),
+            )
         elif kind in ("draw_declined", "undo_declined", "undone"):
             app.toast(tr(f"net.{kind}", app.lang))
         elif kind == "declined":
             app.toast(tr("net.rematch_declined", app.lang))
         elif kind == "offer":  # the host offers a rematch
-            app.push(Dialog(app, _text(app, "net.rematch_title"), self._offer_lines(ev.info),
-                            [(_text(app, "net.accept"), lambda: self._answer("accept")),
-                             (_text(app, "net.decline"), lambda: self._answer("decline"))]))
+            app.push(
+                Dialog(
+                    app,
+                    _text(app, "net.rematch_title"),
+                    self._offer_lines(ev.info),
+                    [
+                        (_text(app, "net.accept"), lambda: self._answer("accept")),
+                        (_text(app, "net.decline"), lambda: self._answer("decline")),
+                    ],
+                )
+            )
         elif kind == "peer_error":
             text = ev.info.get("text") or ev.info.get("code")
             app.toast(tr("net.peer_refused", app.lang, text=text[:80]))
@@ -200,6 +217,7 @@ class NetTable(LocalTable):
     @property
     def notice(self):
         """The key of the line shown under the board while we wait for the other player, or None."""
+
         def look(sess):
             if sess.pending_flip is not None:
                 return "net.revealing"
@@ -208,6 +226,7 @@ class NetTable(LocalTable):
             if sess.my_undo is not None:
                 return "net.undo_sent"
             return None
+
         return self.net.read(look)
 
     def panel_key(self) -> tuple:
@@ -228,8 +247,13 @@ class NetTable(LocalTable):
         return [
             Button(app, _text(app, "net.undo"), self.undo, enabled=self.can_undo, shortcut="Ctrl+Z"),
             Button(app, _text(app, "board.draw"), self.offer_draw, enabled=self.can_offer_draw),
-            Button(app, _text(app, "board.resign"), self.ask_resign,
-                   enabled=lambda: self.net.read(lambda s: s.connected and s.can_resign()), style="danger"),
+            Button(
+                app,
+                _text(app, "board.resign"),
+                self.ask_resign,
+                enabled=lambda: self.net.read(lambda s: s.connected and s.can_resign()),
+                style="danger",
+            ),
             Button(app, _text(app, "board.save"), self.save, enabled=self._can_save, shortcut="Ctrl+S"),
             Button(app, _text(app, "board.flip"), b.flip, shortcut="F"),
             Button(app, _text(app, "board.rules"), self.open_rules),
@@ -238,13 +262,24 @@ class NetTable(LocalTable):
 
     def shortcut(self, key: int, ctrl: bool):
         if ctrl:
-            return {pygame.K_z: self.undo, pygame.K_y: self.redo, pygame.K_s: self.save,
-                    pygame.K_n: self.board.new_game_setup}.get(key)
+            return {
+                pygame.K_z: self.undo,
+                pygame.K_y: self.redo,
+                pygame.K_s: self.save,
+                pygame.K_n: self.board.new_game_setup,
+            }.get(key)
         return self.request_hint if key == pygame.K_h else None
 
     def can_offer_draw(self) -> bool:
-        return self.net.read(lambda s: s.phase == "playing" and s.connected and s.game.result() is None
-                             and s.my_draw is None and s.pending_flip is None)
+        return self.net.read(
+            lambda s: (
+                s.phase == "playing"
+                and s.connected
+                and s.game.result() is None
+                and s.my_draw is None
+                and s.pending_flip is None
+            )
+        )
 
     def can_undo(self) -> bool:
         return self.net.read(lambda s: s.connected and s.can_request_undo() and not s.waiting_for_answer())
@@ -299,8 +334,9 @@ class NetTable(LocalTable):
         if self.match.over or not self.net.alive:
             self.app.back_to_menu()
             return
-        confirm(self.app, _text(self.app, "net.leave_title"), [_text(self.app, "net.leave_lines")],
-                self.app.back_to_menu)
+        confirm(
+            self.app, _text(self.app, "net.leave_title"), [_text(self.app, "net.leave_lines")], self.app.back_to_menu
+        )
 
     def left(self) -> None:
         if not self.handed_over:
@@ -336,9 +372,14 @@ class NetTable(LocalTable):
         s, lang = board.s, app.lang
         pad = theme.px(14, s)
         if not board.over() and not self.net.read(lambda x: x.connected):  # paused: a box over the board
-            lines = [app.text(tr("net.paused_title", lang), theme.px(28, s), theme.ACCENT),
-                     app.text(tr("net.paused_host" if self.role == "host" else "net.paused_guest", lang),
-                              theme.px(19, s), theme.TEXT)]
+            lines = [
+                app.text(tr("net.paused_title", lang), theme.px(28, s), theme.ACCENT),
+                app.text(
+                    tr("net.paused_host" if self.role == "host" else "net.paused_guest", lang),
+                    theme.px(19, s),
+                    theme.TEXT,
+                ),
+            ]
             if self.pause_reason:
                 lines.append(app.text(reason_text(self.pause_reason, lang), theme.px(16, s), theme.TEXT_DIM))
             w = max(img.get_width() for img in lines) + 3 * pad

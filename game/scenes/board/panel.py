@@ -3,6 +3,7 @@ computer thinking), status lines, the move list (click a move to look back at it
 buttons. Rendered into a cached surface when something on it changes; only the thinking
 spinners are drawn every frame.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -11,21 +12,27 @@ from game.i18n import add, tr
 from game.scenes.widgets import Button, arrow_icon, wrap
 from game.sprites import highlight, theme
 
-add({
-    "board.result": {"zh": "结果", "en": "Result"},
-    "board.menu": {"zh": "菜单", "en": "Menu"},
-    "board.thinking": {"zh": "思考中…", "en": "Thinking…"},
-    "board.moves": {"zh": "着法", "en": "Moves"},
-    "board.no_moves_yet": {"zh": "尚无着法", "en": "No moves yet"},
-    "board.game_over": {"zh": "对局结束", "en": "Game over"},
-    "board.review": {"zh": "复盘 {i}/{n}", "en": "Review {i}/{n}"},
-    "board.back_to_game": {"zh": "回到对局", "en": "Back to game"},
-    "board.help_look_back": {"zh": "← → 逐步 · Home/End 开始/结束 · Esc 回到对局",
-                             "en": "← → step · Home/End first/last · Esc back to the game"},
-    "board.help_review": {"zh": "← → 逐步 · Home/End 开始/结束 · Esc 菜单",
-                          "en": "← → step · Home/End first/last · Esc menu"},
-    "board.overlay_key": {"zh": "讲解", "en": "teaching overlay"},
-})
+add(
+    {
+        "board.result": {"zh": "结果", "en": "Result"},
+        "board.menu": {"zh": "菜单", "en": "Menu"},
+        "board.thinking": {"zh": "思考中…", "en": "Thinking…"},
+        "board.moves": {"zh": "着法", "en": "Moves"},
+        "board.no_moves_yet": {"zh": "尚无着法", "en": "No moves yet"},
+        "board.game_over": {"zh": "对局结束", "en": "Game over"},
+        "board.review": {"zh": "复盘 {i}/{n}", "en": "Review {i}/{n}"},
+        "board.back_to_game": {"zh": "回到对局", "en": "Back to game"},
+        "board.help_look_back": {
+            "zh": "← → 逐步 · Home/End 开始/结束 · Esc 回到对局",
+            "en": "← → step · Home/End first/last · Esc back to the game",
+        },
+        "board.help_review": {
+            "zh": "← → 逐步 · Home/End 开始/结束 · Esc 菜单",
+            "en": "← → step · Home/End first/last · Esc menu",
+        },
+        "board.overlay_key": {"zh": "讲解", "en": "teaching overlay"},
+    }
+)
 
 __all__ = ["SidePanel"]
 
@@ -36,6 +43,7 @@ def _double_arrow(direction):
         off = -d if direction == "left" else d
         theme.triangle(surface, colour, (rect.centerx - off, rect.centery), rect.w * 0.32, direction)
         theme.triangle(surface, colour, (rect.centerx + off, rect.centery), rect.w * 0.32, direction)
+
     return draw
 
 
@@ -43,7 +51,7 @@ class SidePanel:
     def __init__(self, board):
         self.board = board
         self.app = app = board.app
-        t = lambda key: (lambda: tr(key, app.lang))  # noqa: E731
+        t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
         self.buttons = board.table.buttons()
         self.result_btn = Button(app, t("board.result"), board.show_result, style="primary")
         self.review_buttons = [
@@ -51,8 +59,12 @@ class SidePanel:
             Button(app, "", lambda: board.review_to(board.review - 1), icon=arrow_icon("left")),
             Button(app, "", lambda: board.review_to(board.review + 1), icon=arrow_icon("right")),
             Button(app, "", lambda: board.review_to(len(board.states) - 1), icon=_double_arrow("right")),
-            Button(app, lambda: tr("board.result" if board.over() else "board.back_to_game", app.lang),
-                   board.review_action, style="primary"),
+            Button(
+                app,
+                lambda: tr("board.result" if board.over() else "board.back_to_game", app.lang),
+                board.review_action,
+                style="primary",
+            ),
             Button(app, t("board.menu"), board.table.to_menu),
         ]
         self.rect = pygame.Rect(0, 0, 1, 1)
@@ -76,7 +88,7 @@ class SidePanel:
         key = (id(match), lang, match.ply, tuple(match.texts[-1:]))
         if self._labels[0] != key:
             done = self._labels[1] if self._labels[0][:2] == key[:2] else []
-            done = done[:max(0, min(len(done), match.ply) - 1)]
+            done = done[: max(0, min(len(done), match.ply) - 1)]
             for i in range(len(done), match.ply):
                 done.append(board.view.move_label(match.moves[i], match.states[i + 1], lang))
             self._labels = (key, done)
@@ -123,8 +135,12 @@ class SidePanel:
             self.scroll = max(0, self.scroll - event.y)
             self.following = False
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.list_rect is not None \
-                and self.list_rect.collidepoint(event.pos):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.list_rect is not None
+            and self.list_rect.collidepoint(event.pos)
+        ):
             self._list_click(event.pos)
             return True
         return False
@@ -144,10 +160,22 @@ class SidePanel:
     def _cache_key(self) -> tuple:
         board = self.board
         buttons = tuple((b.hover, b._pressed, b.enabled, b.focused) for b in self.active_buttons())
-        return (self.app.lang, self.rect.size, board.ply, board.review, board.match.ending is not None,
-                board.result_shown, self.scroll, self.following, tuple(s.thinking for s in board.seats),
-                board.show_overlay,
-                buttons, self.app.size, board.table.panel_key(), tuple(board.moves[-2:]))
+        return (
+            self.app.lang,
+            self.rect.size,
+            board.ply,
+            board.review,
+            board.match.ending is not None,
+            board.result_shown,
+            self.scroll,
+            self.following,
+            tuple(s.thinking for s in board.seats),
+            board.show_overlay,
+            buttons,
+            self.app.size,
+            board.table.panel_key(),
+            tuple(board.moves[-2:]),
+        )
 
     def draw(self, surface) -> None:
         key = self._cache_key()
@@ -183,12 +211,17 @@ class SidePanel:
         surface.blit(title, (x, y))
         y += title.get_height() + theme.px(8, s)
         if board.review is not None:
-            img = app.text(tr("board.review", lang, i=board.review, n=len(board.states) - 1), theme.px(18, s), theme.TEXT)
+            img = app.text(
+                tr("board.review", lang, i=board.review, n=len(board.states) - 1), theme.px(18, s), theme.TEXT
+            )
             surface.blit(img, (x, y))
             y += img.get_height() + theme.px(6, s)
         elif board.over():
-            img = app.text(tr("board.game_over", lang) + " · " + board.view.result_text(board.result(), lang),
-                           theme.px(18, s), theme.ACCENT)
+            img = app.text(
+                tr("board.game_over", lang) + " · " + board.view.result_text(board.result(), lang),
+                theme.px(18, s),
+                theme.ACCENT,
+            )
             if img.get_width() > width:
                 img = app.text(tr("board.game_over", lang), theme.px(18, s), theme.ACCENT)
             surface.blit(img, (x, y))
@@ -224,8 +257,11 @@ class SidePanel:
     def _draw_seats(self, surface, x, y, width, state) -> int:
         board, app, s = self.board, self.app, self.s
         lang = app.lang
-        to_move = None if board.over() and board.review is None else (
-            board.review % 2 if board.review is not None else board.seat_to_move)
+        to_move = (
+            None
+            if board.over() and board.review is None
+            else (board.review % 2 if board.review is not None else board.seat_to_move)
+        )
         caps = board.view.captured(state)
         colours = {"hint": theme.HINT, "accent": theme.ACCENT}
         for seat in (0, 1):
@@ -243,23 +279,41 @@ class SidePanel:
             name = app.text(board.seat_name(seat, lang), theme.px(19, s), theme.TEXT)
             role_img = app.text(role, theme.px(16, s), theme.TEXT_DIM)
             # the role goes beside the name, or under it when both do not fit (never smaller type)
-            inline = theme.px(28, s) + name.get_width() + theme.px(12, s) + role_img.get_width() + theme.px(40, s) <= width
+            inline = (
+                theme.px(28, s) + name.get_width() + theme.px(12, s) + role_img.get_width() + theme.px(40, s) <= width
+            )
             extra = 0 if inline else role_img.get_height() + theme.px(2, s)
             box = pygame.Rect(x, y, width, theme.px(86 if codes else 46, s) + extra)  # room for captured pieces
-            theme.panel(surface, box, radius=theme.px(10, s), colour=(44, 48, 61) if active else (36, 39, 50),
-                        edge=theme.ACCENT if active else theme.PANEL_EDGE, width=2 if active else 1)
+            theme.panel(
+                surface,
+                box,
+                radius=theme.px(10, s),
+                colour=(44, 48, 61) if active else (36, 39, 50),
+                edge=theme.ACCENT if active else theme.PANEL_EDGE,
+                width=2 if active else 1,
+            )
             if active:
-                theme.triangle(surface, theme.ACCENT, (box.x + theme.px(14, s), box.y + theme.px(22, s)),
-                               theme.px(7, s), "right")
+                theme.triangle(
+                    surface, theme.ACCENT, (box.x + theme.px(14, s), box.y + theme.px(22, s)), theme.px(7, s), "right"
+                )
             surface.blit(name, (box.x + theme.px(28, s), box.y + theme.px(10, s)))
             if inline:
-                surface.blit(role_img, role_img.get_rect(topright=(box.right - theme.px(40, s), box.y + theme.px(13, s))))
+                surface.blit(
+                    role_img, role_img.get_rect(topright=(box.right - theme.px(40, s), box.y + theme.px(13, s)))
+                )
             else:
                 surface.blit(role_img, (box.x + theme.px(28, s), box.y + theme.px(10, s) + name.get_height()))
             if spinner is not None:
-                self._spinners.append(((box.right - theme.px(22, s), box.y + theme.px(22, s)), theme.px(10, s), spinner))
-            self._draw_captured(surface, codes, pygame.Rect(box.x + theme.px(12, s), box.y + theme.px(42, s) + extra,
-                                                            box.w - theme.px(24, s), theme.px(36, s)))
+                self._spinners.append(
+                    ((box.right - theme.px(22, s), box.y + theme.px(22, s)), theme.px(10, s), spinner)
+                )
+            self._draw_captured(
+                surface,
+                codes,
+                pygame.Rect(
+                    box.x + theme.px(12, s), box.y + theme.px(42, s) + extra, box.w - theme.px(24, s), theme.px(36, s)
+                ),
+            )
             y += box.h + theme.px(8, s)
         return y
 
@@ -292,8 +346,9 @@ class SidePanel:
             return
         head = app.text(tr("board.moves", lang), theme.px(17, s), theme.TEXT_DIM)
         surface.blit(head, (rect.x, rect.y))
-        area = pygame.Rect(rect.x, rect.y + head.get_height() + theme.px(4, s), rect.w,
-                           rect.h - head.get_height() - theme.px(4, s))
+        area = pygame.Rect(
+            rect.x, rect.y + head.get_height() + theme.px(4, s), rect.w, rect.h - head.get_height() - theme.px(4, s)
+        )
         pygame.draw.rect(surface, (26, 28, 36), area, border_radius=theme.px(8, s))
         self.list_rect = area.move(self._origin)
         self.row_h = rh = max(theme.px(26, s), app.font(theme.px(17, s)).get_linesize() + 2)

@@ -7,6 +7,7 @@ through a network session.
 Data takes one road: event -> this scene -> MoveInput narrows the legal moves -> a seat proposes
 a move -> submit() -> the table plays it on the Match -> the view animates the difference.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -244,8 +245,13 @@ class BoardScene(Scene):
         if new == self.review + 1:  # one step forward: animate it
             view = self.view
             speed = float(self.app.settings.get("anim_speed", 1.0) or 1.0)
-            self.anim = MoveAnimation(view, view.pieces(self.states[self.review]), view.pieces(self.states[new]),
-                                      self.move_objs[self.review].path, speed)
+            self.anim = MoveAnimation(
+                view,
+                view.pieces(self.states[self.review]),
+                view.pieces(self.states[new]),
+                self.move_objs[self.review].path,
+                speed,
+            )
         else:
             self.anim = None
         self.review = new
@@ -300,8 +306,10 @@ class BoardScene(Scene):
         panel_rect = pygame.Rect(w - pw - margin, margin, pw, h - 2 * margin)
         width = max(50, w - pw - 3 * margin)
         # the line of keys wraps at its separators rather than shrinking below the body size
-        rows = max(len(self._help_rows(self._help_text(key), width))
-                   for key in (self.table.help_key, "board.help_review", "board.help_look_back"))
+        rows = max(
+            len(self._help_rows(self._help_text(key), width))
+            for key in (self.table.help_key, "board.help_review", "board.help_look_back")
+        )
         line_h = self.app.font(theme.px(16, s)).get_linesize()
         help_h = rows * line_h + theme.px(10, s)
         self.board_area = pygame.Rect(margin, margin, width, max(50, h - 2 * margin - help_h))
@@ -364,8 +372,12 @@ class BoardScene(Scene):
         key, ctrl = event.key, event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         enter = key in (pygame.K_RETURN, pygame.K_KP_ENTER)
         if self.review is not None:
-            steps = {pygame.K_LEFT: self.review - 1, pygame.K_RIGHT: self.review + 1,
-                     pygame.K_HOME: 0, pygame.K_END: len(self.states) - 1}
+            steps = {
+                pygame.K_LEFT: self.review - 1,
+                pygame.K_RIGHT: self.review + 1,
+                pygame.K_HOME: 0,
+                pygame.K_END: len(self.states) - 1,
+            }
             if key in steps:
                 self.review_to(steps[key])
             elif key == pygame.K_ESCAPE:
@@ -408,8 +420,9 @@ class BoardScene(Scene):
             self.cursor = starts[-1] if self.selection else starts[0]
             return
         direction = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}[key]
-        best = nearest_in_direction(((p, view.point_xy(p)) for p in view.points()), view.point_xy(self.cursor),
-                                    direction)
+        best = nearest_in_direction(
+            ((p, view.point_xy(p)) for p in view.points()), view.point_xy(self.cursor), direction
+        )
         if best is not None:
             self.cursor = best
 
@@ -447,8 +460,7 @@ class BoardScene(Scene):
             move, seat = self.queued
             self.queued = None
             self.submit(move, seat)
-        if self.over() and not self.result_shown and self.anim is None and self.review is None \
-                and self.app.top is self:
+        if self.over() and not self.result_shown and self.anim is None and self.review is None and self.app.top is self:
             self.app.sounds.play(self._end_sound())
             self.show_result()
 
@@ -549,7 +561,13 @@ class BoardScene(Scene):
 
     def _draw_help(self, surface) -> None:
         """The keys under the board."""
-        key = self.table.help_key if self.review is None else "board.help_review" if self.over() else "board.help_look_back"
+        key = (
+            self.table.help_key
+            if self.review is None
+            else "board.help_review"
+            if self.over()
+            else "board.help_look_back"
+        )
         y = self.help_y
         for row in self._help_rows(self._help_text(key), self.board_area.w):
             img = self.app.text(row, theme.px(16, self.s), theme.TEXT_DIM)

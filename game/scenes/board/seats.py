@@ -13,6 +13,7 @@ position) has a controller; the board calls these, a kind of player overrides wh
 A controller plays by calling scene.submit(move, seat). The remote player's seat is in
 game.scenes.board.net.
 """
+
 from __future__ import annotations
 
 import random
@@ -22,15 +23,20 @@ from game.i18n import add, tr
 from game.match import COMPUTER
 from game.rules.common import PositionError, find_move
 
-add({
-    "board.you": {"zh": "你", "en": "You"},
-    "board.computer": {"zh": "电脑（{level}）", "en": "Computer ({level})"},
-    "board.player": {"zh": "玩家 {n}", "en": "Player {n}"},
-    "board.ai_error": {"zh": "电脑出错，改走一步合法着法", "en": "The computer failed; it plays a legal move instead"},
-    "level.easy": {"zh": "简单", "en": "easy"},
-    "level.medium": {"zh": "中等", "en": "medium"},
-    "level.hard": {"zh": "困难", "en": "hard"},
-})
+add(
+    {
+        "board.you": {"zh": "你", "en": "You"},
+        "board.computer": {"zh": "电脑（{level}）", "en": "Computer ({level})"},
+        "board.player": {"zh": "玩家 {n}", "en": "Player {n}"},
+        "board.ai_error": {
+            "zh": "电脑出错，改走一步合法着法",
+            "en": "The computer failed; it plays a legal move instead",
+        },
+        "level.easy": {"zh": "简单", "en": "easy"},
+        "level.medium": {"zh": "中等", "en": "medium"},
+        "level.hard": {"zh": "困难", "en": "hard"},
+    }
+)
 
 
 class Seat:
@@ -81,8 +87,14 @@ class ComputerSeat(Seat):
 
     def start_turn(self, scene):
         app = scene.app
-        self.rid = app.worker.request("move", scene.match.public_state(), level=self.level,
-                                      time_limit=app.ai_time, seed=scene.ai_seed, nodes=app.ai_nodes)
+        self.rid = app.worker.request(
+            "move",
+            scene.match.public_state(),
+            level=self.level,
+            time_limit=app.ai_time,
+            seed=scene.ai_seed,
+            nodes=app.ai_nodes,
+        )
         self.ply = scene.match.ply
 
     def cancel(self, scene):

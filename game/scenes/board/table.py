@@ -3,6 +3,7 @@ the computer. Undo and redo, hint, draw offers, resignation, saving, the autosav
 title and the rematch. The network table (net_table.py) offers the same methods, going through
 the other player instead.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -16,40 +17,53 @@ from game.rules.common import PositionError, find_move
 from game.scenes.board.seats import ComputerSeat, local_seats
 from game.scenes.widgets import Button, Dialog, confirm, message
 
-add({
-    "board.undo": {"zh": "悔棋", "en": "Undo"},
-    "board.redo": {"zh": "重做", "en": "Redo"},
-    "board.hint": {"zh": "提示", "en": "Hint"},
-    "board.draw": {"zh": "求和", "en": "Offer draw"},
-    "board.resign": {"zh": "认输", "en": "Resign"},
-    "board.save": {"zh": "保存", "en": "Save"},
-    "board.flip": {"zh": "翻转", "en": "Flip"},
-    "board.rules": {"zh": "规则", "en": "Rules"},
-    "board.menu": {"zh": "菜单", "en": "Menu"},
-    "board.hint_is": {"zh": "提示：{move}", "en": "Hint: {move}"},
-    "board.hint_thinking": {"zh": "正在寻找提示…", "en": "Looking for a hint…"},
-    "board.resign_title": {"zh": "确定认输？", "en": "Resign this game?"},
-    "board.resign_not_yet": {"zh": "现在还不能认输", "en": "You cannot resign yet"},
-    "board.draw_offer": {"zh": "{side} 提议和棋", "en": "{side} offers a draw"},
-    "board.draw_question": {"zh": "{side}，是否同意？", "en": "{side}, do you accept?"},
-    "board.accept": {"zh": "同意", "en": "Accept"},
-    "board.decline": {"zh": "拒绝", "en": "Decline"},
-    "board.ai_accepts": {"zh": "电脑同意和棋", "en": "The computer accepts the draw"},
-    "board.ai_declines": {"zh": "电脑拒绝和棋", "en": "The computer declines the draw"},
-    "board.ai_declines_why": {"zh": "它认为自己的形势更好。", "en": "It thinks its position is better."},
-    "board.ai_declines_level": {"zh": "它认为局面均衡，还要继续下。", "en": "It thinks the game is level and wants to play on."},
-    "board.ai_declines_early": {"zh": "对局刚刚开始，现在求和太早了。", "en": "The game has only just begun: too early for a draw."},
-    "board.ai_accepts_why": {"zh": "它认为自己的形势较差。", "en": "It thinks its position is worse."},
-    "board.ai_accepts_dead": {"zh": "双方都已无法取胜。", "en": "Neither side can win any more."},
-    "board.draw_confirm": {"zh": "提议和棋？", "en": "Offer a draw?"},
-    "board.draw_confirm_computer": {"zh": "电脑会先思考，再决定是否同意。", "en": "The computer thinks it over before it answers."},
-    "board.draw_confirm_hotseat": {"zh": "{side} 将被问是否同意。", "en": "{side} will be asked to accept."},
-    "board.offer": {"zh": "提议", "en": "Offer"},
-    "board.asking": {"zh": "电脑正在考虑你的提议…", "en": "The computer considers your offer…"},
-    "board.help": {"zh": "方向键+回车 走子 · Ctrl+Z 悔棋 · Ctrl+Y 重做 · H 提示 · F 翻转 · Ctrl+S 保存 · Ctrl+N 新局 · Esc 菜单 · F11 全屏",
-                   "en": "Arrows+Enter play · Ctrl+Z undo · Ctrl+Y redo · H hint · F flip · Ctrl+S save · Ctrl+N new · Esc menu · F11 fullscreen"},
-    "app.autosave_failed": {"zh": "自动保存失败：{msg}", "en": "Autosave failed: {msg}"},
-})
+add(
+    {
+        "board.undo": {"zh": "悔棋", "en": "Undo"},
+        "board.redo": {"zh": "重做", "en": "Redo"},
+        "board.hint": {"zh": "提示", "en": "Hint"},
+        "board.draw": {"zh": "求和", "en": "Offer draw"},
+        "board.resign": {"zh": "认输", "en": "Resign"},
+        "board.save": {"zh": "保存", "en": "Save"},
+        "board.flip": {"zh": "翻转", "en": "Flip"},
+        "board.rules": {"zh": "规则", "en": "Rules"},
+        "board.menu": {"zh": "菜单", "en": "Menu"},
+        "board.hint_is": {"zh": "提示：{move}", "en": "Hint: {move}"},
+        "board.hint_thinking": {"zh": "正在寻找提示…", "en": "Looking for a hint…"},
+        "board.resign_title": {"zh": "确定认输？", "en": "Resign this game?"},
+        "board.resign_not_yet": {"zh": "现在还不能认输", "en": "You cannot resign yet"},
+        "board.draw_offer": {"zh": "{side} 提议和棋", "en": "{side} offers a draw"},
+        "board.draw_question": {"zh": "{side}，是否同意？", "en": "{side}, do you accept?"},
+        "board.accept": {"zh": "同意", "en": "Accept"},
+        "board.decline": {"zh": "拒绝", "en": "Decline"},
+        "board.ai_accepts": {"zh": "电脑同意和棋", "en": "The computer accepts the draw"},
+        "board.ai_declines": {"zh": "电脑拒绝和棋", "en": "The computer declines the draw"},
+        "board.ai_declines_why": {"zh": "它认为自己的形势更好。", "en": "It thinks its position is better."},
+        "board.ai_declines_level": {
+            "zh": "它认为局面均衡，还要继续下。",
+            "en": "It thinks the game is level and wants to play on.",
+        },
+        "board.ai_declines_early": {
+            "zh": "对局刚刚开始，现在求和太早了。",
+            "en": "The game has only just begun: too early for a draw.",
+        },
+        "board.ai_accepts_why": {"zh": "它认为自己的形势较差。", "en": "It thinks its position is worse."},
+        "board.ai_accepts_dead": {"zh": "双方都已无法取胜。", "en": "Neither side can win any more."},
+        "board.draw_confirm": {"zh": "提议和棋？", "en": "Offer a draw?"},
+        "board.draw_confirm_computer": {
+            "zh": "电脑会先思考，再决定是否同意。",
+            "en": "The computer thinks it over before it answers.",
+        },
+        "board.draw_confirm_hotseat": {"zh": "{side} 将被问是否同意。", "en": "{side} will be asked to accept."},
+        "board.offer": {"zh": "提议", "en": "Offer"},
+        "board.asking": {"zh": "电脑正在考虑你的提议…", "en": "The computer considers your offer…"},
+        "board.help": {
+            "zh": "方向键+回车 走子 · Ctrl+Z 悔棋 · Ctrl+Y 重做 · H 提示 · F 翻转 · Ctrl+S 保存 · Ctrl+N 新局 · Esc 菜单 · F11 全屏",
+            "en": "Arrows+Enter play · Ctrl+Z undo · Ctrl+Y redo · H hint · F flip · Ctrl+S save · Ctrl+N new · Esc menu · F11 fullscreen",
+        },
+        "app.autosave_failed": {"zh": "自动保存失败：{msg}", "en": "Autosave failed: {msg}"},
+    }
+)
 
 # The computer accepts a draw only when its own search (as long as one of its moves) says it is
 # worse, or the position is a dead draw; in the opening only a clearly lost position will do.
@@ -114,12 +128,23 @@ class LocalTable:
         return [
             Button(app, _text(app, "board.undo"), self.undo, enabled=self.can_undo, shortcut="Ctrl+Z"),
             Button(app, _text(app, "board.redo"), self.redo, enabled=self.can_redo, shortcut="Ctrl+Y"),
-            Button(app, _text(app, "board.hint"), self.request_hint,
-                   enabled=lambda: b.human_turn() and self.hint_rid is None, shortcut="H"),
-            Button(app, _text(app, "board.draw"), self.offer_draw,
-                   enabled=lambda: b.human_turn() and self.draw_rid is None),
-            Button(app, _text(app, "board.resign"), self.ask_resign,
-                   enabled=lambda: b.human_turn() and self.match.can_resign(), style="danger"),
+            Button(
+                app,
+                _text(app, "board.hint"),
+                self.request_hint,
+                enabled=lambda: b.human_turn() and self.hint_rid is None,
+                shortcut="H",
+            ),
+            Button(
+                app, _text(app, "board.draw"), self.offer_draw, enabled=lambda: b.human_turn() and self.draw_rid is None
+            ),
+            Button(
+                app,
+                _text(app, "board.resign"),
+                self.ask_resign,
+                enabled=lambda: b.human_turn() and self.match.can_resign(),
+                style="danger",
+            ),
             Button(app, _text(app, "board.save"), self.save, shortcut="Ctrl+S"),
             Button(app, _text(app, "board.flip"), b.flip, shortcut="F"),
             Button(app, _text(app, "board.rules"), self.open_rules),
@@ -129,8 +154,12 @@ class LocalTable:
     def shortcut(self, key: int, ctrl: bool):
         """The action of a key of this table, or None."""
         if ctrl:
-            return {pygame.K_z: self.undo, pygame.K_y: self.redo, pygame.K_s: self.save,
-                    pygame.K_n: self.board.new_game_setup}.get(key)
+            return {
+                pygame.K_z: self.undo,
+                pygame.K_y: self.redo,
+                pygame.K_s: self.save,
+                pygame.K_n: self.board.new_game_setup,
+            }.get(key)
         return self.request_hint if key == pygame.K_h else None
 
     def panel_key(self) -> tuple:
@@ -170,8 +199,7 @@ class LocalTable:
         self.hint_rid = self.draw_rid = None
 
     def can_undo(self) -> bool:
-        return (self.board.review is None and all(s.allows_undo for s in self.board.seats)
-                and self.match.can_undo())
+        return self.board.review is None and all(s.allows_undo for s in self.board.seats) and self.match.can_undo()
 
     def undo(self) -> None:
         board = self.board
@@ -217,8 +245,14 @@ class LocalTable:
         self.hint = None
         app = self.app
         time_limit = 0.6 if app.ai_time is None else app.ai_time
-        self.hint_rid = app.worker.request("move", self.match.public_state(), level="hard", time_limit=time_limit,
-                                           seed=self.board.ai_seed, nodes=app.ai_nodes)
+        self.hint_rid = app.worker.request(
+            "move",
+            self.match.public_state(),
+            level="hard",
+            time_limit=time_limit,
+            seed=self.board.ai_seed,
+            nodes=app.ai_nodes,
+        )
         self.hint_ply = self.match.ply
 
     def offer_draw(self) -> None:
@@ -232,8 +266,14 @@ class LocalTable:
             line = tr("board.draw_confirm_computer", lang)
         else:
             line = tr("board.draw_confirm_hotseat", lang, side=board.seat_name(1 - board.seat_to_move, lang))
-        confirm(app, _text(app, "board.draw_confirm"), [line], self.send_draw_offer, yes=_text(app, "board.offer"),
-                no=_text(app, "ui.cancel"))
+        confirm(
+            app,
+            _text(app, "board.draw_confirm"),
+            [line],
+            self.send_draw_offer,
+            yes=_text(app, "board.offer"),
+            no=_text(app, "ui.cancel"),
+        )
 
     def send_draw_offer(self) -> None:
         board, app, match = self.board, self.app, self.match
@@ -243,15 +283,22 @@ class LocalTable:
             level = match.seats[1 - (match.human_seat or 0)].level or match.level
             # as long a search as one of its moves: it answers what it would play for
             time_limit = LEVEL_TIME.get(level, 1.0) if app.ai_time is None else app.ai_time
-            self.draw_rid = app.worker.request("evaluate", match.public_state(), time_limit=time_limit,
-                                               nodes=app.ai_nodes)
+            self.draw_rid = app.worker.request(
+                "evaluate", match.public_state(), time_limit=time_limit, nodes=app.ai_nodes
+            )
             self.draw_ply = match.ply
             return
         lang = app.lang
         me = board.seat_name(board.seat_to_move, lang)
         other = board.seat_name(1 - board.seat_to_move, lang)
-        app.push(Dialog(app, tr("board.draw_offer", lang, side=me), [tr("board.draw_question", lang, side=other)],
-                        [(_text(app, "board.accept"), self.agree_draw), (_text(app, "board.decline"), None)]))
+        app.push(
+            Dialog(
+                app,
+                tr("board.draw_offer", lang, side=me),
+                [tr("board.draw_question", lang, side=other)],
+                [(_text(app, "board.accept"), self.agree_draw), (_text(app, "board.decline"), None)],
+            )
+        )
 
     def ai_answer(self, event) -> None:
         """The worker's answer to a hint or a draw offer."""
@@ -270,8 +317,11 @@ class LocalTable:
             accept, why = draw_answer(self.match, value)
             if accept:
                 self.agree_draw()
-            message(self.app, _text(self.app, "board.ai_accepts" if accept else "board.ai_declines"),
-                    [tr(why, self.app.lang)])
+            message(
+                self.app,
+                _text(self.app, "board.ai_accepts" if accept else "board.ai_declines"),
+                [tr(why, self.app.lang)],
+            )
 
     def agree_draw(self) -> None:
         if self.match.over:
