@@ -111,10 +111,8 @@ def main(argv=None) -> int:
                 raise PositionError("the game is over in this position: no move to choose")
             move = choose_move(state, level=args.level, time_limit=args.time, seed=args.seed, nodes=args.nodes)
             print(move)
-            extra = getattr(__import__(f"game.ai.{args.game}_ai", fromlist=["describe"]), "describe", None)
-            if extra is not None:
-                for line in extra(state, move):
-                    print(line)
+            for line in games.get(args.game).engine.describe(state, move):
+                print(line)
     except PositionError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

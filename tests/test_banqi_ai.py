@@ -98,7 +98,8 @@ def test_evaluate_and_describe():
     chances = A.flip_chances(B.from_text("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - - 0"))
     assert chances[0] == ("P", 5 / 32) and abs(sum(p for _, p in chances) - 1) < 1e-9
     lines = A.describe(s, B.Move("flip", (s.board.index("x"),)))
-    assert lines[0].startswith("evaluation") and lines[1].startswith("flip outcomes")
+    assert lines[0].startswith("evaluation") and lines[1].startswith("depth: ") and "nodes: " in lines[1]
+    assert lines[2].startswith("flip outcomes")
 
 
 def test_cli_bestmove_prints_move_evaluation_and_flip_chances():
@@ -111,7 +112,7 @@ def test_cli_bestmove_prints_move_evaluation_and_flip_chances():
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert find_move(B.from_text(text), lines[0]).kind == "flip"
-    assert lines[1].startswith("evaluation") and "P 15.6%" in lines[2]
+    assert lines[1].startswith("evaluation") and lines[2].startswith("depth: ") and "P 15.6%" in lines[3]
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

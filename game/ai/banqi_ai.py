@@ -523,10 +523,17 @@ def flip_chances(state) -> list:
 
 
 def describe(state, move) -> list:
-    """Extra lines for `game.cli bestmove`: the evaluation and, for a flip, the outcome chances."""
+    """Extra lines for `game.cli bestmove`: the evaluation, the depth reached (a flip's chance
+    node counts as one ply) and the nodes searched, and for a flip the outcome chances."""
     side = {"r": "red", "b": "black"}.get(state.to_move, "the first player")
+    pub = rules.public_state(state)
+    depth, nodes, value = 0, 0, 0.0
+    if pub.result() is None and pub.to_move is not None:
+        ranked, search, _, _ = analyse(pub, "hard", 0.5, 0, 20000)
+        depth, nodes, value = search.depth_done, search.budget.nodes, _squash(ranked[0][0])
     lines = [
-        f"evaluation {evaluate(state, time_limit=0.5, nodes=20000):+.2f} for {side} to move (+1 winning, -1 losing)"
+        f"evaluation {value:+.2f} for {side} to move (+1 winning, -1 losing)",
+        f"depth: {depth} (a flip counts as one ply), nodes: {nodes}",
     ]
     if move.kind == "flip":
         chances = ", ".join(f"{t} {p * 100:.1f}%" for t, p in flip_chances(state))

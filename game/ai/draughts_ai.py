@@ -419,10 +419,15 @@ def evaluate(state, time_limit=0.5, nodes=None):
 def describe(state, move):
     """Extra lines for `game.cli bestmove`: the evaluation behind the move."""
     hit = _last.get(state.key())
-    if hit is None or hit[0] != move:
-        return []
-    _, score, depth, used = hit
-    return [f"score {score / 100:+.2f} (men, side to move)", f"depth {depth}", f"nodes {used}"]
+    if hit is None:  # no search behind the move (a forced move): a short one for the notes
+        _, score, depth, used = analyse(state, "hard", 0.3)
+        best = move
+    else:
+        best, score, depth, used = hit
+    lines = [f"score {score / 100:+.2f} (men, side to move)", f"depth {depth}", f"nodes {used}"]
+    if best != move:  # easy and medium sometimes play another move than their search's best
+        lines.append(f"the search preferred {best}")
+    return lines
 
 
 def hint(state, time_limit=1.0, nodes=None):
