@@ -209,19 +209,20 @@ class View(GameView):
         dark edge, so the board and the move list speak one notation."""
         if not self.show_numbers:
             return
-        key = (self.cell, self.flipped, self.rect.topleft)
+        key = (self.cell, self.flipped, self.board_rect.topleft)
         if self._numbers is None or self._numbers[0] != key:
             font = self._font(self.cell * 0.22)
-            layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            layer = pygame.Surface(self.board_rect.size, pygame.SRCALPHA)  # the board only: cheap to blit
+            ox, oy = self.board_rect.topleft
             for sq in range(1, 51):
                 x, y = self.point_xy(sq)
-                pos = (x - self.cell // 2 + 2, y - self.cell // 2)
+                pos = (x - self.cell // 2 + 2 - ox, y - self.cell // 2 - oy)
                 shade = font.render(str(sq), True, (24, 14, 6))
                 for dx, dy in ((1, 1), (-1, 0), (1, 0), (0, 1)):
                     layer.blit(shade, (pos[0] + dx, pos[1] + dy))
                 layer.blit(font.render(str(sq), True, NUMBER), pos)
             self._numbers = (key, layer)
-        surface.blit(self._numbers[1], (0, 0))
+        surface.blit(self._numbers[1], self.board_rect.topleft)
 
     def show_labels(self, on):
         self.show_numbers = bool(on)
