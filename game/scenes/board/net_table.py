@@ -260,16 +260,6 @@ class NetTable(LocalTable):
             Button(app, _text(app, "board.menu"), self.to_menu, shortcut="Esc"),
         ]
 
-    def shortcut(self, key: int, ctrl: bool):
-        if ctrl:
-            return {
-                pygame.K_z: self.undo,
-                pygame.K_y: self.redo,
-                pygame.K_s: self.save,
-                pygame.K_n: self.board.new_game_setup,
-            }.get(key)
-        return self.request_hint if key == pygame.K_h else None
-
     def can_offer_draw(self) -> bool:
         return self.net.read(
             lambda s: (
