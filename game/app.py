@@ -294,6 +294,20 @@ class App:
         self._start_board(scene)
         return scene
 
+    def watch_game(
+        self, game, options=None, levels=("medium", "medium"), times=(None, None), games=1, start_state=None, seed=None
+    ):
+        """The computer against itself: `levels` and `times` (seconds a move, None: the level's
+        default) per seat, a series of `games` games with the engines swapping colours."""
+        import_scenes()
+
+        match = Match.new(
+            game, options, mode="watch", levels=tuple(levels), times=tuple(times), start_state=start_state, seed=seed
+        )
+        scene = registry.make("board", self, match, series=games)
+        self._start_board(scene)
+        return scene
+
     def open_game(self, record) -> bool:
         """Restore a saved game (a storage.GameRecord) into the board scene. False (and a notice)
         when the record cannot be replayed."""

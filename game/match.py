@@ -32,10 +32,12 @@ HUMAN, COMPUTER, REMOTE = "human", "computer", "remote"
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who plays a seat: kind is HUMAN, COMPUTER (at `level`) or REMOTE."""
+    """Who plays a seat: kind is HUMAN, COMPUTER (at `level`, `time` seconds a move or the level's
+    default) or REMOTE."""
 
     kind: str = HUMAN
     level: str | None = None
+    time: float | None = None
 
 
 class Match:
@@ -84,13 +86,15 @@ class Match:
         level: str = "medium",
         start_state: Any = None,
         seed: int | None = None,
+        levels: tuple = (),
+        times: tuple = (),
     ) -> Match:
-        """A new game: hot-seat (two humans) or against the computer (the human in `human_seat`);
-        from `start_state` (a custom position) or the game's start (a dealt game: `seed`)."""
+        """A new game: hot-seat (two humans), against the computer (the human in `human_seat`) or
+        the computer against itself ("watch", with `levels` and `times` per seat); from
+        `start_state` (a custom position) or the game's start (a dealt game: `seed`)."""
         start = {"seed": seed} if seed is not None and games.get(game).dealt else None
-        return cls(
-            game, options, start_state=start_state, start=start, seats=seats_for(mode, human_seat, level), level=level
-        )
+        seats = seats_for(mode, human_seat, level, levels, times)
+        return cls(game, options, start_state=start_state, start=start, seats=seats, level=level)
 
     @staticmethod
     def start_from(info: games.GameInfo, options: dict, start: dict) -> Any:
@@ -154,13 +158,13 @@ class Match:
         """The saved-game record (mode "hotseat" when no computer plays, e.g. over the network)."""
         end = None if self.ending is None else {"winner": self.ending.winner, "reason": str(self.ending.reason)}
         human = self.human_seat
-        return GameRecord(
+        return GameRecord(  # a watched game is saved as one between two players, to look back at
             game=self.game,
             options=dict(self.options),
             start=dict(self.start),
             moves=self.texts,
             redo=list(self.redo),
-            mode=self.mode,
+            mode="hotseat" if self.mode == "watch" else self.mode,
             human_seat=human if self.mode == "computer" else None,
             level=self.level,
             end=end,
@@ -207,7 +211,9 @@ class Match:
 
     @property
     def mode(self) -> str:
-        return "computer" if any(s.kind == COMPUTER for s in self.seats) else "hotseat"
+        """ "computer" (one human against it), "watch" (the computer against itself) or "hotseat"."""
+        computers = sum(s.kind == COMPUTER for s in self.seats)
+        return "watch" if computers == 2 else "computer" if computers == 1 else "hotseat"
 
     @property
     def human_seat(self) -> int | None:
@@ -366,8 +372,15 @@ class Match:
         return self.ending
 
 
-def seats_for(mode: str, human_seat: int = 0, level: str = "medium") -> tuple[SeatSpec, SeatSpec]:
-    """The seats of a hot-seat game, or of a game against the computer at `level`."""
+def seats_for(
+    mode: str, human_seat: int = 0, level: str = "medium", levels: tuple = (), times: tuple = ()
+) -> tuple[SeatSpec, SeatSpec]:
+    """The seats of a hot-seat game, of a game against the computer at `level`, or of the computer
+    watched playing itself ("watch": `levels` and `times` per seat, default `level` and None)."""
+    if mode == "watch":
+        lv = tuple(levels) or (level, level)
+        tm = tuple(times) or (None, None)
+        return SeatSpec(COMPUTER, lv[0], tm[0]), SeatSpec(COMPUTER, lv[1], tm[1])
     if mode == "computer":
         seats = [SeatSpec(COMPUTER, level), SeatSpec(COMPUTER, level)]
         seats[human_seat] = SeatSpec(HUMAN)

@@ -59,7 +59,6 @@ class NetTable(LocalTable):
             self.session_game = session.game
             self.my_seat = session.my_seat
             self.role = session.role
-            self.first_match = session.game.copy()
         self.pause_reason = ""
         self.questions: list = []
         self.later: list = []

@@ -239,9 +239,9 @@ class SidePanel:
                 img = app.text(part, theme.px(16, s), theme.ACCENT if i == 0 else theme.TEXT_DIM)
                 surface.blit(img, (x, y))
                 y += img.get_height()
-        for line in board.table.status_lines(lang):
+        for line, kind in board.table.status_lines(lang):  # (text, "hint" | "text")
             for part in wrap(line, app.font(theme.px(17, s)), width):
-                img = app.text(part, theme.px(17, s), theme.HINT)
+                img = app.text(part, theme.px(17, s), theme.HINT if kind == "hint" else theme.TEXT)
                 surface.blit(img, (x, y))
                 y += img.get_height()
         y += theme.px(6, s)

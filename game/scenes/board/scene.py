@@ -18,6 +18,7 @@ from game.scenes.base import Scene
 from game.scenes.board import panel
 from game.scenes.board.input import MoveInput, Outcome, nearest_in_direction, paths_of
 from game.scenes.board.table import LocalTable
+from game.scenes.board.watch_table import WatchTable
 from game.scenes.game_views import make_view
 from game.scenes.registry import register
 from game.sprites import highlight, theme
@@ -29,12 +30,14 @@ REPLY_PAUSE = 0.25  # seconds between the end of a move's animation and a comput
 
 @register("board")
 class BoardScene(Scene):
-    def __init__(self, app, match, table=None):
+    def __init__(self, app, match, table=None, series: int = 1):
         super().__init__(app)
         self.match = match
         self.game = match.game
         self.options = match.options
-        self.table = table if table is not None else LocalTable(app)
+        if table is None:
+            table = WatchTable(app, games=series) if match.mode == "watch" else LocalTable(app)
+        self.table = table
         self.table.attach(self)
         self.seats = self.table.make_seats()
         self.view = make_view(self.game, self.options)
@@ -151,7 +154,7 @@ class BoardScene(Scene):
 
     def kick(self) -> None:
         """Let the seat to move start its turn (once per position)."""
-        if self.over() or self.review is not None or self.started_ply == self.ply:
+        if self.over() or self.review is not None or self.started_ply == self.ply or not self.table.may_start_turn():
             return
         self.started_ply = self.ply
         self.seats[self.seat_to_move].start_turn(self)
@@ -174,7 +177,7 @@ class BoardScene(Scene):
         bp, ap = view.pieces(before), view.pieces(after)
         self.move_input().reset()
         self.table.moved()
-        speed = float(self.app.settings.get("anim_speed", 1.0) or 1.0)
+        speed = float(self.app.settings.get("anim_speed", 1.0) or 1.0) * self.table.speed
         animate = animate and self.review is None  # while looking back, the live board is not shown
         self.anim = MoveAnimation(view, bp, ap, path or move.path, speed) if animate else None
         kind = self.anim.kind if self.anim else "slide"
@@ -455,12 +458,19 @@ class BoardScene(Scene):
             self.anim.update(dt)
             if self.anim.done:
                 self.anim = None
-                self.calm_until = self.t + REPLY_PAUSE  # the eye follows one move before the next
+                self.calm_until = self.t + REPLY_PAUSE / self.table.speed  # the eye follows one move first
         if self.queued is not None and self.anim is None and self.t >= self.calm_until:
             move, seat = self.queued
             self.queued = None
             self.submit(move, seat)
-        if self.over() and not self.result_shown and self.anim is None and self.review is None and self.app.top is self:
+        if (
+            self.over()
+            and not self.result_shown
+            and self.anim is None
+            and self.review is None
+            and self.app.top is self
+            and self.table.show_result_now()
+        ):
             self.app.sounds.play(self._end_sound())
             self.show_result()
 

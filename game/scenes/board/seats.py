@@ -73,8 +73,9 @@ class HumanSeat(Seat):
 class ComputerSeat(Seat):
     """The computer, thinking in the worker process; its answer arrives as an AI_EVENT."""
 
-    def __init__(self, level="medium"):
+    def __init__(self, level="medium", time_limit=None):
         self.level = level
+        self.time_limit = time_limit  # seconds a move; None: the level's default
         self.rid = None
         self.ply = -1
 
@@ -91,7 +92,7 @@ class ComputerSeat(Seat):
             "move",
             scene.match.public_state(),
             level=self.level,
-            time_limit=app.ai_time,
+            time_limit=app.ai_time if app.ai_time is not None else self.time_limit,
             seed=scene.ai_seed,
             nodes=app.ai_nodes,
         )
@@ -128,7 +129,7 @@ def local_seats(match) -> list:
     humans = sum(1 for spec in match.seats if spec.kind != COMPUTER)
     for spec in match.seats:
         if spec.kind == COMPUTER:
-            seats.append(ComputerSeat(spec.level or match.level))
+            seats.append(ComputerSeat(spec.level or match.level, spec.time))
         elif humans > 1:
             seats.append(HumanSeat("board.player", len(seats) + 1))
         else:

@@ -95,6 +95,8 @@ class LocalTable:
     """Both seats at this screen (humans or the computer)."""
 
     help_key = "board.help"
+    #: how fast moves follow each other (the watch table changes it)
+    speed = 1.0
 
     def __init__(self, app, autosave: bool = True):
         self.app = app
@@ -121,6 +123,14 @@ class LocalTable:
 
     def started(self) -> None:
         """The board is built."""
+
+    def may_start_turn(self) -> bool:
+        """The seat to move may start its turn now (the watch table pauses the game)."""
+        return True
+
+    def show_result_now(self) -> bool:
+        """A finished game opens the result screen (the watch table goes on with its series)."""
+        return True
 
     # ---- the buttons ------------------------------------------------------------------------
     def buttons(self) -> list:
@@ -175,8 +185,9 @@ class LocalTable:
         return None
 
     def status_lines(self, lang: str) -> list:
+        """[(text, "hint" | "text")] shown under the game's own status lines."""
         if self.hint is not None and self.board.review is None and not self.match.over:
-            return [tr("board.hint_is", lang, move=str(self.hint))]
+            return [(tr("board.hint_is", lang, move=str(self.hint)), "hint")]
         return []
 
     # ---- moves ---------------------------------------------------------------------------------
