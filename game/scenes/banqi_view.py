@@ -5,7 +5,11 @@ face: red characters for red, black for black, and red tiles also carry a double
 second cue beside colour). Face-down tiles show a carved back, never their identity. A flip turns
 the tile over (it narrows to an edge, then widens showing the face). The pieces each side has lost
 line up above (black's) and below (red's) the board. The overlay (O) marks pieces that can be
-taken at once and lists the pieces still face down with the chances of each flip.
+taken at once and, on every face-down tile, what flipping it risks for the side to move (game/
+rules/banqi_risk.py: red on top, the chance the flip hands the opponent a capture at once; green
+below, the chance it shows a piece of the flipper's that can capture); R switches the overlay to the
+table of the pieces still face down with the chances of each flip. The panel lists, per colour, the
+pieces still face down by type.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import pygame
 from game import fonts
 from game.i18n import add, tr
 from game.rules import banqi as B
+from game.rules import banqi_risk
 from game.scenes.view_api import GameView
 
 GLYPH = {
@@ -49,7 +54,8 @@ add(
             "en": "Colours not decided yet: the first piece flipped gives the first player its colour",
         },
         "banqi.first_is": {"zh": "先手执{colour}，后手执{other}", "en": "First player is {colour}, second is {other}"},
-        "banqi.face_down": {"zh": "暗子：红 {red} · 黑 {black}", "en": "Face down: red {red} · black {black}"},
+        "banqi.face_down_side": {"zh": "{colour}暗子：{pieces}", "en": "{colour} face down: {pieces}"},
+        "banqi.none": {"zh": "无", "en": "none"},
         "banqi.quiet": {
             "zh": "无翻无吃：{n} / {limit} 步（到限和棋）",
             "en": "Turns without a flip or capture: {n} / {limit} (draw at the limit)",
@@ -71,6 +77,19 @@ add(
         "banqi.overlay.bag": {"zh": "暗子与翻出概率", "en": "Face down, and the chance of each flip"},
         "banqi.overlay.threat": {"zh": "红圈：可被立即吃掉的棋子", "en": "Red ring: a piece that can be taken at once"},
         "banqi.coords_key": {"zh": "坐标", "en": "coordinates"},
+        "banqi.risk_key": {"zh": "讲解：翻子风险 / 暗子表", "en": "overlay: flip risks / face-down table"},
+        "banqi.risk.title": {
+            "zh": "翻子风险：按公开信息，为走棋方计算（R：暗子表）",
+            "en": "Flip risks for the side to move, from the public counts only (R: face-down table)",
+        },
+        "banqi.risk.red": {
+            "zh": "上方红字：翻开后对方立即有新吃子的概率",
+            "en": "Red, top: the chance the flip gives the opponent a capture at once",
+        },
+        "banqi.risk.green": {
+            "zh": "下方绿字：翻出己方棋子且下一轮能吃子的概率",
+            "en": "Green, below: the chance it shows a piece of yours that can capture next turn",
+        },
         "banqi.result.no_pieces": {
             "zh": "{loser}的棋子被吃光，{winner}胜",
             "en": "{loser} has no pieces left: {winner} wins",
@@ -108,6 +127,10 @@ BACK_LINE = (198, 150, 92)
 RED_INK = (184, 30, 26)
 BLACK_INK = (26, 26, 30)
 THREAT = (232, 52, 44)
+RISK_BAD = (255, 118, 104)  # light enough to read on the dark label behind it
+RISK_GOOD = (126, 226, 120)
+RISK_ZERO = (170, 160, 148)
+RISK_LABEL = (18, 14, 10, 222)
 PANEL_BG = (24, 22, 20, 215)
 TEXT = (238, 226, 204)
 
@@ -131,6 +154,8 @@ class View(GameView):
         self.top_strip = pygame.Rect(0, 0, 1, 1)
         self.bottom_strip = pygame.Rect(0, 0, 1, 1)
         self.show_coords = True
+        self.show_risk = True  # the overlay shows flip risks (True) or the face-down table (False)
+        self._risk_cache: tuple | None = None
         self._board_cache = None
         self._tiles: dict = {}
 
@@ -333,7 +358,38 @@ class View(GameView):
             x, y = self.point_xy(p)
             pygame.draw.circle(surface, THREAT, (x, y), r + max(2, r // 8), max(2, r // 8))
             pygame.draw.circle(surface, THREAT, (x + int(r * 0.72), y - int(r * 0.72)), max(4, r // 5))
-        # the bag: each type still face down, its count and the chance a flip shows it
+        if self.show_risk:
+            self._draw_risks(surface, state)
+        else:
+            self._draw_bag(surface, state, lang)
+
+    def flip_risks(self, state) -> dict:
+        """banqi_risk.flip_risks(state), kept while the public position stays the same (the overlay
+        asks every frame)."""
+        key = (state.board, state.to_move, state.captured, state.result() is None)
+        if self._risk_cache is None or self._risk_cache[0] != key:
+            self._risk_cache = (key, banqi_risk.flip_risks(state))
+        return self._risk_cache[1]
+
+    def _draw_risks(self, surface, state):
+        """On each face-down tile: the danger in red above the centre, the gain in green below."""
+        r = self.radius
+        f = fonts.font(max(9, int(r * 0.5)))
+        width = f.size("88%")[0] + max(4, r // 6)  # one label width: the figures line up
+        for p, risk in self.flip_risks(state).items():
+            x, y = self.point_xy(p)
+            for value, colour, dy in ((risk.danger, RISK_BAD, -0.36), (risk.captures_own, RISK_GOOD, 0.36)):
+                img = f.render(percent(value), True, colour if value else RISK_ZERO)
+                box = pygame.Rect(0, 0, max(width, img.get_width() + 4), img.get_height())
+                box.center = (x, round(y + dy * r))
+                label = pygame.Surface(box.size, pygame.SRCALPHA)
+                label.fill(RISK_LABEL)
+                surface.blit(label, box)
+                surface.blit(img, img.get_rect(center=box.center))
+
+    def _draw_bag(self, surface, state, lang):
+        """The table of the pieces still face down, each with its count and the chance a flip shows it."""
+        r = self.radius
         bag = state.bag()
         total = sum(bag.values())
         s = self.cell
@@ -395,6 +451,27 @@ class View(GameView):
     def captured(self, state):
         return {"r": [c for c in state.captured if c.islower()], "b": [c for c in state.captured if c.isupper()]}
 
+    def overlay_legend(self, lang):
+        return [
+            tr("banqi.risk.title", lang),
+            tr("banqi.risk.red", lang),
+            tr("banqi.risk.green", lang),
+            tr("banqi.overlay.threat", lang),
+        ]
+
+    def face_down_lines(self, state, lang) -> list:
+        """Per colour, the pieces still face down by type: "红方暗子：帥1 仕2 ..."."""
+        counts = banqi_risk.face_down_counts(state)
+        return [
+            tr(
+                "banqi.face_down_side",
+                lang,
+                colour=self.side_label(side, lang),
+                pieces=" ".join(f"{GLYPH[t]}{n}" for t, n in counts[side]) or tr("banqi.none", lang),
+            )
+            for side in B.SIDES
+        ]
+
     def status_lines(self, state, lang):
         lines = []
         if state.to_move is None:
@@ -408,10 +485,8 @@ class View(GameView):
                     other=self.side_label(B.other(state.first_colour), lang),
                 )
             )
-        bag = state.bag()
-        if bag:
-            red = sum(n for t, n in bag.items() if t.isupper())
-            lines.append(tr("banqi.face_down", lang, red=red, black=sum(bag.values()) - red))
+        if state.bag():
+            lines.extend(self.face_down_lines(state, lang))
         limit = state.options.get("no_progress", 60)
         if state.quiet >= max(limit // 2, limit - 20):
             lines.append(tr("banqi.quiet", lang, n=state.quiet, limit=limit))
@@ -448,7 +523,19 @@ class View(GameView):
         if key == pygame.K_c:
             self.show_coords = not self.show_coords
             return True
+        if key == pygame.K_r:
+            self.show_risk = not self.show_risk
+            return True
         return False
 
     def help_keys(self, lang):
-        return [("C", tr("banqi.coords_key", lang))]
+        return [("C", tr("banqi.coords_key", lang)), ("R", tr("banqi.risk_key", lang))]
+
+
+def percent(p) -> str:
+    """A chance as a whole percent; never "0%" or "100%" for a chance that is not exactly 0 or 1."""
+    if p <= 0:
+        return "0"
+    if p >= 1:
+        return "100%"
+    return f"{min(99, max(1, round(100 * p)))}%"
