@@ -63,6 +63,7 @@ class LessonScene(Scene):
         self.info = games.get(game)
         self.options = self.info.check_options({})
         self.view = make_view(game, self.options)
+        self.view.show_labels(True)  # the steps name points: c8, 32, b3
         self.view.layout(self.board_rect, False)
         self.state = self.info.new_state(self.options, seed=self.lesson.seed)
         self.index = 0
@@ -212,6 +213,7 @@ class LessonScene(Scene):
         pieces = view.pieces(state)
         for point, code in pieces.items():
             view.draw_piece(surface, code, view.point_xy(point))
+        view.draw_over(surface, state, self.app.lang)
         if len(self.last) == 1:
             highlight.last_move(surface, [view.point_xy(self.last[0])], r)
         step = self.step

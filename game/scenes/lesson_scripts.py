@@ -129,9 +129,9 @@ LESSONS: dict[str, Lesson] = {
             Step(
                 _t(
                     "lesson.draughts.3",
-                    "黑方吃回一子。换个局面：吃子可以连跳，而且必须吃得最多。39 只能吃一子，37 能连吃两子：点 37，再点 28，再点 19。",
+                    "黑方吃回一子。换个局面：吃子可以连跳，而且必须吃得最多。39 只能吃一子，37 能连吃两子：点 37，再点 28，第二跳会自动走完。",
                     "Black took back. A new position: a capture goes on as long as it can, and you must "
-                    "take the most pieces. 39 could take one, 37 takes two: click 37, then 28, then 19.",
+                    "take the most pieces. 39 could take one, 37 takes two: click 37, then 28, and the second jump follows.",
                 ),
                 ("37x19",),
                 _t(

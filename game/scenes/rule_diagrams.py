@@ -201,6 +201,7 @@ def render(d: Diagram, size: tuple[int, int], lang: str) -> pygame.Surface:
     """The diagram drawn to fit `size`, cropped to what was drawn."""
     info = games.get(d.game)
     view = make_view(d.game, info.check_options({}))
+    view.show_labels(True)  # the captions name points (draughts: square numbers)
     view.layout(pygame.Rect(0, 0, size[0], size[1]), False)
     state = position(d)
     surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -215,6 +216,7 @@ def render(d: Diagram, size: tuple[int, int], lang: str) -> pygame.Surface:
             highlight.last_move(surf, [view.point_xy(p) for p in path], r)
     for point, code in pieces.items():
         view.draw_piece(surf, code, view.point_xy(point))
+    view.draw_over(surf, state, lang)
     if d.drops:
         for m in state.legal_moves():
             if len(m.path) == 1:
