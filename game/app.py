@@ -37,6 +37,7 @@ def import_scenes() -> None:
         banqi_assistant,
         draughts_setup,
         files_scene,
+        lesson,
         net_scenes,
         result,
         rules_scene,
@@ -103,6 +104,8 @@ class App:
         self.ai_time = None
         #: a node budget for the computer instead of the clock (tests, benchmarks)
         self.ai_nodes = None
+        #: the menu offers the guided first game once (tests driving the app headless skip it)
+        self.offer_lesson = not headless and not self.args.game
         self.open("menu")
         if self.args.game:
             self.open("setup", self.args.game)

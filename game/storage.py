@@ -269,6 +269,7 @@ DEFAULT_SETTINGS = {
     "board_labels": True,  # coordinates (palace, banqi) or square numbers (draughts) on the board
     "auto_flip": False,
     "fullscreen": True,
+    "lesson_offered": False,  # the guided first game was offered (once, at the first launch)
 }
 SETTINGS_RANGES = {"volume": (0.0, 1.0), "anim_speed": (0.5, 2.0)}
 

@@ -27,6 +27,14 @@ add(
         "menu.network": {"zh": "联网对战", "en": "Network"},
         "menu.settings": {"zh": "设置", "en": "Settings"},
         "menu.rules": {"zh": "规则", "en": "Rules"},
+        "menu.learn": {"zh": "学下棋", "en": "Learn to play"},
+        "menu.offer_title": {"zh": "第一次来？", "en": "New here?"},
+        "menu.offer_line": {
+            "zh": "跟着简短的引导下第一盘棋，几分钟学会走法。",
+            "en": "A short guided first game teaches the moves in a few minutes.",
+        },
+        "menu.offer_yes": {"zh": "开始学", "en": "Show me"},
+        "menu.offer_no": {"zh": "以后再说", "en": "Not now"},
         "menu.quit": {"zh": "退出", "en": "Quit"},
         "menu.quit_title": {"zh": "退出棋盘？", "en": "Quit Qipan?"},
         "menu.unavailable": {"zh": "这一部分尚未就绪", "en": "This part is not available yet"},
@@ -121,6 +129,7 @@ class MenuScene(Scene):
             Button(app, lang("menu.network"), lambda: app.open("network")),
             Button(app, lang("menu.settings"), lambda: app.open("settings")),
             Button(app, lang("menu.rules"), lambda: app.open("rules", None)),
+            Button(app, lang("menu.learn"), self.open_lesson),
             Button(app, lang("menu.quit"), self.ask_quit),
         ]
         self.lang_btn = Button(app, lang("menu.lang"), self.switch_lang)
@@ -137,6 +146,27 @@ class MenuScene(Scene):
 
     def open_setup(self, game) -> None:
         self.app.open("setup", game)
+
+    def open_lesson(self) -> None:
+        """The guided first game of the focused card's game (else the first game, the least known)."""
+        cur = self.focus.current()
+        self.app.open("lesson", cur.game if cur in self.cards else None)
+
+    def offer_lesson(self) -> None:
+        """At the first launch, once: offer the guided first game; "Not now" is the default."""
+        if not getattr(self.app, "offer_lesson", False) or self.app.settings.get("lesson_offered"):
+            return
+        self.app.settings["lesson_offered"] = True
+        self.app.save_settings()
+        d = confirm(
+            self.app,
+            lambda: tr("menu.offer_title", self.app.lang),
+            [lambda: tr("menu.offer_line", self.app.lang)],
+            lambda: self.app.open("lesson", None),
+            yes=lambda: tr("menu.offer_yes", self.app.lang),
+            no=lambda: tr("menu.offer_no", self.app.lang),
+        )
+        d.focus.focus(d.buttons[-1])  # Enter, like Esc, answers "Not now"
 
     def continue_game(self) -> None:
         if self.autosave is not None and self.app.open_game(self.autosave):
@@ -163,6 +193,7 @@ class MenuScene(Scene):
     # ---- scene --------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self.refresh()
+        self.offer_lesson()
 
     def on_resize(self, size) -> None:
         w, h = size

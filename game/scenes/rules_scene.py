@@ -19,6 +19,7 @@ import pygame
 from game import games
 from game.i18n import add, tr
 from game.paths import asset
+from game.scenes import rule_diagrams
 from game.scenes.base import Scene
 from game.scenes.registry import register
 from game.scenes.widgets import Button, wrap
@@ -57,6 +58,7 @@ _INLINE = [
 _BULLET = re.compile(r"^(\s*)[-*+]\s+(.*)$")
 _NUMBER = re.compile(r"^(\s*)(\d{1,3}[.)])\s+(.*)$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_DIAGRAM = re.compile(r"^!\[[^\]]*\]\(diagram:([\w-]+)\)$")  # a picture of game/scenes/rule_diagrams.py
 
 
 def plain(text: str) -> str:
@@ -81,7 +83,8 @@ def _join(a: str, b: str) -> str:
 
 
 def parse(text: str) -> list:
-    """[(kind, level, label, text)]: kind "h1" "h2" "h3" "para" "bullet" "number" "pre" "rule" "gap"."""
+    """[(kind, level, label, text)]: kind "h1" "h2" "h3" "para" "bullet" "number" "pre" "rule" "gap",
+    or "diagram" (label: the diagram's key)."""
     blocks: list = []
     current = None  # the block that continuation lines join
     fence = False
@@ -95,6 +98,11 @@ def parse(text: str) -> list:
             blocks.append(["pre", 0, "", line])
             continue
         stripped = line.strip()
+        m = _DIAGRAM.match(stripped)
+        if m:
+            blocks.append(["diagram", 0, m.group(1), ""])
+            current = None
+            continue
         if not stripped:
             if blocks and blocks[-1][0] != "gap":
                 blocks.append(["gap", 0, "", ""])
@@ -180,6 +188,7 @@ class RulesScene(Scene):
         self.height = 0
         self._key = None
         self._drag = None  # (mouse y, scroll) when dragging the scroll bar
+        self._pictures: dict = {}  # rendered diagrams by (key, size, lang)
 
     # ---- content ------------------------------------------------------------------------------
     def select(self, game) -> None:
@@ -227,6 +236,8 @@ class RulesScene(Scene):
                 y += line_gap
                 lines.append((y, x0, ("rule", width)))
                 y += line_gap
+            elif kind == "diagram":
+                y = self._add_diagram(lines, label, y, x0, width, body)
             elif kind == "pre":
                 add_text(text or " ", int(body * 0.92), theme.TEXT_DIM, x0 + theme.px(16, s))
             elif kind in ("bullet", "number"):
@@ -243,6 +254,28 @@ class RulesScene(Scene):
                 add_text(text, body, theme.TEXT, x0)
         self.lines = lines
         self.height = y + theme.px(30, s)
+
+    def _add_diagram(self, lines, key, y, x0, width, body) -> int:
+        """A rules picture centred in the column with its caption below; returns the new y."""
+        d = rule_diagrams.BY_KEY.get(key)
+        if d is None:
+            return y
+        s = theme.ui_scale(self.app.size)
+        size = (min(width, theme.px(560, s)), theme.px(340, s))
+        cache_key = (key, size, self.app.lang)
+        pic = self._pictures.get(cache_key)
+        if pic is None:
+            pic = self._pictures[cache_key] = rule_diagrams.render(d, size, self.app.lang)
+        y += int(body * 0.4)
+        lines.append((y, x0 + (width - pic.get_width()) // 2, pic))
+        y += pic.get_height() + int(body * 0.4)
+        size_px = theme.px(20, s)
+        f = self.app.font(size_px)
+        for part in wrap(rule_diagrams.caption(d, self.app.lang), f, min(width, theme.px(640, s))):
+            img = self.app.text(part, size_px, theme.TEXT_DIM)
+            lines.append((y, x0 + (width - img.get_width()) // 2, img))
+            y += img.get_height() + int(size_px * 0.18)
+        return y + int(body * 0.6)
 
     def max_scroll(self) -> float:
         return max(0.0, self.height - self.view.h)

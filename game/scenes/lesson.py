@@ -1,0 +1,272 @@
+"""The guided first game: a short scripted lesson per game (game/scenes/lesson_scripts.py) on a
+real board drawn by the game's view. Clicks are narrowed to legal moves by the board's own
+MoveInput; the step's move advances the lesson (a scripted reply may follow), any other move or a
+wrong point explains and keeps the step. The end offers a real game (the setup screen).
+
+Keyboard: Tab or 1-3 switch games, Enter (at the end) opens the setup screen, Esc back.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import games
+from game.i18n import add, tr
+from game.scenes.base import Scene
+from game.scenes.board.input import MoveInput, paths_of
+from game.scenes.game_views import make_view
+from game.scenes.lesson_scripts import LESSONS
+from game.scenes.registry import register
+from game.scenes.rule_diagrams import find_move
+from game.scenes.widgets import Button, wrap
+from game.sprites import highlight, theme
+
+add(
+    {
+        "lesson.title": {"zh": "学下棋", "en": "Learn to play"},
+        "lesson.step": {"zh": "第 {n} 步，共 {total} 步", "en": "Step {n} of {total}"},
+        "lesson.reply": {"zh": "对方走棋……", "en": "Your opponent moves…"},
+        "lesson.finished": {"zh": "学完了！", "en": "Well done!"},
+        "lesson.play": {"zh": "下一盘真正的棋", "en": "Play a real game"},
+        "lesson.again": {"zh": "重新开始", "en": "Start over"},
+        "lesson.keys": {
+            "zh": "点棋子再点目标 · Tab 换游戏 · Esc 返回",
+            "en": "Click a piece, then where it goes · Tab switch game · Esc back",
+        },
+    }
+)
+
+REPLY_DELAY = 0.7  # seconds before the scripted answer, so the player sees their own move land
+
+
+@register("lesson")
+class LessonScene(Scene):
+    def __init__(self, app, game=None):
+        super().__init__(app)
+        names = [g for g in games.NAMES if g in LESSONS]
+        self.names = names
+        self.tabs = [Button(app, (lambda g=g: tr(f"games.{g}", app.lang)), (lambda g=g: self.start(g))) for g in names]
+        for t in self.tabs:
+            t.focusable = False
+        self.back = Button(app, lambda: tr("ui.back", app.lang), self.close)
+        self.again = Button(app, lambda: tr("lesson.again", app.lang), lambda: self.start(self.game))
+        self.play_btn = Button(app, lambda: tr("lesson.play", app.lang), self.play_real, style="primary")
+        self.board_rect = pygame.Rect(0, 0, 1, 1)
+        self.side_rect = pygame.Rect(0, 0, 1, 1)
+        self.input = MoveInput()
+        self.start(game if game in names else names[0])
+
+    # ---- the script ------------------------------------------------------------------------------
+    def start(self, game: str) -> None:
+        self.game = game
+        self.lesson = LESSONS[game]
+        self.info = games.get(game)
+        self.options = self.info.check_options({})
+        self.view = make_view(game, self.options)
+        self.view.show_labels(True)  # the steps name points: c8, 32, b3
+        self.view.layout(self.board_rect, False)
+        self.state = self.info.new_state(self.options, seed=self.lesson.seed)
+        self.index = 0
+        self.feedback: str | None = None  # i18n key of the explanation of a wrong click
+        self.last: tuple = ()  # the path of the last move played
+        self.pending: float | None = None  # seconds until the scripted reply
+        self._enter_step()
+
+    @property
+    def done(self) -> bool:
+        return self.index >= len(self.lesson.steps)
+
+    @property
+    def step(self):
+        return None if self.done else self.lesson.steps[self.index]
+
+    def _enter_step(self) -> None:
+        step = self.step
+        if step is not None and step.position:
+            self.state = self.info.rules.from_text(step.position, **self.options)
+            self.last = ()
+        self.input.reset([] if step is None else paths_of(self.state.legal_moves()))
+        self.play_btn.visible = self.done
+
+    def touch(self, point) -> None:
+        """A click on the board (point None: beside it)."""
+        step = self.step
+        if step is None or self.pending is not None or point is None:
+            return
+        before = list(self.input.selection)
+        outcome = self.input.touch(point)
+        if outcome.kind == "play" and str(outcome.move) in step.moves:
+            count = len(self.view.pieces(self.state))
+            self.state = self.state.play(outcome.move)
+            self.last = tuple(outcome.path)
+            self.feedback = None
+            self.app.sounds.play("capture" if len(self.view.pieces(self.state)) < count else "move")
+            if step.reply:
+                self.pending = REPLY_DELAY
+                self.input.reset([])
+            else:
+                self._advance()
+        elif outcome.kind in ("play", "illegal") or (outcome.kind == "deselect" and before[:1] != [point]):
+            self.feedback = step.wrong
+            self.input.reset()
+            self.app.sounds.play("illegal")
+        else:
+            self.app.sounds.play("click")
+
+    def _advance(self) -> None:
+        self.index += 1
+        self._enter_step()
+        if self.done:
+            self.app.sounds.play("win")
+
+    def _play_reply(self) -> None:
+        step = self.step
+        move = find_move(self.state, step.reply) if step and step.reply else None
+        self.pending = None
+        if move is not None:
+            self.state = self.state.play(move)
+            self.last = tuple(move.path)
+            self.app.sounds.play("move")
+        self._advance()
+
+    def play_real(self) -> None:
+        game = self.game
+        self.close()
+        self.app.open("setup", game)
+
+    def close(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    # ---- scene -----------------------------------------------------------------------------------
+    def on_resize(self, size) -> None:
+        w, h = size
+        s = theme.ui_scale(size)
+        margin = theme.px(30, s)
+        top = theme.px(104, s)
+        tab_h = theme.px(46, s)
+        cw = min(w - 2 * margin, theme.px(960, s))
+        gap = theme.px(10, s)
+        tw = (cw - gap * (len(self.tabs) - 1)) // len(self.tabs)
+        for i, t in enumerate(self.tabs):
+            t.rect = pygame.Rect((w - cw) // 2 + i * (tw + gap), top, tw, tab_h)
+        body_top = top + tab_h + theme.px(20, s)
+        bottom = h - theme.px(36, s)
+        side_w = max(theme.px(300, s), int(w * 0.3))
+        self.board_rect = pygame.Rect(margin, body_top, w - side_w - 3 * margin, bottom - body_top)
+        self.side_rect = pygame.Rect(w - side_w - margin, body_top, side_w, bottom - body_top)
+        bh = theme.px(48, s)
+        x, bw = self.side_rect.x + theme.px(16, s), self.side_rect.w - theme.px(32, s)
+        y = self.side_rect.bottom - bh - theme.px(16, s)
+        self.back.rect = pygame.Rect(x, y, (bw - gap) // 2, bh)
+        self.again.rect = pygame.Rect(x + (bw + gap) // 2, y, (bw - gap) // 2, bh)
+        self.play_btn.rect = pygame.Rect(x, y - bh - gap, bw, bh)
+        self.view.layout(self.board_rect, False)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.sounds.play("click")
+                self.close()
+            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.done:
+                self.play_real()
+            elif k == pygame.K_TAB:
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+                self.start(self.names[(self.names.index(self.game) + step) % len(self.names)])
+            elif pygame.K_1 <= k < pygame.K_1 + len(self.names):
+                self.start(self.names[k - pygame.K_1])
+            return
+        for b in [*self.tabs, self.back, self.again, self.play_btn]:
+            if b.handle_event(event):
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.board_rect.collidepoint(event.pos):
+            self.touch(self.view.hit(event.pos))
+
+    def update(self, dt: float) -> None:
+        if self.pending is not None:
+            self.pending -= dt
+            if self.pending <= 0:
+                self._play_reply()
+
+    def draw(self, surface) -> None:
+        w, h = surface.get_size()
+        s = theme.ui_scale((w, h))
+        surface.blit(theme.background((w, h)), (0, 0))
+        title = self.app.text(tr("lesson.title", self.app.lang), theme.px(42, s), theme.ACCENT, serif=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(30, s))))
+        for g, t in zip(self.names, self.tabs):
+            t.style = "primary" if g == self.game else "normal"
+            t.draw(surface)
+        self._draw_board(surface)
+        self._draw_side(surface, s)
+        hint = self.app.text(tr("lesson.keys", self.app.lang), theme.px(16, s), theme.TEXT_DIM)
+        surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - theme.px(8, s))))
+
+    def _draw_board(self, surface) -> None:
+        view, state = self.view, self.state
+        view.draw_board(surface)
+        view.draw_extras(surface, state, self.app.lang)
+        r = view.piece_radius()
+        if len(self.last) >= 2:
+            highlight.last_move(surface, [view.point_xy(p) for p in self.last], r)
+        pieces = view.pieces(state)
+        for point, code in pieces.items():
+            view.draw_piece(surface, code, view.point_xy(point))
+        view.draw_over(surface, state, self.app.lang)
+        if len(self.last) == 1:
+            highlight.last_move(surface, [view.point_xy(self.last[0])], r)
+        step = self.step
+        if step is None or self.pending is not None:
+            return
+        if self.input.selection:
+            highlight.selected(surface, view.point_xy(self.input.selection[-1]), r)
+            for p in self.input.next_points():
+                highlight.target(surface, view.point_xy(p), r, p in pieces)
+        else:  # where the step's move goes, so nobody is left guessing
+            move = find_move(state, step.moves[0])
+            if move is not None:
+                highlight.hint(surface, [view.point_xy(p) for p in move.path], r)
+
+    def _draw_side(self, surface, s) -> None:
+        box = self.side_rect
+        theme.panel(surface, box, radius=theme.px(14, s))
+        pad = theme.px(18, s)
+        x, y, width = box.x + pad, box.y + pad, box.w - 2 * pad
+        lang = self.app.lang
+        steps = len(self.lesson.steps)
+        head = tr("lesson.finished", lang) if self.done else tr("lesson.step", lang, n=self.index + 1, total=steps)
+        img = self.app.text(head, theme.px(26, s), theme.ACCENT, serif=True)
+        surface.blit(img, (x, y))
+        y += img.get_height() + theme.px(14, s)
+        body = theme.px(21, s)
+        step = self.step
+        say = self.lesson.done if step is None else step.say
+        y = self._paragraph(surface, tr(say, lang), body, theme.TEXT, x, y, width)
+        if self.pending is not None:
+            y = self._paragraph(surface, tr("lesson.reply", lang), body, theme.TEXT_DIM, x, y + body // 2, width)
+        if self.feedback:
+            f = self.app.font(body)
+            lines = wrap(tr(self.feedback, lang), f, width - theme.px(20, s))
+            line_h = f.get_linesize()
+            note = pygame.Rect(x, y + body // 2, width, line_h * len(lines) + theme.px(20, s))
+            theme.panel(surface, note, radius=theme.px(10, s), colour=(58, 40, 38), edge=theme.DANGER, width=2)
+            self._paragraph(
+                surface,
+                tr(self.feedback, lang),
+                body,
+                theme.TEXT,
+                x + theme.px(10, s),
+                note.y + theme.px(10, s),
+                width - theme.px(20, s),
+            )
+        for b in (self.play_btn, self.back, self.again):
+            b.draw(surface)
+
+    def _paragraph(self, surface, text, size, colour, x, y, width) -> int:
+        f = self.app.font(size)
+        for part in wrap(text, f, width):
+            img = self.app.text(part, size, colour)
+            surface.blit(img, (x, y))
+            y += f.get_linesize()
+        return y
