@@ -212,3 +212,17 @@ def test_cli_malformed_input_is_one_line_and_status_2(capsys, tmp_path, argv):
     argv = [str(files[a]) if a in files else a for a in argv]
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("error: "), err
+
+
+def test_a_banqi_flip_is_judged_by_its_odds_not_by_what_it_turned_up():
+    m = Match.new("banqi", seed=11)
+    for i in range(12):
+        m.play(choose_move(m.public_state(), "easy", seed=i, nodes=500))
+    pub = banqi.public_state(m.state)
+    flip = next(mv for mv in pub.legal_moves() if mv.kind == "flip")
+    judged = []
+    for seed in range(1, 6):
+        dealt = banqi.deal(pub, seed=seed)
+        judged.append(review_states([dealt, dealt.play(flip)], [flip], nodes=2000).moves[0])
+    assert len({banqi.revealed_piece(banqi.deal(pub, seed=s), flip) for s in range(1, 6)}) > 1
+    assert len({(j.before, j.after, j.mark) for j in judged}) == 1
