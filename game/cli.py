@@ -3,6 +3,8 @@
     python -m game.cli moves NAME "POSITION"
     python -m game.cli perft NAME "POSITION" DEPTH
     python -m game.cli bestmove NAME "POSITION" --level L --time S [--seed N] [--nodes N]
+    python -m game.cli analyse NAME "POSITION" [--time S] [--nodes N]
+    python -m game.cli review FILE [--nodes N | --time S]
     python -m game.cli hub
 
 Errors in a position or a move: one line on stderr naming what is wrong, exit status 2.
@@ -12,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import stat
 import sys
 
 from game import games
@@ -21,6 +25,7 @@ from game.rules.common import PositionError, parse_count
 MAX_PERFT_DEPTH = 20  # far beyond what finishes in a day; keeps the recursion well inside Python's limit
 MAX_NODES = 10**12
 MAX_SECONDS = 10**6
+MAX_REVIEW_FILE = 20_000_000  # bytes; a PDN database of thousands of games is far below this
 
 
 def _count(what, high, low=0):
@@ -84,8 +89,74 @@ def _parser():
         default=None,
         help="node budget instead of the clock",
     )
+    a = sub.add_parser("analyse", help="evaluation and best line")
+    a.add_argument("game", choices=GAMES)
+    a.add_argument("position")
+    a.add_argument("--time", type=_seconds, default=None, help="seconds in all (default 1)")
+    a.add_argument("--nodes", type=_count("the node budget", MAX_NODES, low=1), default=None, help="node budget")
+    r = sub.add_parser("review", help="each move of a saved game or PDN file with its mark")
+    r.add_argument("file")
+    budget = r.add_mutually_exclusive_group()
+    budget.add_argument("--nodes", type=_count("the node budget", MAX_NODES, low=1), default=None, help="per position")
+    budget.add_argument("--time", type=_seconds, default=None, help="seconds per position")
     sub.add_parser("hub", help="draughts engine over the Hub protocol on stdin/stdout")
     return p
+
+
+def _read_file(path: str) -> bytes:
+    """The bytes of a regular file (a folder, pipe or device is refused before it is opened, and
+    opened without blocking); PositionError with one line otherwise."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise PositionError(f"{path}: not a regular file")
+        flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        with open(os.open(path, flags), "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise PositionError(f"{path}: not a regular file")
+            data = f.read(MAX_REVIEW_FILE + 1)
+    except OSError as exc:
+        raise PositionError(f"{path}: {exc.strerror or type(exc).__name__}") from None
+    if len(data) > MAX_REVIEW_FILE:
+        raise PositionError(f"{path}: larger than {MAX_REVIEW_FILE} bytes")
+    return data
+
+
+def _review_file(path: str, nodes=None, time_limit=None) -> int:
+    """Print every move of a saved game (JSON) or of each game of a PDN file with its mark."""
+    from game.match import Match
+    from game.record import GameRecord, SaveError
+    from game.review import review_match, review_states
+    from game.rules.draughts_pdn import decode, read_pdn
+
+    data = _read_file(path)
+    text = decode(data)
+    budget = {"nodes": nodes, "time_limit": time_limit}
+    if text.lstrip().startswith("{"):  # a saved game (the qipan-game JSON format)
+        try:
+            match = Match.from_record(GameRecord.from_json(text))
+        except SaveError as exc:
+            raise PositionError(str(exc)) from None
+        _print_review(review_match(match, **budget))
+        return 0
+    found = read_pdn(text)
+    if not found.games:
+        raise PositionError(found.problems[0] if found.problems else "no game in the file")
+    for problem in found.problems:  # the file's other games are still reviewed
+        print(f"skipped: {problem}", file=sys.stderr)
+    for i, game in enumerate(found.games):
+        if i:
+            print()
+        names = " - ".join(game.headers.get(k, "?") for k in ("White", "Black"))
+        print(f"game {game.number}: {names} {game.result}")
+        _print_review(review_states(game.states, game.moves, **budget))
+    return 0
+
+
+def _print_review(review) -> None:
+    for move in review.moves:
+        print(move.text())
+    marks = ", ".join(f"{mark} {n}" for mark, n in review.counts().items())
+    print(f"marks: {marks}")
 
 
 def main(argv=None) -> int:
@@ -95,6 +166,8 @@ def main(argv=None) -> int:
             from game.ai.draughts_hub import main as hub_main
 
             return hub_main() or 0
+        if args.command == "review":
+            return _review_file(args.file, nodes=args.nodes, time_limit=args.time)
         rules = module(args.game)
         state = rules.from_text(args.position)
         if args.command == "moves":
@@ -112,6 +185,11 @@ def main(argv=None) -> int:
             move = choose_move(state, level=args.level, time_limit=args.time, seed=args.seed, nodes=args.nodes)
             print(move)
             for line in games.get(args.game).engine.describe(state, move):
+                print(line)
+        elif args.command == "analyse":
+            from game.analysis import analyse, describe
+
+            for line in describe(analyse(state, time_limit=args.time, nodes=args.nodes)):
                 print(line)
     except PositionError as exc:
         print(f"error: {exc}", file=sys.stderr)

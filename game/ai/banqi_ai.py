@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 
-from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_time
+from game.ai.common import Budget, SearchReport, SearchStopped, pick_with_mistakes, resolve_time
 from game.rules import banqi as rules
 
 WIN = 100000
@@ -513,6 +513,35 @@ def evaluate(state, time_limit=0.5, nodes=None):
         return 0.0
     ranked, _, _, _ = analyse(pub, "hard", time_limit, 0, nodes)
     return _squash(ranked[0][0])
+
+
+def search_report(state, time_limit=None, nodes=None) -> SearchReport:
+    """The hard level's search of the public view of `state` for game.analysis: best move (a flip
+    of a group's representative square), value, score, depth (a flip counts as one ply), nodes,
+    and the values of the root moves: every square of a flip group gets the group's expected value
+    over the bag (all but the best are upper bounds)."""
+    pub = rules.public_state(state)
+    if pub.result() is not None:
+        return SearchReport(None, evaluate(pub), "game over", 0, 0, {})
+    if pub.to_move is None:  # the first flip: every square is alike and no side has a colour
+        return SearchReport(pub.legal_moves()[0], 0.0, "+0.0", 0, 0, {str(m): 0.0 for m in pub.legal_moves()})
+    ranked, search, _, _ = analyse(pub, "hard", time_limit, 0, nodes)
+    values = {}
+    for score, (kind, payload, move) in ranked:
+        if score <= -INF:
+            continue  # not searched before the budget ran out
+        if kind == "move":
+            values[str(move)] = _squash(score)
+        else:
+            for point in payload[1]:
+                values[str(rules.Move("flip", (point,)))] = _squash(score)
+    best_score, (kind, payload, move) = ranked[0]
+    best = move if kind == "move" else rules.Move("flip", (payload[0],))
+    if abs(best_score) >= WIN - 1000:
+        text = f"{'mover' if best_score > 0 else 'opponent'} wins in {WIN - abs(best_score):.0f} plies"
+    else:
+        text = f"{best_score:+.1f}"
+    return SearchReport(best, _squash(best_score), text, search.depth_done, search.budget.nodes, values)
 
 
 def flip_chances(state) -> list:

@@ -5,9 +5,25 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any, NamedTuple
 
 # Default thinking time per level, in seconds, when the caller gives none.
 LEVEL_TIME = {"easy": 0.4, "medium": 1.0, "hard": 2.5}
+
+
+class SearchReport(NamedTuple):
+    """What one search of the hard level found in a position (each engine's search_report):
+    the best move (None when the game is over), its value in [-1, 1] for the side to move (as
+    evaluate() gives), the engine's own score as text, the depth reached, the nodes searched, and
+    {notation: value in [-1, 1]} of the root moves the search valued, where it says (for all but
+    the best these are often only upper bounds: a cut search proves a move worse, not how much)."""
+
+    move: Any
+    value: float
+    score: str
+    depth: int
+    nodes: int
+    values: dict
 
 
 class SearchStopped(Exception):

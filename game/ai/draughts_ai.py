@@ -28,7 +28,7 @@ import math
 import random
 import time
 
-from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_time
+from game.ai.common import Budget, SearchReport, SearchStopped, pick_with_mistakes, resolve_time
 
 # the evaluation; the tools, benchmarks and tests also read these as draughts_ai.X
 from game.ai.draughts_eval import (  # noqa: F401
@@ -414,6 +414,21 @@ def evaluate(state, time_limit=0.5, nodes=None):
         return 0.0 if result.winner is None else (1.0 if result.winner == state.to_move else -1.0)
     _, score, _, _ = analyse(state, "hard", time_limit, nodes)
     return _squash(score)
+
+
+def _score_text(score):
+    if abs(score) > MATE - 200:
+        return f"{'mover' if score > 0 else 'opponent'} wins in {MATE - abs(score)} plies"
+    return f"{score / 100:+.2f} men"
+
+
+def search_report(state, time_limit=None, nodes=None) -> SearchReport:
+    """The hard level's search of `state` for game.analysis: best move, value, score, depth, nodes."""
+    result = state.result()
+    if result is not None:
+        return SearchReport(None, evaluate(state), "game over", 0, 0, {})
+    mv, score, depth, used = analyse(state, "hard", time_limit, nodes)
+    return SearchReport(_to_move(state, mv), _squash(score), _score_text(score), depth, used, {})
 
 
 def describe(state, move):

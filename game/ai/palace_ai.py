@@ -14,7 +14,7 @@ import math
 import random
 import time
 
-from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_time
+from game.ai.common import Budget, SearchReport, SearchStopped, pick_with_mistakes, resolve_time
 from game.rules import palace as P
 from game.rules.palace import ADJ, ADJ_MASK, JUMPS, USED_MASK, WIN_CAPTURES, apply_move, gen_moves
 
@@ -428,9 +428,33 @@ def evaluate(state, time_limit=0.5, nodes=None):
             state.black, state.white, state.to_move, state.hand, state.captures
         )
     )
+    return _squash(score)
+
+
+def _squash(score):
     if abs(score) >= WIN - 1000:
         return 1.0 if score > 0 else -1.0
     return math.tanh(score / 300)
+
+
+def _score_text(score):
+    if abs(score) >= WIN - 1000:
+        return f"{'mover' if score > 0 else 'opponent'} wins in {WIN - abs(score)} plies"
+    return f"{score / 100:+.2f} soldiers"
+
+
+def search_report(state, time_limit=None, nodes=None) -> SearchReport:
+    """The hard level's search of `state` for game.analysis: best move, value, score, depth,
+    nodes, and the values of the root moves (all but the best are upper bounds)."""
+    if state.result() is not None:
+        return SearchReport(None, evaluate(state), "game over", 0, 0, {})
+    s, scored, _, _ = _search(state, "hard", time_limit, 0, nodes)
+    if not scored:  # not even depth 1 finished: the static view of the first move
+        score = s.static(state.black, state.white, state.to_move, state.hand, state.captures)
+        return SearchReport(state.legal_moves()[0], _squash(score), _score_text(score), 0, s.budget.nodes, {})
+    values = {str(m): _squash(v) for v, m in scored}
+    best_score, best = scored[0]
+    return SearchReport(best, _squash(best_score), _score_text(best_score), s.depth_done, s.budget.nodes, values)
 
 
 def describe(state, move):
@@ -450,4 +474,4 @@ def describe(state, move):
     return lines
 
 
-__all__ = ["choose_move", "evaluate", "describe", "evaluate_black", "canonical", "P"]
+__all__ = ["choose_move", "evaluate", "describe", "search_report", "evaluate_black", "canonical", "P"]
