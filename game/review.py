@@ -144,7 +144,6 @@ def review_states(
         raise ValueError("a game of n moves has n + 1 states")
     if nodes is None and time_limit is None:
         nodes = REVIEW_NODES
-    info = games.of_state(states[0])
     total = len(states)
     if progress is not None:
         progress(0, total)
@@ -155,6 +154,13 @@ def review_states(
         reports.append(search(state, time_limit if nodes is None else None, nodes))
         if progress is not None:
             progress(i + 1, total)
+    return judge(states, moves, reports)
+
+
+def judge(states: Sequence[Any], moves: Sequence[Any], reports: Sequence[Any]) -> Review:
+    """The review from a search report of every position (the UI searches them one by one in its
+    worker process, to show progress and stay cancellable)."""
+    info = games.of_state(states[0])
     positions = tuple(
         PositionReview(
             to_move=state.to_move,

@@ -7,7 +7,8 @@
     w.close()
 
 Kinds: "move" (result: the move's notation, found again with game.rules.common.find_move),
-"evaluate" (result: float in [-1, 1] for the side to move). An exception in the search comes back
+"evaluate" (result: float in [-1, 1] for the side to move), "analyse" (a game.analysis.Analysis)
+and "report" (a game.ai.common.SearchReport, one position of a game review). An exception in the search comes back
 as error (its text), never as a hung request. No pygame here: the child imports only the rules
 and the AI.
 """
@@ -49,7 +50,7 @@ def _serve(conn) -> None:
         os.nice(5)
     except (AttributeError, OSError):
         pass
-    from game import ai
+    from game import ai, analysis
 
     while True:
         try:
@@ -64,6 +65,10 @@ def _serve(conn) -> None:
                 result = str(ai.choose_move(state, **params))
             elif kind == "evaluate":
                 result = float(ai.evaluate(state, **params))
+            elif kind == "analyse":  # game.analysis.Analysis: value, best line, depth, nodes
+                result = analysis.analyse(state, **params)
+            elif kind == "report":  # game.analysis.search: one position of a game review
+                result = analysis.search(state, **params)
             else:
                 raise ValueError(f"unknown request {kind!r}")
             answer = {"id": rid, "kind": kind, "result": result, "error": None}
