@@ -387,7 +387,9 @@ class Dialog(Scene):
     """A modal box over the current scene: a title, message lines and buttons.
 
     buttons: [(text, callback or None)]; the dialog closes itself before calling the callback.
-    Esc (and a click outside the box) picks `cancel` (an index into buttons, default the last).
+    `cancel` (an index into buttons, default the last) is the safe answer: it has the focus at
+    first, so Enter picks it, and Esc and a click outside the box pick it too. It is drawn gold,
+    so what Enter does is what stands out; the arrows move the focus to another answer.
     """
 
     overlay = True
@@ -399,7 +401,7 @@ class Dialog(Scene):
         buttons = buttons or [(lambda: tr("ui.ok", app.lang), None)]
         self.cancel_index = len(buttons) - 1 if cancel is None else cancel
         self.buttons = [
-            Button(app, text, self._closer(cb), style="primary" if i == 0 else "normal")
+            Button(app, text, self._closer(cb), style="primary" if i == self.cancel_index else "normal")
             for i, (text, cb) in enumerate(buttons)
         ]
         self.focus = FocusGroup(self.buttons)
@@ -435,7 +437,7 @@ class Dialog(Scene):
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(left + i * (bw + gap), self.box.bottom - bh - theme.px(22, s), bw, bh)
         if self.focus.current() is None and self.buttons:
-            self.focus.focus(self.buttons[0])
+            self.focus.focus(self.buttons[self.cancel_index])
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -469,7 +471,7 @@ class Dialog(Scene):
 
 
 def confirm(app, title, lines, on_yes, yes=None, no=None) -> Dialog:
-    """Push a Yes/No dialog; on_yes runs when the player agrees."""
+    """Push a Yes/No dialog; on_yes runs when the player agrees. No is the default (Enter, Esc)."""
     d = Dialog(
         app,
         title,
