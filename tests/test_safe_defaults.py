@@ -5,6 +5,11 @@ the resign question names the side that resigns."""
 import pygame
 import pytest
 
+from game import storage
+from game.i18n import tr
+from game.scenes.board.scene import BoardScene
+from game.scenes.menu import MenuScene
+from game.scenes.setup import SetupScene
 from game.scenes.widgets import Dialog, confirm
 
 
@@ -73,3 +78,111 @@ def test_hotseat_draw_offer_enter_declines(driver):
     assert isinstance(question, Dialog)
     driver.key(pygame.K_RETURN)  # the other player's Enter declines
     assert driver.top is scene and not scene.over()
+
+
+# ---- replacing the game in progress ----------------------------------------------------------------------
+def _unfinished(driver, game="draughts"):
+    """A hot-seat game with one move played, left for the menu (kept in the autosave)."""
+    scene = driver.app.new_game(game, {}, mode="hotseat")
+    driver.step()
+    scene.table.play(scene.legal_moves()[0], animate=False)
+    scene.changed()
+    driver.step()
+    return scene
+
+
+def test_start_over_a_board_in_progress_asks_and_cancel_keeps_it(driver):
+    app = driver.app
+    board = _unfinished(driver)
+    board.new_game_setup()  # Ctrl+N
+    setup = driver.top
+    assert isinstance(setup, SetupScene)
+    setup.start()
+    ask = driver.top
+    assert isinstance(ask, Dialog) and tr("replace.title", app.lang) in str(ask.title())
+    driver.key(pygame.K_RETURN)  # Cancel is the default
+    assert driver.top is setup and board in app.scenes and len(board.moves) == 1
+    setup.start()
+    driver.click(driver.top.buttons[0].rect.center)  # Replace
+    assert isinstance(driver.top, BoardScene) and driver.top is not board and driver.top.moves == []
+
+
+def test_start_from_the_menu_asks_when_the_autosave_holds_a_game(driver):
+    app = driver.app
+    _unfinished(driver)
+    app.back_to_menu()
+    storage.flush_autosave()
+    assert storage.read_autosave()[0] is not None
+    setup = app.open("setup", "palace")
+    driver.step()
+    driver.key(pygame.K_RETURN)  # Enter on the setup: Start
+    assert isinstance(driver.top, Dialog)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is setup
+    assert storage.read_autosave()[0].game == "draughts"  # still there for Continue
+
+
+def test_start_without_a_game_in_progress_does_not_ask(driver):
+    app = driver.app
+    board = app.new_game("draughts", {}, mode="hotseat")  # nothing played yet: nothing to lose
+    driver.step()
+    board.new_game_setup()
+    driver.top.start()
+    assert isinstance(driver.top, BoardScene) and driver.top is not board
+
+
+def test_a_finished_game_is_replaced_without_asking(driver):
+    app = driver.app
+    board = _unfinished(driver)
+    board.table.resign() if board.match.can_resign() else board.table.agree_draw()
+    assert board.over()
+    setup = app.open("setup", "draughts")
+    setup.start()
+    assert isinstance(driver.top, BoardScene) and driver.top is not board
+
+
+def test_load_over_a_game_in_progress_asks(driver):
+    from game.scenes.files_scene import LoadGameScene
+
+    app = driver.app
+    board = _unfinished(driver)
+    storage.save_named(board.record(), "kept")
+    app.back_to_menu()
+    load = app.open("load_game")
+    driver.step()
+    assert isinstance(load, LoadGameScene) and load.selected() is not None
+    load.open()
+    assert isinstance(driver.top, Dialog)
+    driver.key(pygame.K_RETURN)  # Cancel
+    assert driver.top is load
+    load.open()
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_RETURN)  # Replace
+    assert isinstance(driver.top, BoardScene) and len(driver.top.moves) == 1
+
+
+def test_the_draughts_editor_asks_before_replacing(driver):
+    from game.scenes.draughts_setup import DraughtsSetupScene
+
+    app = driver.app
+    _unfinished(driver, "palace")
+    app.back_to_menu()
+    editor = app.open("draughts_setup")
+    assert isinstance(editor, DraughtsSetupScene)
+    editor.start()
+    assert isinstance(driver.top, Dialog)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is editor
+    editor.start()
+    driver.top.buttons[0].activate()
+    assert isinstance(driver.top, BoardScene) and driver.top.game == "draughts"
+
+
+def test_continue_does_not_ask(driver):
+    app = driver.app
+    _unfinished(driver)
+    app.back_to_menu()
+    menu = driver.top
+    assert isinstance(menu, MenuScene) and menu.continue_btn.visible
+    driver.click(menu.continue_btn.rect.center)
+    assert isinstance(driver.top, BoardScene) and len(driver.top.moves) == 1

@@ -13,6 +13,7 @@ from game.rules import module
 from game.rules.common import check_options
 from game.scenes.forms import FormScene, spread, stack
 from game.scenes.game_views import VIEWS, seat_labels
+from game.scenes.in_progress import unless_replacing
 from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice
 from game.sprites import theme
@@ -129,12 +130,11 @@ class SetupScene(FormScene):
 
     def start(self) -> None:
         self.remember()
-        self.app.new_game(
-            self.game,
-            self.options(),
-            mode=self.mode.value,
-            human_seat=self.side.value if self.mode.value == "computer" else 0,
-            level=self.level.value,
+        options, mode, level = self.options(), self.mode.value, self.level.value
+        human_seat = self.side.value if mode == "computer" else 0
+        unless_replacing(
+            self.app,
+            lambda: self.app.new_game(self.game, options, mode=mode, human_seat=human_seat, level=level),
         )
 
     def open_rules(self) -> None:
