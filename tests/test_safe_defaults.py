@@ -186,3 +186,31 @@ def test_continue_does_not_ask(driver):
     assert isinstance(menu, MenuScene) and menu.continue_btn.visible
     driver.click(menu.continue_btn.rect.center)
     assert isinstance(driver.top, BoardScene) and len(driver.top.moves) == 1
+
+
+# ---- resigning ----------------------------------------------------------------------------------------------
+def test_hotseat_resign_names_the_side_and_enter_keeps_playing(driver):
+    app = driver.app
+    board = _unfinished(driver)
+    assert board.match.can_resign()
+    board.table.ask_resign()
+    ask = driver.top
+    assert isinstance(ask, Dialog)
+    side = board.seat_name(board.seat_to_move, app.lang)
+    assert str(ask.title()) == tr("board.resign_side", app.lang, side=side)
+    driver.key(pygame.K_RETURN)  # No
+    assert driver.top is board and not board.over()
+    board.table.ask_resign()
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_RETURN)
+    assert board.over() and board.result().reason == "resign" and board.winner_seat() == 0
+
+
+def test_resign_against_the_computer_keeps_the_plain_question(driver):
+    app = driver.app
+    board = app.new_game("palace", {}, mode="computer", human_seat=0)
+    driver.step()
+    if not board.match.can_resign():
+        pytest.skip("this game does not allow resigning at once")
+    board.table.ask_resign()
+    assert str(driver.top.title()) == tr("board.resign_title", app.lang)
