@@ -42,6 +42,7 @@ __all__ = [
     "fit_text",
     "font_px",
     "message",
+    "row",
     "text_of",
     "wrap",
 ]
@@ -82,6 +83,24 @@ class Button(Widget):
             return inside
         return False
 
+    @staticmethod
+    def padding(h: int) -> int:
+        """Room kept free at each end of the text, so that a label never touches the edges."""
+        return max(5, h // 5)
+
+    def label_size(self, h: int) -> int:
+        return self.font_size or min(font_px(self.app), int(h * 0.5))
+
+    def needed_width(self, h: int) -> int:
+        """The width that shows the text (and the shortcut) at full size with padding, at height h."""
+        size = self.label_size(h)
+        w = self.app.text(text_of(self.text), size).get_width()
+        if self.shortcut:
+            w += 8 + self.app.text(self.shortcut, max(8, int(size * 0.7))).get_width()
+        if self.icon is not None:
+            w += int(h * 0.75)
+        return w + 2 * self.padding(h)
+
     def activate(self) -> None:
         if not self.enabled:
             self.app.sounds.play("illegal")
@@ -110,7 +129,8 @@ class Button(Widget):
         pygame.draw.rect(surface, edge, self.rect, 1, border_radius=radius)
         fg = theme.TEXT_DARK if self.style == "primary" and enabled else theme.TEXT if enabled else theme.TEXT_DIM
         label = text_of(self.text)
-        size = self.font_size or min(font_px(self.app), int(self.rect.h * 0.5))
+        size = self.label_size(self.rect.h)
+        room = self.rect.w - 2 * self.padding(self.rect.h)
         x = self.rect.centerx
         img = self.app.text(label, size, fg) if label else None
         sc_colour = theme.ACCENT_DARK if self.style == "primary" and enabled else theme.TEXT_DIM
@@ -123,13 +143,13 @@ class Button(Widget):
             if img:
                 surface.blit(img, img.get_rect(midleft=(left + icon_w + icon_w // 2, self.rect.centery)))
         elif img:
-            if sc and img.get_width() + sc.get_width() + 12 < self.rect.w - 8:
+            if sc and img.get_width() + 8 + sc.get_width() <= room:
                 total = img.get_width() + 8 + sc.get_width()
                 left = x - total // 2
                 surface.blit(img, img.get_rect(midleft=(left, self.rect.centery)))
                 surface.blit(sc, sc.get_rect(midleft=(left + img.get_width() + 8, self.rect.centery + 1)))
             else:
-                img = fit_text(self.app, label, size, fg, self.rect.w - 6, min_size=8)
+                img = fit_text(self.app, label, size, fg, room, min_size=8)
                 surface.blit(img, img.get_rect(center=self.rect.center))
         self.draw_focus(surface)
 
@@ -372,6 +392,24 @@ class FocusGroup:
             cur.activate()
             return True
         return False
+
+
+def row(buttons, x: int, y: int, width: int, h: int, gap: int) -> None:
+    """Place `buttons` side by side in `width`: each as wide as its text needs (Button.needed_width)
+    plus an equal share of the room left; when the texts need more than there is, in proportion."""
+    buttons = [b for b in buttons if b is not None]
+    if not buttons:
+        return
+    room = width - gap * (len(buttons) - 1)
+    needs = [b.needed_width(h) for b in buttons]
+    extra = room - sum(needs)
+    if extra >= 0:
+        widths = [n + extra // len(buttons) for n in needs]
+    else:
+        widths = [room * n // sum(needs) for n in needs]
+    for b, w in zip(buttons, widths):
+        b.rect = pygame.Rect(x, y, w, h)
+        x += w + gap
 
 
 def arrow_icon(direction):
