@@ -14,9 +14,9 @@ from game.scenes.widgets import confirm
 
 add(
     {
-        "replace.title": {"zh": "替换进行中的对局？", "en": "Replace the game in progress?"},
+        "replace.title": {"zh": "覆盖进行中的对局？", "en": "Replace the game in progress?"},
         "replace.line": {"zh": "{game}，已走 {n} 步", "en": "{game}: {n} moves played"},
-        "replace.yes": {"zh": "替换", "en": "Replace"},
+        "replace.yes": {"zh": "覆盖", "en": "Replace"},
     }
 )
 

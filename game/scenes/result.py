@@ -14,7 +14,7 @@ import pygame
 from game.i18n import add, tr
 from game.scenes.base import Scene
 from game.scenes.registry import register
-from game.scenes.widgets import Button, FocusGroup, fit_text, row
+from game.scenes.widgets import Button, FocusGroup, button_row, fit_text
 from game.sprites import theme
 from game.sprites.tween import Tween, ease_out_back
 
@@ -126,7 +126,7 @@ class ResultScene(Scene):
         gap = theme.px(14, s)
         bh = theme.px(52, s)
         # "Rematch (sides swapped)" is longer than Review and Menu: widths follow the texts
-        row(self.buttons, self.box.x + gap, self.box.bottom - bh - theme.px(24, s), w - 2 * gap, bh, gap)
+        button_row(self.buttons, self.box.x + gap, self.box.bottom - bh - theme.px(24, s), w - 2 * gap, bh, gap)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:

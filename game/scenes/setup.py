@@ -39,6 +39,10 @@ add(
 )
 
 
+# the labels' column: room for the longer option labels on one line where the window allows
+LABEL_WIDTH = 0.4
+
+
 @register("setup")
 class SetupScene(FormScene):
     def __init__(self, app, game):
@@ -53,6 +57,7 @@ class SetupScene(FormScene):
             [("hotseat", t("setup.hotseat")), ("computer", t("setup.computer"))],
             last.get("mode", "computer"),
             self._changed,
+            label_width=LABEL_WIDTH,
         )
         self.side = Choice(
             app,
@@ -60,6 +65,7 @@ class SetupScene(FormScene):
             [(0, lambda: self._seat_label(0)), (1, lambda: self._seat_label(1))],
             last.get("human_seat", 0),
             self._changed,
+            label_width=LABEL_WIDTH,
         )
         self.level = Choice(
             app,
@@ -67,6 +73,7 @@ class SetupScene(FormScene):
             [(lv, t(f"setup.{lv}")) for lv in games.LEVELS],
             last.get("level", "medium"),
             self._changed,
+            label_width=LABEL_WIDTH,
         )
         self.side.enabled = self.level.enabled = lambda: self.mode.value == "computer"
         self.option_widgets = []
@@ -75,7 +82,14 @@ class SetupScene(FormScene):
             choices = [(v, self._choice_text(opt, v)) for v in opt.choices]
             value = saved.get(opt.key, opt.default)
             self.option_widgets.append(
-                Choice(app, (lambda o=opt: o.label.get(app.lang) or o.label["en"]), choices, value, self._changed)
+                Choice(
+                    app,
+                    (lambda o=opt: o.label.get(app.lang) or o.label["en"]),
+                    choices,
+                    value,
+                    self._changed,
+                    label_width=LABEL_WIDTH,
+                )
             )
         self.start_btn = Button(app, t("setup.start"), self.start, style="primary", shortcut="Enter")
         self.rules_btn = Button(app, t("setup.rules"), self.open_rules)
