@@ -141,6 +141,7 @@ def test_widget_modules_stay_small():
     scenes = Path(__file__).resolve().parents[1] / "game" / "scenes"
     for name in (
         "widgets",
+        "selectors",
         "widget_base",
         "text_layout",
         "textfield",

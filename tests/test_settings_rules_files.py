@@ -240,7 +240,11 @@ def test_load_scene_deletes_after_confirming(driver):
     driver.key(pygame.K_ESCAPE)  # No
     assert driver.top is scene and len(storage.list_saves()) == 1
     driver.click(scene.delete_btn.rect.center)
-    driver.key(pygame.K_RETURN)  # Yes (focused first)
+    driver.key(pygame.K_RETURN)  # No has the focus first: Enter keeps the file
+    assert driver.top is scene and len(storage.list_saves()) == 1
+    driver.click(scene.delete_btn.rect.center)
+    driver.key(pygame.K_LEFT)  # to Yes
+    driver.key(pygame.K_RETURN)
     assert driver.top is scene and storage.list_saves() == [] and scene.saves == []
     scene.draw(pygame.Surface(app.size))  # the empty list explains itself
     driver.key(pygame.K_RETURN)  # nothing to open: no error
@@ -274,7 +278,8 @@ def test_save_dialog_types_chinese_saves_and_confirms_overwrite(driver):
     driver.post(pygame.TEXTINPUT, text="决赛/1")
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.top, Dialog)
-    driver.key(pygame.K_RETURN)  # Yes
+    driver.key(pygame.K_LEFT)  # to Yes (No, the safe answer, has the focus first)
+    driver.key(pygame.K_RETURN)
     assert len(storage.load_named(saves[0][1]).moves) == 14
     assert driver.top is not scene
 

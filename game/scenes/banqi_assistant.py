@@ -23,9 +23,9 @@ from game.i18n import add, tr
 from game.rules import banqi as B
 from game.rules.common import PositionError, defaults, find_move
 from game.scenes.banqi_view import View
-from game.scenes.forms import FormScene, spread, stack
+from game.scenes.forms import FormScene, stack
 from game.scenes.registry import register
-from game.scenes.widgets import Button, Choice, Slider, TextInput
+from game.scenes.widgets import Button, Choice, Slider, TextInput, button_row
 from game.sprites import highlight, theme
 
 add(
@@ -316,7 +316,7 @@ class AssistantScene(FormScene):
         self.text.rect = pygame.Rect(x, y, col_w - bw - gap, row_h)
         self.load_btn.rect = pygame.Rect(x + col_w - bw, y, bw, row_h)
         y += row_h + gap
-        spread((self.suggest_btn, self.down_btn, self.clear_btn, self.back_btn), x, y, col_w, row_h, gap)
+        button_row((self.suggest_btn, self.down_btn, self.clear_btn, self.back_btn), x, y, col_w, row_h, gap)
         y += row_h + gap
         self.message_y = y
         self.cell = cell

@@ -16,6 +16,7 @@ from game.rules import draughts as R
 from game.rules.common import PositionError
 from game.scenes.draughts_view import View
 from game.scenes.forms import FormScene, spread, stack
+from game.scenes.in_progress import unless_replacing
 from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice, TextInput
 from game.sprites import theme
@@ -243,13 +244,17 @@ class DraughtsSetupScene(FormScene):
             self.app.last_setup = {}
         remembered = self.app.last_setup.setdefault("draughts", {})
         remembered.update({"mode": mode, "level": self.level.value})
-        self.app.new_game(
-            "draughts",
-            {"first": state.to_move},
-            mode=mode,
-            human_seat=human_seat if mode == "computer" else 0,
-            level=self.level.value,
-            start_state=state,
+        level = self.level.value
+        unless_replacing(
+            self.app,
+            lambda: self.app.new_game(
+                "draughts",
+                {"first": state.to_move},
+                mode=mode,
+                human_seat=human_seat if mode == "computer" else 0,
+                level=level,
+                start_state=state,
+            ),
         )
 
     # ---- scene ------------------------------------------------------------------------------------

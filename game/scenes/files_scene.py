@@ -16,6 +16,7 @@ from game.i18n import add, tr
 from game.match import Match
 from game.scenes.base import Scene
 from game.scenes.game_views import make_view
+from game.scenes.in_progress import unless_replacing
 from game.scenes.registry import register
 from game.scenes.widgets import Button, ListBox, TextInput, confirm, ellipsize, fit_text, wrap
 from game.sprites import theme
@@ -180,8 +181,7 @@ class LoadGameScene(Scene):
             self.error = exc.text(self.app.lang)
             self.app.sounds.play("illegal")
             return
-        if not self.app.open_game(record):
-            self.app.sounds.play("illegal")
+        unless_replacing(self.app, lambda: self.app.open_game(record) or self.app.sounds.play("illegal"))
 
     def ask_delete(self) -> None:
         entry = self.selected()

@@ -122,6 +122,7 @@ class MenuScene(Scene):
         self.cards = [GameCard(app, g, self.open_setup) for g in games.NAMES]
         lang = lambda key: lambda: tr(key, app.lang)  # noqa: E731
         self.autosave = None
+        self.short_continue = False  # a narrow window: "Continue" without the game's name
         self.continue_btn = Button(app, self._continue_text, self.continue_game, style="primary")
         self.buttons = [
             self.continue_btn,
@@ -140,7 +141,7 @@ class MenuScene(Scene):
 
     # ---- actions ------------------------------------------------------------------------------
     def _continue_text(self) -> str:
-        if self.autosave is not None:
+        if self.autosave is not None and not self.short_continue:
             return tr("menu.continue_of", self.app.lang, game=tr(f"games.{self.autosave.game}", self.app.lang))
         return tr("menu.continue", self.app.lang)
 
@@ -215,12 +216,19 @@ class MenuScene(Scene):
             c.rect = pygame.Rect(left + i * (card_w + gap), top, card_w, card_h)
         shown = [b for b in self.buttons if b.visible]
         base = theme.px(170, s)
-        widths = {b: int(base * (1.9 if b is self.continue_btn else 1.0)) for b in shown}
+        room = w - 2 * margin - (len(shown) - 1) * gap
+        self.short_continue = False
+        if sum(b.needed_width(bh) for b in shown) > room:  # no room for the game's name: "Continue"
+            self.short_continue = True
+        needs = {b: b.needed_width(bh) for b in shown}  # the text at full size with padding
+        widths = {b: max(needs[b], int(base * (1.9 if b is self.continue_btn else 1.0))) for b in shown}
+        if sum(widths.values()) > room:  # narrow window: the texts' widths and a share of what is left
+            extra = room - sum(needs.values())
+            if extra >= 0:
+                widths = {b: v + extra // len(shown) for b, v in needs.items()}
+            else:
+                widths = {b: v * room // sum(needs.values()) for b, v in needs.items()}
         total = sum(widths.values()) + (len(shown) - 1) * gap
-        if total > w - 2 * margin:  # narrow window: shrink all
-            k = (w - 2 * margin - (len(shown) - 1) * gap) / (total - (len(shown) - 1) * gap)
-            widths = {b: int(v * k) for b, v in widths.items()}
-            total = sum(widths.values()) + (len(shown) - 1) * gap
         y = min(h - bh - margin, top + card_h + theme.px(36, s))
         x = w // 2 - total // 2
         for b in self.buttons:

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import math
 import random
+import re
 
 import pygame
 
 from game.i18n import add, tr
 from game.scenes.base import Scene
 from game.scenes.registry import register
-from game.scenes.widgets import Button, FocusGroup, fit_text
+from game.scenes.widgets import Button, FocusGroup, button_row, fit_text
 from game.sprites import theme
 from game.sprites.tween import Tween, ease_out_back
 
@@ -24,12 +25,40 @@ add(
         "result.wins": {"zh": "{side} 获胜", "en": "{side} wins"},
         "result.draw": {"zh": "和棋", "en": "Draw"},
         "result.plies": {"zh": "共 {n} 步（{m} 回合）", "en": "{n} moves ({m} rounds)"},
+        "result.plies_1": {"zh": "共 1 步（1 回合）", "en": "1 move (1 round)"},
+        "result.plies_2": {"zh": "共 2 步（1 回合）", "en": "2 moves (1 round)"},
         "result.rematch": {"zh": "再来一局", "en": "Rematch"},
         "result.rematch_swapped": {"zh": "再来一局（交换先后）", "en": "Rematch (sides swapped)"},
         "result.review": {"zh": "复盘", "en": "Review"},
         "result.menu": {"zh": "菜单", "en": "Menu"},
     }
 )
+
+
+# The views' reasons begin with the outcome ("Draw: the same position...", "和棋：...") or end with it
+# ("Black resigned: White wins", "白兵无路可走，和棋"); the title already says it, so it is cut.
+_OUTCOME = re.compile(r"^(.+ (wins|loses)|[Dd]raw|和棋|.+(?<!未分)胜|.+(?<!未分胜)负)$")
+
+
+def reason_line(text: str) -> str:
+    """The reason for the end without the outcome, which the title says."""
+    for sep in ("：", ": "):
+        head, found, tail = text.partition(sep)
+        if found and _OUTCOME.match(head.strip()):
+            tail = tail.strip()
+            return tail[:1].upper() + tail[1:]
+    for sep in ("，", ": "):
+        head, found, tail = text.rpartition(sep)
+        if found and _OUTCOME.match(tail.strip()):
+            return head.strip()
+    return text
+
+
+def plies_text(n: int, lang: str) -> str:
+    """The length of the game: n moves and rounds, singular where it is one."""
+    if n in (1, 2):
+        return tr(f"result.plies_{n}", lang)
+    return tr("result.plies", lang, n=n, m=(n + 1) // 2)
 
 
 @register("result")
@@ -96,9 +125,8 @@ class ResultScene(Scene):
         self.box.center = (size[0] // 2, size[1] // 2)
         gap = theme.px(14, s)
         bh = theme.px(52, s)
-        bw = (w - 4 * gap) // 3
-        for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(self.box.x + gap + i * (bw + gap), self.box.bottom - bh - theme.px(24, s), bw, bh)
+        # "Rematch (sides swapped)" is longer than Review and Menu: widths follow the texts
+        button_row(self.buttons, self.box.x + gap, self.box.bottom - bh - theme.px(24, s), w - 2 * gap, bh, gap)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -141,11 +169,11 @@ class ResultScene(Scene):
         y += title.get_height() + theme.px(12, s)
         r = b.result()
         if r is not None:
-            why = fit_text(self.app, b.view.result_text(r, lang), theme.px(22, s), theme.TEXT, box.w - 30)
+            why = fit_text(self.app, reason_line(b.view.result_text(r, lang)), theme.px(22, s), theme.TEXT, box.w - 30)
             surface.blit(why, why.get_rect(midtop=(box.centerx, y)))
             y += why.get_height() + theme.px(10, s)
         n = len(b.moves)
-        count = self.app.text(tr("result.plies", lang, n=n, m=(n + 1) // 2), theme.px(18, s), theme.TEXT_DIM)
+        count = self.app.text(plies_text(n, lang), theme.px(18, s), theme.TEXT_DIM)
         surface.blit(count, count.get_rect(midtop=(box.centerx, y)))
         if k >= 0.99:
             for btn in self.buttons:

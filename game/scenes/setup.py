@@ -13,6 +13,7 @@ from game.rules import module
 from game.rules.common import check_options
 from game.scenes.forms import FormScene, spread, stack
 from game.scenes.game_views import VIEWS, seat_labels
+from game.scenes.in_progress import unless_replacing
 from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice
 from game.sprites import theme
@@ -38,6 +39,10 @@ add(
 )
 
 
+# the labels' column: room for the longer option labels on one line where the window allows
+LABEL_WIDTH = 0.4
+
+
 @register("setup")
 class SetupScene(FormScene):
     def __init__(self, app, game):
@@ -52,6 +57,7 @@ class SetupScene(FormScene):
             [("hotseat", t("setup.hotseat")), ("computer", t("setup.computer"))],
             last.get("mode", "computer"),
             self._changed,
+            label_width=LABEL_WIDTH,
         )
         self.side = Choice(
             app,
@@ -59,6 +65,7 @@ class SetupScene(FormScene):
             [(0, lambda: self._seat_label(0)), (1, lambda: self._seat_label(1))],
             last.get("human_seat", 0),
             self._changed,
+            label_width=LABEL_WIDTH,
         )
         self.level = Choice(
             app,
@@ -66,6 +73,7 @@ class SetupScene(FormScene):
             [(lv, t(f"setup.{lv}")) for lv in games.LEVELS],
             last.get("level", "medium"),
             self._changed,
+            label_width=LABEL_WIDTH,
         )
         self.side.enabled = self.level.enabled = lambda: self.mode.value == "computer"
         self.option_widgets = []
@@ -74,7 +82,14 @@ class SetupScene(FormScene):
             choices = [(v, self._choice_text(opt, v)) for v in opt.choices]
             value = saved.get(opt.key, opt.default)
             self.option_widgets.append(
-                Choice(app, (lambda o=opt: o.label.get(app.lang) or o.label["en"]), choices, value, self._changed)
+                Choice(
+                    app,
+                    (lambda o=opt: o.label.get(app.lang) or o.label["en"]),
+                    choices,
+                    value,
+                    self._changed,
+                    label_width=LABEL_WIDTH,
+                )
             )
         self.start_btn = Button(app, t("setup.start"), self.start, style="primary", shortcut="Enter")
         self.rules_btn = Button(app, t("setup.rules"), self.open_rules)
@@ -129,12 +144,11 @@ class SetupScene(FormScene):
 
     def start(self) -> None:
         self.remember()
-        self.app.new_game(
-            self.game,
-            self.options(),
-            mode=self.mode.value,
-            human_seat=self.side.value if self.mode.value == "computer" else 0,
-            level=self.level.value,
+        options, mode, level = self.options(), self.mode.value, self.level.value
+        human_seat = self.side.value if mode == "computer" else 0
+        unless_replacing(
+            self.app,
+            lambda: self.app.new_game(self.game, options, mode=mode, human_seat=human_seat, level=level),
         )
 
     def open_rules(self) -> None:

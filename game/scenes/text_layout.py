@@ -1,11 +1,14 @@
 """Text helpers for scenes: labels that may follow a language switch (text_of), text shrunk or
-cut to a width (fit_text, ellipsize), word wrapping that respects Chinese punctuation (wrap), and
-the UI font size for the window (font_px).
+cut to a width (fit_text, ellipsize), word wrapping that respects Chinese punctuation (wrap), a
+label kept at the body size on up to two lines (label_lines, blit_lines), and the UI font size for
+the window (font_px).
 """
 
 from __future__ import annotations
 
 import re
+
+import pygame
 
 from game.sprites import theme
 
@@ -79,6 +82,44 @@ def wrap(text: str, font, width: int) -> list:
     if line.strip():
         lines.append(line.rstrip())
     return lines or [""]
+
+
+def label_lines(app, text: str, size: int, colour, width: int, max_lines: int = 2) -> list:
+    """A label in `width` pixels at the body size: one line, else wrapped onto up to `max_lines`
+    lines. Only when that is not enough is it a little smaller (never below 85% of `size`), and at
+    last cut with "…". Draw the lines with blit_lines."""
+    img = app.text(text, size, colour)
+    if img.get_width() <= width or width <= 0:
+        return [img]
+    floor = max(8, int(size * 0.85))
+    px = size
+    lines = wrap(text, app.font(px), width)
+    while len(lines) > max_lines and px > floor:
+        px -= 1
+        lines = wrap(text, app.font(px), width)
+    if len(lines) > max_lines:  # the rest of the text goes on the last line, cut
+        pos = 0
+        for line in lines[: max_lines - 1]:
+            pos = text.find(line, pos) + len(line)
+        lines = lines[: max_lines - 1] + [text[pos:].strip()]
+    return [ellipsize(app, line, px, colour, width) for line in lines]
+
+
+def blit_lines(surface, lines: list, size: int, align: str = "left", **anchor):
+    """Draw `lines` (label_lines) one under the other, a line every 1.15 x `size` pixels; the block
+    is placed by a pygame.Rect anchor (midleft=..., center=...). Returns the block's rect."""
+    step = int(size * 1.15)
+    height = step * (len(lines) - 1) + max(img.get_height() for img in lines)
+    block = pygame.Rect(0, 0, max(img.get_width() for img in lines), height)
+    setattr(block, *next(iter(anchor.items())))
+    for i, img in enumerate(lines):
+        r = img.get_rect(top=block.y + i * step)
+        if align == "center":
+            r.centerx = block.centerx
+        else:
+            r.x = block.x
+        surface.blit(img, r)
+    return block
 
 
 def font_px(app, base: float = 22) -> int:

@@ -67,6 +67,12 @@ class Widget:
             pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=10)
 
 
+def padding(h: int) -> int:
+    """Room kept free at each end of a text in a button or segment of height h, so that a label
+    never touches the edges."""
+    return max(5, h // 5)
+
+
 def clicked(widget, event) -> bool:
     """Left button released over the widget, after being pressed over it (or a test posted only
     the release)."""

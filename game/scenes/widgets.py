@@ -1,7 +1,7 @@
 """Widgets shared by every scene: buttons, toggles, choice selectors, sliders, keyboard focus, and
-the dialog / confirm box. The text field (textfield.py), the list box (listbox.py), the widget base
-(widget_base.py) and the text helpers (text_layout.py) live in their own modules and are
-re-exported here, so `from game.scenes.widgets import TextInput` keeps working.
+the dialog / confirm box. The toggles, choices and sliders (selectors.py), the text field
+(textfield.py), the list box (listbox.py), the widget base (widget_base.py) and the text helpers
+(text_layout.py) live in their own modules and are re-exported here, so `from game.scenes.widgets import TextInput` keeps working.
 
 A widget gets the app (for text rendering, sounds, language), has a `rect` that its scene sets in
 its layout step, handles events (handle_event -> True when used) and draws itself. Texts may be a
@@ -20,9 +20,10 @@ import pygame
 from game.i18n import add, tr
 from game.scenes.base import Scene
 from game.scenes.listbox import ListBox
-from game.scenes.text_layout import ellipsize, fit_text, font_px, text_of, wrap
+from game.scenes.selectors import Choice, Slider, Toggle
+from game.scenes.text_layout import blit_lines, ellipsize, fit_text, font_px, label_lines, text_of, wrap
 from game.scenes.textfield import TextInput
-from game.scenes.widget_base import Widget, clicked
+from game.scenes.widget_base import Widget, clicked, padding
 from game.sprites import theme
 
 __all__ = [
@@ -36,12 +37,15 @@ __all__ = [
     "Toggle",
     "Widget",
     "arrow_icon",
+    "blit_lines",
     "clicked",
     "confirm",
     "ellipsize",
     "fit_text",
     "font_px",
+    "label_lines",
     "message",
+    "button_row",
     "text_of",
     "wrap",
 ]
@@ -82,6 +86,21 @@ class Button(Widget):
             return inside
         return False
 
+    padding = staticmethod(padding)
+
+    def label_size(self, h: int) -> int:
+        return self.font_size or min(font_px(self.app), int(h * 0.5))
+
+    def needed_width(self, h: int) -> int:
+        """The width that shows the text (and the shortcut) at full size with padding, at height h."""
+        size = self.label_size(h)
+        w = self.app.text(text_of(self.text), size).get_width()
+        if self.shortcut:
+            w += 8 + self.app.text(self.shortcut, max(8, int(size * 0.7))).get_width()
+        if self.icon is not None:
+            w += int(h * 0.75)
+        return w + 2 * self.padding(h)
+
     def activate(self) -> None:
         if not self.enabled:
             self.app.sounds.play("illegal")
@@ -110,7 +129,8 @@ class Button(Widget):
         pygame.draw.rect(surface, edge, self.rect, 1, border_radius=radius)
         fg = theme.TEXT_DARK if self.style == "primary" and enabled else theme.TEXT if enabled else theme.TEXT_DIM
         label = text_of(self.text)
-        size = self.font_size or min(font_px(self.app), int(self.rect.h * 0.5))
+        size = self.label_size(self.rect.h)
+        room = self.rect.w - 2 * self.padding(self.rect.h)
         x = self.rect.centerx
         img = self.app.text(label, size, fg) if label else None
         sc_colour = theme.ACCENT_DARK if self.style == "primary" and enabled else theme.TEXT_DIM
@@ -123,199 +143,14 @@ class Button(Widget):
             if img:
                 surface.blit(img, img.get_rect(midleft=(left + icon_w + icon_w // 2, self.rect.centery)))
         elif img:
-            if sc and img.get_width() + sc.get_width() + 12 < self.rect.w - 8:
+            if sc and img.get_width() + 8 + sc.get_width() <= room:
                 total = img.get_width() + 8 + sc.get_width()
                 left = x - total // 2
                 surface.blit(img, img.get_rect(midleft=(left, self.rect.centery)))
                 surface.blit(sc, sc.get_rect(midleft=(left + img.get_width() + 8, self.rect.centery + 1)))
             else:
-                img = fit_text(self.app, label, size, fg, self.rect.w - 6, min_size=8)
+                img = fit_text(self.app, label, size, fg, room, min_size=8)
                 surface.blit(img, img.get_rect(center=self.rect.center))
-        self.draw_focus(surface)
-
-
-class Toggle(Widget):
-    """A label with an on/off switch at the right."""
-
-    def __init__(self, app, label, value: bool, on_change):
-        super().__init__(app)
-        self.label, self.value, self.on_change = label, bool(value), on_change
-
-    def handle_event(self, event) -> bool:
-        if not self.live():
-            return False
-        self.track_hover(event)
-        if clicked(self, event):
-            self.activate()
-            return True
-        return False
-
-    def activate(self) -> None:
-        self.value = not self.value
-        self.app.sounds.play("click")
-        self.on_change(self.value)
-
-    def adjust(self, direction: int) -> bool:
-        if (direction > 0) != self.value:
-            self.activate()
-        return True
-
-    def draw(self, surface) -> None:
-        if not self.live():
-            return
-        img = self.app.text(text_of(self.label), self.size, theme.TEXT)
-        surface.blit(img, img.get_rect(midleft=(self.rect.x + 8, self.rect.centery)))
-        h = int(self.rect.h * 0.6)
-        sw = pygame.Rect(0, 0, h * 2, h)
-        sw.midright = (self.rect.right - 8, self.rect.centery)
-        pygame.draw.rect(surface, theme.OK if self.value else theme.BUTTON, sw, border_radius=h // 2)
-        knob = (sw.right - h // 2) if self.value else (sw.left + h // 2)
-        pygame.draw.circle(surface, theme.TEXT, (knob, sw.centery), h // 2 - 3)
-        word = self.app.text(
-            tr("ui.on" if self.value else "ui.off", self.app.lang), int(self.size * 0.8), theme.TEXT_DIM
-        )
-        surface.blit(word, word.get_rect(midright=(sw.left - 10, self.rect.centery)))
-        self.draw_focus(surface)
-
-
-class Choice(Widget):
-    """A label and a row of segments, one per choice; exactly one is selected.
-
-    choices: [(value, text or callable)]."""
-
-    def __init__(self, app, label, choices, value, on_change, label_width: float = 0.36):
-        super().__init__(app)
-        self.label, self.choices, self.on_change = label, list(choices), on_change
-        self.value = value if any(v == value for v, _ in self.choices) else self.choices[0][0]
-        self.label_width = label_width
-
-    def segments(self) -> list:
-        lw = int(self.rect.w * self.label_width) if self.label else 0
-        n = max(1, len(self.choices))
-        w = (self.rect.w - lw) / n
-        return [pygame.Rect(self.rect.x + lw + int(i * w), self.rect.y, int(w) - 4, self.rect.h) for i in range(n)]
-
-    def index(self) -> int:
-        for i, (v, _) in enumerate(self.choices):
-            if v == self.value:
-                return i
-        return 0
-
-    def set(self, value) -> None:
-        if value != self.value:
-            self.value = value
-            self.app.sounds.play("click")
-            self.on_change(value)
-
-    def handle_event(self, event) -> bool:
-        if not self.live() or not self.enabled:
-            return False
-        self.track_hover(event)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for seg, (v, _) in zip(self.segments(), self.choices):
-                if seg.collidepoint(event.pos):
-                    self.set(v)
-                    return True
-        return False
-
-    def adjust(self, direction: int) -> bool:
-        if not self.enabled:
-            return False
-        i = (self.index() + direction) % len(self.choices)
-        self.set(self.choices[i][0])
-        return True
-
-    def activate(self) -> None:
-        self.adjust(1)
-
-    def draw(self, surface) -> None:
-        if not self.live():
-            return
-        enabled = self.enabled
-        if self.label:
-            colour = theme.TEXT if enabled else theme.TEXT_DIM
-            label = text_of(self.label)
-            # a long label: smaller type rather than overlap
-            img = fit_text(self.app, label, self.size, colour, int(self.rect.w * self.label_width) - 16)
-            surface.blit(img, img.get_rect(midleft=(self.rect.x + 8, self.rect.centery)))
-        cur = self.index()
-        for i, (seg, (_, text)) in enumerate(zip(self.segments(), self.choices)):
-            sel = i == cur
-            bg = theme.ACCENT if sel and enabled else theme.ACCENT_DARK if sel else theme.BUTTON
-            pygame.draw.rect(surface, bg, seg, border_radius=max(4, seg.h // 4))
-            if sel:  # a tick mark as well as the colour
-                pygame.draw.rect(surface, theme.TEXT, seg, 2, border_radius=max(4, seg.h // 4))
-            fg = theme.TEXT_DARK if sel else theme.TEXT if enabled else theme.TEXT_DIM
-            label = text_of(text)
-            size = min(self.size, int(seg.h * 0.5))
-            img = fit_text(self.app, label, size, fg, seg.w - 8, min_size=8)
-            surface.blit(img, img.get_rect(center=seg.center))
-        self.draw_focus(surface)
-
-
-class Slider(Widget):
-    """A label and a horizontal slider between lo and hi (step: snap; fmt(value) -> text)."""
-
-    def __init__(self, app, label, lo, hi, value, on_change, step=None, fmt=None, label_width=0.36):
-        super().__init__(app)
-        self.label, self.lo, self.hi, self.on_change = label, lo, hi, on_change
-        self.step, self.fmt, self.label_width = step, fmt, label_width
-        self.value = min(hi, max(lo, value))
-        self._drag = False
-
-    def track(self) -> pygame.Rect:
-        lw = int(self.rect.w * self.label_width)
-        vw = int(self.rect.w * 0.14)
-        return pygame.Rect(self.rect.x + lw + 10, self.rect.centery - 3, self.rect.w - lw - vw - 20, 6)
-
-    def _set_from_x(self, x) -> None:
-        t = self.track()
-        k = min(1.0, max(0.0, (x - t.x) / max(1, t.w)))
-        self.set(self.lo + (self.hi - self.lo) * k)
-
-    def set(self, value) -> None:
-        if self.step:
-            value = round(value / self.step) * self.step
-        value = min(self.hi, max(self.lo, value))
-        if value != self.value:
-            self.value = value
-            self.on_change(value)
-
-    def handle_event(self, event) -> bool:
-        if not self.live():
-            return False
-        self.track_hover(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self._drag = True
-            self._set_from_x(event.pos[0])
-            return True
-        if event.type == pygame.MOUSEMOTION and self._drag:
-            self._set_from_x(event.pos[0])
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag:
-            self._drag = False
-            self.app.sounds.play("click")
-            return True
-        return False
-
-    def adjust(self, direction: int) -> bool:
-        self.set(self.value + direction * (self.step or (self.hi - self.lo) / 10))
-        return True
-
-    def draw(self, surface) -> None:
-        if not self.live():
-            return
-        img = self.app.text(text_of(self.label), self.size, theme.TEXT)
-        surface.blit(img, img.get_rect(midleft=(self.rect.x + 8, self.rect.centery)))
-        t = self.track()
-        pygame.draw.rect(surface, theme.BUTTON, t, border_radius=3)
-        k = (self.value - self.lo) / max(1e-9, self.hi - self.lo)
-        fill = pygame.Rect(t.x, t.y, int(t.w * k), t.h)
-        pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=3)
-        pygame.draw.circle(surface, theme.TEXT, (t.x + int(t.w * k), t.centery), max(6, self.rect.h // 4))
-        text = self.fmt(self.value) if self.fmt else f"{self.value:.2f}"
-        v = self.app.text(text, int(self.size * 0.9), theme.TEXT_DIM)
-        surface.blit(v, v.get_rect(midright=(self.rect.right - 6, self.rect.centery)))
         self.draw_focus(surface)
 
 
@@ -374,6 +209,24 @@ class FocusGroup:
         return False
 
 
+def button_row(buttons, x: int, y: int, width: int, h: int, gap: int) -> None:
+    """Place `buttons` side by side in `width`: each as wide as its text needs (Button.needed_width)
+    plus an equal share of the room left; when the texts need more than there is, in proportion."""
+    buttons = [b for b in buttons if b is not None]
+    if not buttons:
+        return
+    room = width - gap * (len(buttons) - 1)
+    needs = [b.needed_width(h) for b in buttons]
+    extra = room - sum(needs)
+    if extra >= 0:
+        widths = [n + extra // len(buttons) for n in needs]
+    else:
+        widths = [room * n // sum(needs) for n in needs]
+    for b, w in zip(buttons, widths):
+        b.rect = pygame.Rect(x, y, w, h)
+        x += w + gap
+
+
 def arrow_icon(direction):
     """An icon drawer for Button: a triangle pointing `direction`."""
 
@@ -387,7 +240,9 @@ class Dialog(Scene):
     """A modal box over the current scene: a title, message lines and buttons.
 
     buttons: [(text, callback or None)]; the dialog closes itself before calling the callback.
-    Esc (and a click outside the box) picks `cancel` (an index into buttons, default the last).
+    `cancel` (an index into buttons, default the last) is the safe answer: it has the focus at
+    first, so Enter picks it, and Esc and a click outside the box pick it too. It is drawn gold,
+    so what Enter does is what stands out; the arrows move the focus to another answer.
     """
 
     overlay = True
@@ -399,7 +254,7 @@ class Dialog(Scene):
         buttons = buttons or [(lambda: tr("ui.ok", app.lang), None)]
         self.cancel_index = len(buttons) - 1 if cancel is None else cancel
         self.buttons = [
-            Button(app, text, self._closer(cb), style="primary" if i == 0 else "normal")
+            Button(app, text, self._closer(cb), style="primary" if i == self.cancel_index else "normal")
             for i, (text, cb) in enumerate(buttons)
         ]
         self.focus = FocusGroup(self.buttons)
@@ -435,7 +290,7 @@ class Dialog(Scene):
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(left + i * (bw + gap), self.box.bottom - bh - theme.px(22, s), bw, bh)
         if self.focus.current() is None and self.buttons:
-            self.focus.focus(self.buttons[0])
+            self.focus.focus(self.buttons[self.cancel_index])
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -469,7 +324,7 @@ class Dialog(Scene):
 
 
 def confirm(app, title, lines, on_yes, yes=None, no=None) -> Dialog:
-    """Push a Yes/No dialog; on_yes runs when the player agrees."""
+    """Push a Yes/No dialog; on_yes runs when the player agrees. No is the default (Enter, Esc)."""
     d = Dialog(
         app,
         title,

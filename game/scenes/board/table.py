@@ -31,6 +31,7 @@ add(
         "board.hint_is": {"zh": "提示：{move}", "en": "Hint: {move}"},
         "board.hint_thinking": {"zh": "正在寻找提示…", "en": "Looking for a hint…"},
         "board.resign_title": {"zh": "确定认输？", "en": "Resign this game?"},
+        "board.resign_side": {"zh": "{side} 认输？", "en": "{side} resigns?"},
         "board.resign_not_yet": {"zh": "现在还不能认输", "en": "You cannot resign yet"},
         "board.draw_offer": {"zh": "{side} 提议和棋", "en": "{side} offers a draw"},
         "board.draw_question": {"zh": "{side}，是否同意？", "en": "{side}, do you accept?"},
@@ -350,7 +351,12 @@ class LocalTable:
             self.app.toast(tr("board.resign_not_yet", self.app.lang))
             self.app.sounds.play("illegal")
             return
-        confirm(self.app, _text(self.app, "board.resign_title"), [], self.resign)
+        app, board = self.app, self.board
+        title = _text(app, "board.resign_title")
+        if self.match.mode == "hotseat":  # two players at one screen: say which of them gives up
+            seat = board.seat_to_move
+            title = lambda: tr("board.resign_side", app.lang, side=board.seat_name(seat, app.lang))  # noqa: E731
+        confirm(app, title, [], self.resign)
 
     def resign(self) -> None:
         if not self.match.can_resign():

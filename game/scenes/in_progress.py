@@ -1,0 +1,54 @@
+"""The game in progress, and the question before replacing it: loading a saved game and starting
+a new one (setup's Start, the draughts position editor) go through `unless_replacing`.
+
+A game is in progress when a board on the scene stack has an unfinished match, or the autosave
+(what the menu's Continue opens) holds one. A game with no move played (nor taken back) is not
+asked about: replacing it loses nothing.
+"""
+
+from __future__ import annotations
+
+from game import storage
+from game.i18n import add, tr
+from game.scenes.widgets import confirm
+
+add(
+    {
+        "replace.title": {"zh": "覆盖进行中的对局？", "en": "Replace the game in progress?"},
+        "replace.line": {"zh": "{game}，已走 {n} 步", "en": "{game}: {n} moves played"},
+        "replace.yes": {"zh": "覆盖", "en": "Replace"},
+    }
+)
+
+
+def game_in_progress(app) -> tuple[str, int] | None:
+    """(game name, moves played) of the unfinished game that a new one would replace, or None."""
+    for scene in reversed(app.scenes):
+        match = getattr(scene, "match", None)
+        if match is not None and not match.over and (match.ply or match.can_redo()):
+            return match.game, match.ply
+    try:
+        record, _notice = storage.read_autosave()  # the menu shows the notice of a damaged one
+    except Exception:  # a question must never stop the game: nothing to ask about
+        return None
+    if record is not None and record.end is None and (record.moves or record.redo):
+        return record.game, len(record.moves)
+    return None
+
+
+def unless_replacing(app, go) -> None:
+    """Run go() now when no game is in progress, else after the player agrees (Cancel is the
+    default answer)."""
+    current = game_in_progress(app)
+    if current is None:
+        go()
+        return
+    game, n = current
+    confirm(
+        app,
+        lambda: tr("replace.title", app.lang),
+        [lambda: tr("replace.line", app.lang, game=tr(f"games.{game}", app.lang), n=n)],
+        go,
+        yes=lambda: tr("replace.yes", app.lang),
+        no=lambda: tr("ui.cancel", app.lang),
+    )
