@@ -92,6 +92,11 @@ class GameInfo:
         """What the player to move may know of `state` (what the computer is given)."""
         return self.rules.public_state(state) if self.hidden else state
 
+    def playable(self, state: Any, seed: int | None = None) -> Any:
+        """A state a new game can start from: a hidden-information position gets a layout dealt
+        from its public view (what a player sees of it is all that counts)."""
+        return self.rules.deal(self.rules.public_state(state), seed) if self.hidden else state
+
     def reveals(self, move: Move) -> bool:
         """True when `move` turns up hidden information."""
         return self.hidden and self.rules.reveals(move)

@@ -416,6 +416,9 @@ class View(GameView):
         surface.blit(hint, (box.x + 0.15 * s, box.bottom - hint.get_height() - 0.04 * s))
 
     # ---- side panel -----------------------------------------------------------------------------
+    def piece_name(self, piece, lang):
+        return GLYPH.get(piece, piece)
+
     def move_label(self, move, after, lang):
         """A flip shows what it turned up: "d2 俥" (the notation itself stays "d2")."""
         if move.kind == "flip":

@@ -36,6 +36,10 @@ class GameView:
     #: a scene the game's setup screen offers beside Start: (registered scene name, label key)
     setup_extra: tuple[str, str] | None = None
 
+    def piece_name(self, piece: str, lang: str) -> str:
+        """A piece letter as players read it (Banqi: its character)."""
+        return piece
+
     def overlay_legend(self, lang: str) -> list[str]:
         """What the teaching overlay's marks mean, shown in the side panel while it is on."""
         return []

@@ -93,6 +93,18 @@ def drop(surface, center, r: int) -> None:
     surface.blit(img, img.get_rect(center=center))
 
 
+def line_arrow(surface, points, r: int, n: int) -> None:
+    """Move `n` (1, 2, ...) after the first of an analysis' best line: a thinner arrow, fading."""
+    colour = (*theme.HINT[:3],)
+    w = max(2, r // (8 + 2 * n))
+    if len(points) >= 2:
+        for a, b in zip(points, points[1:]):
+            _dashed(surface, colour, a, b, w, max(5, r // 4))
+        _arrow_head(surface, points[-2], points[-1], int(r * 0.8), colour)
+    else:
+        pygame.draw.circle(surface, colour, points[0], max(4, r // 3), w)
+
+
 def last_move(surface, points, r: int) -> None:
     """points: the screen centres of the last move's path (one point: a drop or flip)."""
     w = max(3, r // 6)

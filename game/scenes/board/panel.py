@@ -31,6 +31,8 @@ add(
             "en": "← → step · Home/End first/last · Esc menu",
         },
         "board.overlay_key": {"zh": "讲解", "en": "teaching overlay"},
+        "board.analyse": {"zh": "分析", "en": "Analyse"},
+        "board.review_game": {"zh": "全局分析", "en": "Analyse game"},
     }
 )
 
@@ -66,6 +68,14 @@ class SidePanel:
                 style="primary",
             ),
             Button(app, t("board.menu"), board.table.to_menu),
+            Button(
+                app,
+                t("board.review_game"),
+                board.game_review.start,
+                shortcut="G",
+                enabled=lambda: len(board.states) > 1 and not board.game_review.running,
+            ),
+            Button(app, t("board.analyse"), board.analysis.toggle, shortcut="A"),
         ]
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.s = 1.0
@@ -73,6 +83,7 @@ class SidePanel:
         self.scroll = 0
         self.following = True
         self.list_rect = None
+        self.graph_rect = None
         self.row_h = 1
         self._surf = None
         self._key = None
@@ -85,12 +96,16 @@ class SidePanel:
         """Each move as the list shows it (Banqi: what a flip revealed), computed once per move."""
         board = self.board
         match, lang = board.match, self.app.lang
-        key = (id(match), lang, match.ply, tuple(match.texts[-1:]))
+        marks = board.game_review.result
+        key = (id(match), lang, match.ply, tuple(match.texts[-1:]), id(marks))
         if self._labels[0] != key:
-            done = self._labels[1] if self._labels[0][:2] == key[:2] else []
+            same = self._labels[0][:2] == key[:2] and self._labels[0][4:] == key[4:]
+            done = self._labels[1] if same else []
             done = done[: max(0, min(len(done), match.ply) - 1)]
             for i in range(len(done), match.ply):
-                done.append(board.view.move_label(match.moves[i], match.states[i + 1], lang))
+                label = board.view.move_label(match.moves[i], match.states[i + 1], lang)
+                mark = board.game_review.mark(i + 1)
+                done.append(f"{label} {mark}" if mark else label)
             self._labels = (key, done)
         return self._labels[1]
 
@@ -110,19 +125,26 @@ class SidePanel:
         self.rect, self.s = rect, s
         p = rect
         pad, bh, gap = theme.px(14, s), theme.px(44, s), theme.px(8, s)
-        cols, rows = 3, 3
+        cols = 3
+        rows = max(3, -(-len(self.buttons) // cols))
         bw = (p.w - 2 * pad - (cols - 1) * gap) // cols
         top = p.bottom - pad - rows * bh - (rows - 1) * gap
         for i, b in enumerate(self.buttons):
             r, c = divmod(i, cols)
             b.rect = pygame.Rect(p.x + pad + c * (bw + gap), top + r * (bh + gap), bw, bh)
         self.result_btn.rect = pygame.Rect(p.x + pad, top - bh - gap, p.w - 2 * pad, bh)
+
+        # review: from the bottom up, Result/Back and Menu, the four steps, then the analysis buttons
+        def row(k):
+            return p.bottom - pad - (k + 1) * bh - k * gap
+
         rb = (p.w - 2 * pad - 3 * gap) // 4
         for i, b in enumerate(self.review_buttons[:4]):
-            b.rect = pygame.Rect(p.x + pad + i * (rb + gap), top + bh + gap, rb, bh)
+            b.rect = pygame.Rect(p.x + pad + i * (rb + gap), row(1), rb, bh)
         half = (p.w - 2 * pad - gap) // 2
-        self.review_buttons[4].rect = pygame.Rect(p.x + pad, top + 2 * (bh + gap), half, bh)
-        self.review_buttons[5].rect = pygame.Rect(p.x + pad + half + gap, top + 2 * (bh + gap), half, bh)
+        for k, pair in ((0, self.review_buttons[4:6]), (2, self.review_buttons[6:8])):
+            for i, b in enumerate(pair):
+                b.rect = pygame.Rect(p.x + pad + i * (half + gap), row(k), half, bh)
         self.buttons_top = top
         self._cap_cache.clear()
         self._surf = None
@@ -142,6 +164,18 @@ class SidePanel:
             and self.list_rect.collidepoint(event.pos)
         ):
             self._list_click(event.pos)
+            return True
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.graph_rect is not None
+            and self.graph_rect.collidepoint(event.pos)
+        ):  # a click on the graph looks at that move
+            ply = self.board.game_review.ply_at(self.graph_rect, event.pos[0])
+            if self.board.review is None:
+                self.board.start_review(ply)
+            else:
+                self.board.review_to(ply)
             return True
         return False
 
@@ -175,6 +209,8 @@ class SidePanel:
             self.app.size,
             board.table.panel_key(),
             tuple(board.moves[-2:]),
+            (board.analysis.on, board.analysis.running, board.analysis.rid, id(board.analysis.result)),
+            (board.game_review.running, len(board.game_review.reports), id(board.game_review.result)),
         )
 
     def draw(self, surface) -> None:
@@ -239,7 +275,10 @@ class SidePanel:
                 img = app.text(part, theme.px(16, s), theme.ACCENT if i == 0 else theme.TEXT_DIM)
                 surface.blit(img, (x, y))
                 y += img.get_height()
-        for line, kind in board.table.status_lines(lang):  # (text, "hint" | "text")
+        if board.analysis.bar_value() is not None:
+            y = self._draw_bar(surface, x, y, width)
+        extra = board.table.status_lines(lang) + board.analysis.lines(lang) + board.game_review.lines(lang)
+        for line, kind in extra:  # (text, "hint" | "text")
             for part in wrap(line, app.font(theme.px(17, s)), width):
                 img = app.text(part, theme.px(17, s), theme.HINT if kind == "hint" else theme.TEXT)
                 surface.blit(img, (x, y))
@@ -249,7 +288,15 @@ class SidePanel:
         if board.over() and board.result_shown and board.review is None:
             bottom = self.result_btn.rect.y - theme.px(10, s)
         elif board.review is not None:
-            bottom = self.review_buttons[0].rect.y - theme.px(10, s)
+            bottom = self.review_buttons[6].rect.y - theme.px(10, s)
+        if board.game_review.result is not None and bottom - y > theme.px(160, s):  # the evaluation graph
+            graph = pygame.Rect(x, y, width, theme.px(56, s))
+            current = board.review if board.review is not None else len(board.states) - 1
+            board.game_review.draw_graph(surface, graph, current)
+            self.graph_rect = graph.move(self._origin)
+            y = graph.bottom + theme.px(8, s)
+        else:
+            self.graph_rect = None
         self._draw_moves(surface, pygame.Rect(x, y, width, max(0, bottom - y)))
         for b in self.active_buttons():
             b.draw(surface)
@@ -316,6 +363,31 @@ class SidePanel:
             )
             y += box.h + theme.px(8, s)
         return y
+
+    def _draw_bar(self, surface, x, y, width) -> int:
+        """The evaluation bar: the first side's win chance against the second's."""
+        board, app, s = self.board, self.app, self.s
+        chance, to_move = board.analysis.bar_value()
+        first, second = board.match.info.sides
+        p = chance if to_move in (first, None) else 1.0 - chance
+        h = theme.px(22, s)
+        bar = pygame.Rect(x, y, width, h)
+        pygame.draw.rect(surface, (30, 30, 34), bar, border_radius=theme.px(5, s))
+        left = pygame.Rect(x, y, int(width * p), h)
+        pygame.draw.rect(surface, (232, 226, 210), left, border_radius=theme.px(5, s))
+        size = theme.px(15, s)
+        for side, share, rect, colour, anchor in (
+            (first, p, bar, (30, 26, 20), "midleft"),
+            (second, 1 - p, bar, (232, 226, 210), "midright"),
+        ):
+            img = app.text(f"{board.view.side_label(side, app.lang)} {share * 100:.0f}%", size, colour)
+            pos = (
+                (rect.x + theme.px(6, s), rect.centery)
+                if anchor == "midleft"
+                else (rect.right - theme.px(6, s), rect.centery)
+            )
+            surface.blit(img, img.get_rect(**{anchor: pos}))
+        return y + h + theme.px(6, s)
 
     def _draw_captured(self, surface, codes, rect) -> None:
         if not codes:

@@ -13,17 +13,16 @@ from __future__ import annotations
 import pygame
 
 from game.events import AI_EVENT
-from game.i18n import tr
 from game.scenes.base import Scene
-from game.scenes.board import panel
+from game.scenes.board import drawing, panel
+from game.scenes.board.analysis import GameReview, LiveAnalysis
 from game.scenes.board.input import MoveInput, Outcome, nearest_in_direction, paths_of
 from game.scenes.board.table import LocalTable
 from game.scenes.board.watch_table import WatchTable
 from game.scenes.game_views import make_view
 from game.scenes.registry import register
-from game.sprites import highlight, theme
+from game.sprites import theme
 from game.sprites.anim import MoveAnimation
-from game.sprites.tween import pulse
 
 REPLY_PAUSE = 0.25  # seconds between the end of a move's animation and a computer's reply
 
@@ -64,6 +63,8 @@ class BoardScene(Scene):
         self.board_area = pygame.Rect(0, 0, 1, 1)
         self.help_y = 0
         self.s = 1.0
+        self.analysis = LiveAnalysis(self)
+        self.game_review = GameReview(self)
         self.panel = panel.SidePanel(self)
         self.view.show_labels(bool(app.settings.get("board_labels", True)))
         self.table.started()
@@ -333,13 +334,16 @@ class BoardScene(Scene):
         self._set_cursor(pygame.SYSTEM_CURSOR_ARROW)
         self.cancel_all()
         self.table.left()
+        self.analysis.close()
+        self.game_review.cancel()
 
     def handle_event(self, event) -> None:
         for seat in self.seats:
             if seat.handle_event(self, event):
                 return
         if event.type == AI_EVENT:
-            self.table.ai_answer(event)
+            if not (self.analysis.answer(event) or self.game_review.answer(event)):
+                self.table.ai_answer(event)
             return
         if self.app.top is not self:
             return
@@ -383,6 +387,8 @@ class BoardScene(Scene):
             }
             if key in steps:
                 self.review_to(steps[key])
+            elif self._analysis_key(key):
+                pass
             elif key == pygame.K_ESCAPE:
                 self.review_action() if not self.over() else self.table.to_menu()
             elif enter:
@@ -393,6 +399,8 @@ class BoardScene(Scene):
         action = self.table.shortcut(key, bool(ctrl))
         if action is not None:
             action()
+        elif not ctrl and self._analysis_key(key):
+            pass
         elif key == pygame.K_ESCAPE:
             if self.selection:
                 self.move_input().reset()
@@ -413,6 +421,29 @@ class BoardScene(Scene):
         elif self.view.handle_key(key):  # coordinates / square numbers: kept as a setting
             self.app.settings["board_labels"] = self.view.labels_shown()
             self.app.save_settings()
+
+    def _analysis_key(self, key) -> bool:
+        """A: analysis on / stop / continue; G: review the whole game; P: play from the position
+        analysed; Esc first cancels a review under way."""
+        if key == pygame.K_a:
+            self.analysis.toggle()
+        elif key == pygame.K_g and len(self.states) > 1 and not self.game_review.running:
+            self.game_review.start()
+        elif key == pygame.K_ESCAPE and self.game_review.running:
+            self.game_review.cancel()
+        elif key == pygame.K_p and self.analysis.on:
+            self.play_from_here()
+        else:
+            return False
+        return True
+
+    def play_from_here(self) -> None:
+        """Take over the position shown as a new hot-seat game (hidden pieces dealt afresh)."""
+        state = self.shown_state()
+        if state.result() is not None:
+            self.app.sounds.play("illegal")
+            return
+        self.app.new_game(self.game, self.options, mode="hotseat", start_state=self.match.info.playable(state))
 
     def move_cursor(self, key) -> None:
         """Keyboard play: the arrows move a cursor to the nearest point in that direction (on the
@@ -454,6 +485,7 @@ class BoardScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
         self.table.update(dt)
+        self.analysis.update()
         if self.anim is not None:
             self.anim.update(dt)
             if self.anim.done:
@@ -492,94 +524,10 @@ class BoardScene(Scene):
         self.table.draw(surface)
 
     def draw_board(self, surface) -> None:
-        view, lang = self.view, self.app.lang
-        state = self.shown_state()
-        view.draw_board(surface)
-        view.draw_extras(surface, state, lang)
-        r = view.piece_radius()
-        last = self.review if self.review is not None else len(self.move_objs)
-        if last > 0 and (self.anim is None or self.anim.done):  # the last move, under the pieces
-            highlight.last_move(surface, [view.point_xy(p) for p in self.move_objs[last - 1].path], r)
-        pieces = view.pieces(state)
-        hidden = self.anim.hidden_points() if self.anim is not None else set()
-        interactive = self.review is None and self.human_turn() and (self.anim is None or self.anim.done)
-        show_legal = bool(self.app.settings.get("show_legal", True))
-        inp = self.move_input()
-        sel = inp.selection if interactive else []
-        # a capture under way: the piece stands on its last landing, what it took so far is marked
-        # (and stays on the board until the capture ends, as the rules say)
-        mover = sel[0] if len(sel) >= 2 else None
-        others = {p: c for p, c in pieces.items() if p != mover}
-        taken = [t for a, b in zip(sel, sel[1:]) if (t := view.jumped(others, a, b)) is not None]
-        if interactive and show_legal and not sel:
-            for p in inp.single_points() - set(pieces):  # drops: quiet dots, the hover halo shows more
-                highlight.drop(surface, view.point_xy(p), r)
-        if self.hover_point is not None and interactive and self.hover_point in self.clickable_points():
-            highlight.hover(surface, view.point_xy(self.hover_point), r)
-        dragged = self.drag if self.dragging and interactive and sel[-1:] == [self.drag] else None
-        for p, code in pieces.items():
-            if p not in hidden and p != dragged and p != mover:
-                view.draw_piece(surface, code, view.point_xy(p))
-        if mover is not None and mover in pieces:
-            view.draw_piece(surface, pieces[mover], view.point_xy(sel[-1]))
-        for t in taken:
-            highlight.victim(surface, view.point_xy(t), r, taken=True)
-        if self.anim is not None:
-            self.anim.draw(surface)
-        if interactive:
-            if show_legal and not sel:
-                for p in inp.movable_points():
-                    highlight.movable(surface, view.point_xy(p), r)
-            for p in sel[-1:]:
-                highlight.selected(surface, view.point_xy(p), r, pulse(self.t))
-            for p in inp.next_points() if sel else ():
-                over = view.jumped({q: c for q, c in others.items() if q not in taken}, sel[-1], p)
-                if over is not None:
-                    highlight.jump(surface, view.point_xy(p), r)
-                    highlight.victim(surface, view.point_xy(over), r)
-                else:
-                    highlight.target(surface, view.point_xy(p), r, p in pieces and p != sel[0])
-        if dragged is not None and dragged in pieces:  # the piece follows the mouse, lifted
-            view.draw_piece(surface, pieces[dragged], self.drag_pos, scale=1.12)
-        hint = self.table.hint
-        if hint is not None and self.review is None and not self.over():
-            highlight.hint(surface, [view.point_xy(p) for p in hint.path], r, pulse(self.t))
-        if self.cursor is not None and self.review is None:
-            highlight.cursor(surface, view.point_xy(self.cursor), r, pulse(self.t))
-        view.draw_over(surface, state, lang)
-        if self.show_overlay and view.has_overlay():
-            view.draw_overlay(surface, state, lang)
-        self._draw_help(surface)
+        drawing.draw_board(self, surface)
 
     def _help_text(self, key: str) -> str:
-        view, lang = self.view, self.app.lang
-        extra = " · ".join(f"{k} {d}" for k, d in view.help_keys(lang))
-        if view.has_overlay() and key == self.table.help_key:
-            extra = (extra + " · " if extra else "") + "O " + tr("board.overlay_key", lang)
-        return tr(key, lang) + (" · " + extra if extra else "")
+        return drawing.help_text(self, key)
 
     def _help_rows(self, text: str, width: int) -> list[str]:
-        """`text` in as few rows as fit `width` at the body size, broken at its " · " separators."""
-        font = self.app.font(theme.px(16, self.s))
-        rows: list[str] = []
-        for part in text.split(" · "):
-            if rows and font.size(rows[-1] + " · " + part)[0] <= width:
-                rows[-1] += " · " + part
-            else:
-                rows.append(part)
-        return rows
-
-    def _draw_help(self, surface) -> None:
-        """The keys under the board."""
-        key = (
-            self.table.help_key
-            if self.review is None
-            else "board.help_review"
-            if self.over()
-            else "board.help_look_back"
-        )
-        y = self.help_y
-        for row in self._help_rows(self._help_text(key), self.board_area.w):
-            img = self.app.text(row, theme.px(16, self.s), theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(midtop=(self.board_area.centerx, y)))
-            y += img.get_height()
+        return drawing.help_rows(self, text, width)

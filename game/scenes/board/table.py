@@ -160,6 +160,7 @@ class LocalTable:
             Button(app, _text(app, "board.flip"), b.flip, shortcut="F"),
             Button(app, _text(app, "board.rules"), self.open_rules),
             Button(app, _text(app, "board.menu"), self.to_menu, shortcut="Esc"),
+            Button(app, _text(app, "board.analyse"), b.analysis.toggle, shortcut="A"),
         ]
 
     def shortcut(self, key: int, ctrl: bool):

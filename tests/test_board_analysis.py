@@ -1,0 +1,89 @@
+"""Analysis on the board (live, in the worker) and the review of a whole game, through the app."""
+
+import random
+
+import pygame
+
+from game.match import Match
+
+
+def _played(game, n, seed=1):
+    m = Match.new(game, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(n):
+        if m.over:
+            break
+        m.play(rng.choice(m.legal_moves()))
+    return m
+
+
+def test_live_analysis_shows_a_line_and_play_from_here(driver):
+    app = driver.app
+    app.ai_nodes = 400
+    scene = app.open("board", _played("draughts", 6))
+    driver.step()
+    driver.key(pygame.K_a)
+    assert scene.analysis.on and scene.analysis.running
+    driver.wait(lambda: scene.analysis.result is not None)
+    a = scene.analysis.result
+    assert a.line and a.line[0] in {str(m) for m in scene.match.legal_moves()}
+    assert scene.analysis.bar_value() is not None
+    driver.wait(lambda: scene.analysis.step >= 2)  # it goes on, with longer searches
+    driver.key(pygame.K_a)  # stop
+    assert not scene.analysis.running and scene.analysis.rid is None
+    texts = [t for t, _ in scene.analysis.lines(app.lang)]
+    assert any(a.line[0] in t for t in texts)
+    driver.key(pygame.K_p)  # play from here: a new hot-seat game from this position
+    new = driver.top
+    assert new is not scene and new.match.mode == "hotseat"
+    assert new.match.rules.to_text(new.match.state) == scene.match.rules.to_text(scene.match.state)
+
+
+def test_banqi_analysis_from_the_public_view_and_play_from_here_deals(driver):
+    app = driver.app
+    app.ai_nodes = 300
+    scene = app.open("board", _played("banqi", 8, seed=3))
+    driver.step()
+    driver.key(pygame.K_a)
+    driver.wait(lambda: scene.analysis.result is not None)
+    a = scene.analysis.result
+    assert a.line and (a.flip is None or a.flip == a.line[-1])
+    driver.key(pygame.K_p)
+    new = driver.top
+    public = new.match.info.public
+    assert public(new.match.state).board == public(scene.match.state).board
+
+
+def test_game_review_marks_moves_and_the_graph_opens_a_move(driver):
+    app = driver.app
+    app.ai_nodes = 200
+    scene = app.open("board", _played("palace", 8))
+    driver.step()
+    driver.key(pygame.K_g)
+    assert scene.game_review.running
+    driver.wait(lambda: scene.game_review.result is not None, seconds=60)
+    review = scene.game_review.result
+    assert len(review.moves) == 8 and not scene.game_review.running
+    labels = scene.panel.move_labels()
+    for i, mv in enumerate(review.moves):
+        assert (
+            labels[i].endswith(mv.mark)
+            if mv.mark
+            else labels[i] == scene.view.move_label(scene.match.moves[i], scene.match.states[i + 1], app.lang)
+        )
+    driver.step(2)
+    rect = scene.panel.graph_rect
+    assert rect is not None
+    driver.click((rect.x + rect.w // 2, rect.centery))
+    assert scene.review == scene.game_review.ply_at(rect, rect.x + rect.w // 2)
+
+
+def test_a_game_review_can_be_cancelled(driver):
+    app = driver.app
+    app.ai_nodes = 5000
+    scene = app.open("board", _played("draughts", 20))
+    driver.step()
+    driver.key(pygame.K_g)
+    assert scene.game_review.running
+    driver.key(pygame.K_ESCAPE)
+    assert not scene.game_review.running and scene.game_review.result is None and driver.top is scene
