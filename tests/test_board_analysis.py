@@ -87,3 +87,19 @@ def test_a_game_review_can_be_cancelled(driver):
     assert scene.game_review.running
     driver.key(pygame.K_ESCAPE)
     assert not scene.game_review.running and scene.game_review.result is None and driver.top is scene
+
+
+def test_the_result_screen_offers_to_analyse_the_game(driver):
+    from game.scenes.result import ResultScene
+
+    app = driver.app
+    app.ai_nodes = 200
+    m = _played("palace", 6)
+    m.resign()
+    scene = app.open("board", m)
+    scene.show_result()
+    result = driver.top
+    assert isinstance(result, ResultScene)
+    result.analyse_btn.activate()
+    assert driver.top is scene and scene.review == 0 and scene.game_review.running
+    driver.wait(lambda: scene.game_review.result is not None, seconds=60)

@@ -29,7 +29,8 @@ add(
         "result.plies_2": {"zh": "共 2 步（1 回合）", "en": "2 moves (1 round)"},
         "result.rematch": {"zh": "再来一局", "en": "Rematch"},
         "result.rematch_swapped": {"zh": "再来一局（交换先后）", "en": "Rematch (sides swapped)"},
-        "result.review": {"zh": "复盘", "en": "Review"},
+        "result.analyse": {"zh": "全局分析", "en": "Analyse game"},
+    "result.review": {"zh": "复盘", "en": "Review"},
         "result.menu": {"zh": "菜单", "en": "Menu"},
     }
 )
@@ -76,8 +77,9 @@ class ResultScene(Scene):
             style="primary",
         )
         self.review_btn = Button(app, t("result.review"), self.review)
+        self.analyse_btn = Button(app, t("result.analyse"), self.analyse)
         self.menu_btn = Button(app, t("result.menu"), app.back_to_menu, shortcut="Esc")
-        self.buttons = [self.rematch_btn, self.review_btn, self.menu_btn]
+        self.buttons = [self.rematch_btn, self.review_btn, self.analyse_btn, self.menu_btn]
         self.focus = FocusGroup(self.buttons)
         self.focus.focus(self.rematch_btn)
         self.pop_in = Tween(0.0, 1.0, 0.35, ease_out_back)
@@ -115,6 +117,11 @@ class ResultScene(Scene):
     def review(self) -> None:
         self.app.pop()
         self.board.start_review(0)
+
+    def analyse(self) -> None:
+        """Look back at the game while every position is evaluated: marks and a graph appear."""
+        self.review()
+        self.board.game_review.start()
 
     def on_resize(self, size) -> None:
         s = theme.ui_scale(size)
