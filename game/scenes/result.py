@@ -30,7 +30,7 @@ add(
         "result.rematch": {"zh": "再来一局", "en": "Rematch"},
         "result.rematch_swapped": {"zh": "再来一局（交换先后）", "en": "Rematch (sides swapped)"},
         "result.analyse": {"zh": "全局分析", "en": "Analyse game"},
-    "result.review": {"zh": "复盘", "en": "Review"},
+        "result.review": {"zh": "复盘", "en": "Review"},
         "result.menu": {"zh": "菜单", "en": "Menu"},
     }
 )
