@@ -67,3 +67,24 @@ def test_banqi_plays_each_deal_twice(driver, monkeypatch):
     driver.wait(lambda: scene.match is not first, seconds=10)
     assert scene.match.start == {"seed": 99} == first.start
     assert scene.match.seats == (first.seats[1], first.seats[0])
+
+
+def test_the_setup_screen_starts_a_watched_series(driver):
+    from game.scenes.setup import SetupScene
+
+    app = driver.app
+    app.ai_nodes = 100
+    setup = app.open("setup", "draughts")
+    driver.step()
+    assert isinstance(setup, SetupScene)
+    setup.mode.set("watch")
+    setup._changed()
+    assert setup.level2 in setup.widgets and setup.side not in setup.widgets
+    setup.level.set("hard")
+    setup.level2.set("easy")
+    setup.time1.set(0.5)
+    setup.series.set(10)
+    setup.start()
+    board = driver.top
+    assert isinstance(board.table, WatchTable) and board.table.series == 10
+    assert (board.match.seats[0].level, board.match.seats[0].time, board.match.seats[1].level) == ("hard", 0.5, "easy")

@@ -24,6 +24,13 @@ add(
         "setup.mode": {"zh": "对局方式", "en": "Players"},
         "setup.hotseat": {"zh": "双人同屏", "en": "Two players"},
         "setup.computer": {"zh": "人机对弈", "en": "Against the computer"},
+        "setup.watch": {"zh": "观看电脑对弈", "en": "Watch the computer"},
+        "setup.level_first": {"zh": "先手电脑难度", "en": "First computer"},
+        "setup.level_second": {"zh": "后手电脑难度", "en": "Second computer"},
+        "setup.time_first": {"zh": "先手每步时间", "en": "First: time a move"},
+        "setup.time_second": {"zh": "后手每步时间", "en": "Second: time a move"},
+        "setup.time_default": {"zh": "按难度", "en": "as the level"},
+        "setup.games": {"zh": "对局数（轮换先后）", "en": "Games (colours alternate)"},
         "setup.side": {"zh": "你执", "en": "You play"},
         "setup.level": {"zh": "难度", "en": "Difficulty"},
         "setup.easy": {"zh": "简单", "en": "Easy"},
@@ -54,7 +61,7 @@ class SetupScene(FormScene):
         self.mode = Choice(
             app,
             t("setup.mode"),
-            [("hotseat", t("setup.hotseat")), ("computer", t("setup.computer"))],
+            [("hotseat", t("setup.hotseat")), ("computer", t("setup.computer")), ("watch", t("setup.watch"))],
             last.get("mode", "computer"),
             self._changed,
             label_width=LABEL_WIDTH,
@@ -75,7 +82,34 @@ class SetupScene(FormScene):
             self._changed,
             label_width=LABEL_WIDTH,
         )
-        self.side.enabled = self.level.enabled = lambda: self.mode.value == "computer"
+        self.level.label = lambda: tr("setup.level_first" if self.mode.value == "watch" else "setup.level", app.lang)
+        self.side.enabled = lambda: self.mode.value == "computer"
+        self.level.enabled = lambda: self.mode.value != "hotseat"
+        # the computer against itself: the first computer uses `level`, these give the rest
+        times = [(None, t("setup.time_default")), (0.5, "0.5 s"), (1.0, "1 s"), (3.0, "3 s")]
+        self.level2 = Choice(
+            app,
+            t("setup.level_second"),
+            [(lv, t(f"setup.{lv}")) for lv in games.LEVELS],
+            last.get("level2", "medium"),
+            self._changed,
+            label_width=LABEL_WIDTH,
+        )
+        self.time1 = Choice(
+            app, t("setup.time_first"), times, last.get("time1"), self._changed, label_width=LABEL_WIDTH
+        )
+        self.time2 = Choice(
+            app, t("setup.time_second"), times, last.get("time2"), self._changed, label_width=LABEL_WIDTH
+        )
+        self.series = Choice(
+            app,
+            t("setup.games"),
+            [(1, "1"), (2, "2"), (10, "10"), (50, "50")],
+            last.get("series", 2),
+            self._changed,
+            label_width=LABEL_WIDTH,
+        )
+        self.watch_widgets = [self.level2, self.time1, self.time2, self.series]
         self.option_widgets = []
         saved = last.get("options", {})
         for opt in self.rules.OPTIONS:
@@ -98,12 +132,28 @@ class SetupScene(FormScene):
         extra = VIEWS[game].setup_extra  # e.g. the draughts position editor
         if extra is not None:
             self.extra_btn = Button(app, t(extra[1]), lambda: app.open(extra[0]))
-        self.set_widgets(
-            [self.mode, self.side, self.level, *self.option_widgets, self.start_btn, self.rules_btn, self.back_btn]
-            + ([self.extra_btn] if self.extra_btn else [])
-        )
+        self._watching = None
+        self._set_rows()
         self._labels_key = None
         self._labels = ("", "")
+
+    def _rows(self) -> list:
+        """The choices shown: the first computer's level and the watch rows only when watching."""
+        if self.mode.value == "watch":
+            return [self.mode, self.level, *self.watch_widgets]
+        return [self.mode, self.side, self.level]
+
+    def _set_rows(self) -> None:
+        watching = self.mode.value == "watch"
+        if watching == self._watching:
+            return
+        self._watching = watching
+        self.set_widgets(
+            [*self._rows(), *self.option_widgets, self.start_btn, self.rules_btn, self.back_btn]
+            + ([self.extra_btn] if self.extra_btn else [])
+        )
+        if getattr(self, "s", None) is not None:
+            self.on_resize(self.app.size)
 
     def _choice_text(self, opt, value):
         labels = opt.choice_labels.get(value)
@@ -128,6 +178,8 @@ class SetupScene(FormScene):
 
     def _changed(self, _value=None) -> None:
         self.remember()
+        if hasattr(self, "watch_widgets"):  # (not while the form is being built)
+            self._set_rows()
 
     def remember(self) -> None:
         if not hasattr(self.app, "last_setup"):
@@ -136,6 +188,10 @@ class SetupScene(FormScene):
             "mode": self.mode.value,
             "human_seat": self.side.value,
             "level": self.level.value,
+            "level2": self.level2.value,
+            "time1": self.time1.value,
+            "time2": self.time2.value,
+            "series": self.series.value,
             "options": self.options(),
         }
 
@@ -146,6 +202,13 @@ class SetupScene(FormScene):
         self.remember()
         options, mode, level = self.options(), self.mode.value, self.level.value
         human_seat = self.side.value if mode == "computer" else 0
+        if mode == "watch":
+            levels, times = (level, self.level2.value), (self.time1.value, self.time2.value)
+            unless_replacing(
+                self.app,
+                lambda: self.app.watch_game(self.game, options, levels=levels, times=times, games=self.series.value),
+            )
+            return
         unless_replacing(
             self.app,
             lambda: self.app.new_game(self.game, options, mode=mode, human_seat=human_seat, level=level),
@@ -162,17 +225,22 @@ class SetupScene(FormScene):
         col_w = min(theme.px(820, s), int(w * 0.86))
         x = w // 2 - col_w // 2
         row_h, gap = theme.px(50, s), theme.px(14, s)
-        rows = 3 + len(self.option_widgets)
+        rows = len(self._rows()) + len(self.option_widgets)
         fixed = (
             theme.px(130, s) + theme.px(52, s) + theme.px(56, s) + theme.px(50, s)
         )  # title, header, buttons, margins
         if fixed + rows * (row_h + gap) > h:  # many options: tighter rows, down to a readable minimum
             k = max(0.62, (h - fixed) / (rows * (row_h + gap)))
             row_h, gap = int(row_h * k), int(gap * k)
-        content = 3 * (row_h + gap) + theme.px(52, s) + len(self.option_widgets) * (row_h + gap) + theme.px(100, s)
+        content = (
+            len(self._rows()) * (row_h + gap)
+            + theme.px(52, s)
+            + len(self.option_widgets) * (row_h + gap)
+            + theme.px(100, s)
+        )
         y = max(theme.px(110, s), (h - content) // 2 + theme.px(40, s))
         self.title_y = y - theme.px(90, s)
-        y = stack((self.mode, self.side, self.level), x, y, col_w, row_h, gap)
+        y = stack(self._rows(), x, y, col_w, row_h, gap)
         self.variants_y = y + theme.px(8, s)
         y = stack(self.option_widgets, x, self.variants_y + theme.px(36, s), col_w, row_h, gap)
         y = min(h - theme.px(56, s) - theme.px(12, s), y + theme.px(16, s))
@@ -189,7 +257,7 @@ class SetupScene(FormScene):
             40,
             max(theme.px(30, s), self.title_y),
         )
-        for wdg in (self.mode, self.side, self.level):
+        for wdg in self._rows():
             wdg.draw(surface)
         if self.option_widgets:
             head = self.app.text(tr("setup.variants", self.app.lang), theme.px(22, s), theme.TEXT_DIM)
