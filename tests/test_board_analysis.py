@@ -103,3 +103,26 @@ def test_the_result_screen_offers_to_analyse_the_game(driver):
     result.analyse_btn.activate()
     assert driver.top is scene and scene.review == 0 and scene.game_review.running
     driver.wait(lambda: scene.game_review.result is not None, seconds=60)
+
+
+def test_the_editor_and_the_assistant_open_an_analysis_board(driver):
+    from game import storage
+
+    app = driver.app
+    app.ai_nodes = 200
+    editor = app.open("draughts_setup")
+    driver.step()
+    editor.analyse()
+    board = driver.top
+    assert board.analysis.on and board.match.mode == "hotseat" and not board.table.autosave_on
+    driver.wait(lambda: board.analysis.result is not None)
+    app.pop()
+    assistant = app.open("banqi_assistant")
+    driver.step()
+    assistant.text.value = "xxxnxpxx/xxxPxxxx/Nxxxxxxx/xxxxxxxx r - 0"
+    assistant.load_text()
+    assistant.analyse()
+    board = driver.top
+    assert board.analysis.on and board.match.info.public(board.match.state).board == assistant.state.board
+    driver.wait(lambda: board.analysis.result is not None)
+    assert storage.read_autosave()[0] is None  # studying a position never replaces the game in progress

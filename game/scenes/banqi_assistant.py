@@ -18,8 +18,10 @@ import collections
 
 import pygame
 
+from game import games
 from game.ai import banqi_ai
 from game.i18n import add, tr
+from game.match import Match
 from game.rules import banqi as B
 from game.rules.common import PositionError, defaults, find_move
 from game.scenes.banqi_view import View
@@ -42,7 +44,7 @@ add(
         },
         "banqi.assistant.to_move": {"zh": "轮到", "en": "To move"},
         "banqi.assistant.undecided": {"zh": "未翻过", "en": "No flip yet"},
-        "banqi.assistant.quiet": {"zh": "无翻无吃步数", "en": "Plies without flip or capture"},
+        "banqi.assistant.quiet": {"zh": "无翻无吃步数", "en": "Turns without a flip or capture"},
         "banqi.assistant.level": {"zh": "难度", "en": "Strength"},
         "banqi.assistant.text": {"zh": "局面文本（可粘贴或复制）", "en": "Position text (type, paste or copy)"},
         "banqi.assistant.load": {"zh": "读入", "en": "Load"},
@@ -50,6 +52,7 @@ add(
         "banqi.assistant.all_down": {"zh": "全部暗子", "en": "All face down"},
         "banqi.assistant.clear": {"zh": "清空", "en": "Clear"},
         "banqi.assistant.back": {"zh": "返回", "en": "Back"},
+        "banqi.assistant.analyse": {"zh": "分析", "en": "Analyse"},
         "banqi.assistant.valid": {
             "zh": "局面有效：暗子 {down} 枚（红 {red} · 黑 {black}）",
             "en": "Valid position: {down} face down (red {red} · black {black})",
@@ -118,6 +121,7 @@ class AssistantScene(FormScene):
         self.down_btn = Button(app, t("banqi.assistant.all_down"), self.all_face_down)
         self.clear_btn = Button(app, t("banqi.assistant.clear"), self.clear)
         self.back_btn = Button(app, t("banqi.assistant.back"), app.pop, shortcut="Esc")
+        self.analyse_btn = Button(app, t("banqi.assistant.analyse"), self.analyse)
         self.set_widgets(
             [
                 self.to_move,
@@ -126,6 +130,7 @@ class AssistantScene(FormScene):
                 self.text,
                 self.load_btn,
                 self.suggest_btn,
+                self.analyse_btn,
                 self.down_btn,
                 self.clear_btn,
                 self.back_btn,
@@ -232,6 +237,16 @@ class AssistantScene(FormScene):
     def submit(self) -> None:
         self.suggest()
 
+    def analyse(self) -> None:
+        """Study the position on a board: its face-down pieces are dealt at random from what is
+        still hidden (the analysis looks only at what a player sees, so the deal changes nothing)."""
+        if self.state is None or self.state.result() is not None:
+            self.app.sounds.play("illegal")
+            return
+        info = games.get("banqi")
+        match = Match("banqi", self.state.options, start_state=info.playable(self.state))
+        self.app.open("board", match, analyse=True)
+
     def suggest(self) -> None:
         self.wait = None
         if self.state is None:
@@ -312,9 +327,11 @@ class AssistantScene(FormScene):
             self.captured_rects.append((letter, pygame.Rect(x + col * cell, y + row * cell, cell, cell)))
         y += 2 * cell + gap
         y = stack((self.to_move, self.quiet, self.level), x, y, col_w, row_h, gap)
-        bw = theme.px(90, s)
-        self.text.rect = pygame.Rect(x, y, col_w - bw - gap, row_h)
-        self.load_btn.rect = pygame.Rect(x + col_w - bw, y, bw, row_h)
+        # the text field, then Load and Analyse (both act on the position as a whole)
+        bw = max(theme.px(90, s), self.load_btn.needed_width(row_h), self.analyse_btn.needed_width(row_h))
+        self.text.rect = pygame.Rect(x, y, col_w - 2 * (bw + gap), row_h)
+        self.load_btn.rect = pygame.Rect(x + col_w - 2 * bw - gap, y, bw, row_h)
+        self.analyse_btn.rect = pygame.Rect(x + col_w - bw, y, bw, row_h)
         y += row_h + gap
         button_row((self.suggest_btn, self.down_btn, self.clear_btn, self.back_btn), x, y, col_w, row_h, gap)
         y += row_h + gap

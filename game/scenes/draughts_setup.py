@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import add, tr
+from game.match import Match
 from game.rules import draughts as R
 from game.rules.common import PositionError
 from game.scenes.draughts_view import View
@@ -47,6 +48,7 @@ add(
         "draughts.setup.clear": {"zh": "清空", "en": "Clear"},
         "draughts.setup.initial": {"zh": "初始局面", "en": "Start position"},
         "draughts.setup.start": {"zh": "开始对局", "en": "Start game"},
+        "draughts.setup.analyse": {"zh": "分析局面", "en": "Analyse"},
         "draughts.setup.back": {"zh": "返回", "en": "Back"},
         "draughts.setup.no_man_there": {
             "zh": "兵不能放在对方底线（会升王），请放王",
@@ -142,6 +144,7 @@ class DraughtsSetupScene(FormScene):
         self.clear_btn = Button(app, t("draughts.setup.clear"), self.clear)
         self.initial_btn = Button(app, t("draughts.setup.initial"), self.initial)
         self.start_btn = Button(app, t("draughts.setup.start"), self.start, style="primary", shortcut="Enter")
+        self.analyse_btn = Button(app, t("draughts.setup.analyse"), self.analyse)
         self.back_btn = Button(app, t("draughts.setup.back"), app.pop, shortcut="Esc")
         self.set_widgets(
             [
@@ -155,6 +158,7 @@ class DraughtsSetupScene(FormScene):
                 self.you,
                 self.level,
                 self.start_btn,
+                self.analyse_btn,
                 self.back_btn,
             ],
             fields=[self.text],
@@ -231,6 +235,16 @@ class DraughtsSetupScene(FormScene):
     def submit(self) -> None:
         self.start()
 
+    def analyse(self) -> None:
+        """Study the position on a board of its own: the computer's analysis starts at once."""
+        try:
+            state = self.state()
+        except PositionError as exc:
+            self.app.sounds.play("illegal")
+            self.message = (str(exc), theme.DANGER)
+            return
+        self.app.open("board", Match("draughts", {"first": state.to_move}, start_state=state), analyse=True)
+
     def start(self) -> None:
         try:
             state = self.state()
@@ -279,7 +293,7 @@ class DraughtsSetupScene(FormScene):
         y += row_h + 2 * gap
         self.message_y = y
         y = stack((self.mode, self.you, self.level), x, y + theme.px(40, s), col_w, row_h, gap) + gap
-        spread((self.start_btn, self.back_btn), x, y, col_w, theme.px(54, s), gap)
+        spread((self.start_btn, self.analyse_btn, self.back_btn), x, y, col_w, theme.px(54, s), gap)
         self.col = pygame.Rect(x, 0, col_w, h)
 
     def pre_event(self, event) -> bool:

@@ -38,7 +38,7 @@ add(
         "palace.status_captures": {"zh": "黑方吃子：{n} / 7", "en": "Black's captures: {n} / 7"},
         "palace.status_quiet": {
             "zh": "无吃子无落子：{n} / {limit} 步",
-            "en": "Plies without capture or drop: {n} / {limit}",
+            "en": "Turns without a capture or drop: {n} / {limit}",
         },
         "palace.status_repeat": {
             "zh": "此局面已出现 {n} 次（三次为和）",

@@ -29,13 +29,18 @@ REPLY_PAUSE = 0.25  # seconds between the end of a move's animation and a comput
 
 @register("board")
 class BoardScene(Scene):
-    def __init__(self, app, match, table=None, series: int = 1):
+    def __init__(self, app, match, table=None, series: int = 1, analyse: bool = False):
+        """analyse: a board opened to study a position (from the editor or the assistant): the
+        analysis starts at once and nothing is autosaved."""
         super().__init__(app)
         self.match = match
         self.game = match.game
         self.options = match.options
         if table is None:
-            table = WatchTable(app, games=series) if match.mode == "watch" else LocalTable(app)
+            if match.mode == "watch":
+                table = WatchTable(app, games=series)
+            else:
+                table = LocalTable(app, autosave=not analyse)
         self.table = table
         self.table.attach(self)
         self.seats = self.table.make_seats()
@@ -68,6 +73,8 @@ class BoardScene(Scene):
         self.panel = panel.SidePanel(self)
         self.view.show_labels(bool(app.settings.get("board_labels", True)))
         self.table.started()
+        if analyse:
+            self.analysis.toggle()
 
     # ---- the game, read through the match ------------------------------------------------------
     @property
