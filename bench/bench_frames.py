@@ -8,6 +8,7 @@ which other programs' load does not inflate):
            animate: a hot-seat game where a random legal move is played as soon as the previous
            animation ends;
   thinking the same while the computer thinks in its worker process (hard level, 3 s per move);
+  analysing the same while the live analysis (A) searches in the worker, with how often it updates;
 and the time from `python main.py` to the menu's first frame (3 runs, median), measured from
 outside the process. Target: 95th percentile under 16.7 ms. Never fails on time.
 """
@@ -86,6 +87,34 @@ def bench_thinking(app, game, frames, rng):
     return times, cpu
 
 
+UPDATES: dict = {}  # game -> analysis answers per second while analysing
+
+
+def bench_analysing(app, game, frames, rng):
+    """Frames while the live analysis runs in the worker (A on a hot-seat game a few moves in),
+    and how often its display updates (answers per second)."""
+    app.ai_nodes, app.ai_time = None, None
+    scene = app.new_game(game, {}, mode="hotseat")
+    for _ in range(6):
+        if not scene.over():
+            scene.table.play(rng.choice(scene.legal_moves()), animate=False)
+    app.step(1 / 60)
+    scene.analysis.toggle()
+    times, cpu, answers, last = [], [], 0, None
+    start = time.perf_counter()
+    while len(times) < frames:
+        dt = frame(app)
+        if scene.analysis.result is not last:
+            answers, last = answers + 1, scene.analysis.result
+        times.append(dt)
+        cpu.append(CPU[-1])
+        time.sleep(max(0.0, 1 / 60 - dt / 1000))
+    UPDATES[game] = answers / (time.perf_counter() - start)
+    scene.analysis.close()
+    app.worker.cancel()
+    return times, cpu
+
+
 def startup(size) -> list:
     out = []
     for _ in range(3):
@@ -128,11 +157,13 @@ def main(argv=None) -> int:
         for label, (wall, cpu) in (
             ("animate ", bench_animate(app, game, args.frames, rng)),
             ("thinking", bench_thinking(app, game, max(60, args.frames // 2), rng)),
+            ("analysing", bench_analysing(app, game, max(600, args.frames), rng)),  # 10 s: its budgets grow
         ):
             print(
                 f"{game:9s} {label}  wall median {statistics.median(wall):5.2f} ms  p95 {pct(wall, 0.95):5.2f} ms"
                 f"   cpu median {statistics.median(cpu):5.2f} ms  p95 {pct(cpu, 0.95):5.2f} ms  ({len(wall)} frames)"
             )
+        print(f"{game:9s} analysis: {UPDATES.get(game, 0):.2f} updates per second (budgets 0.3, 1, 3, 8, 20 s)")
         app.back_to_menu()
     app.close()
     s = startup(args.size)

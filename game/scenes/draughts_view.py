@@ -221,6 +221,8 @@ class View(GameView):
                 for dx, dy in ((1, 1), (-1, 0), (1, 0), (0, 1)):
                     layer.blit(shade, (pos[0] + dx, pos[1] + dy))
                 layer.blit(font.render(str(sq), True, NUMBER), pos)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert_alpha()  # the display's own format: a cheaper blit every frame
             self._numbers = (key, layer)
         surface.blit(self._numbers[1], self.board_rect.topleft)
 

@@ -49,10 +49,16 @@ class LiveAnalysis:
         self.key: tuple | None = None  # (ply, review index) of the position analysed
         self.rid: int | None = None
         self.step = 0
+        self._paths: tuple = (None, [])
 
     def _position(self):
         board = self.board
         return (board.ply, board.review, board.match.ending is not None), board.shown_state()
+
+    @property
+    def finished(self) -> bool:
+        """Every budget of this position is searched (nothing more will come)."""
+        return self.step >= len(BUDGETS)
 
     def toggle(self) -> None:
         """A: start, stop, or continue."""
@@ -116,14 +122,8 @@ class LiveAnalysis:
                     f"{self.board.view.piece_name(p, lang)} {c * 100:.0f}%" for p, c in a.flip_chances[:6]
                 )
                 out.append((tr("analysis.flip", lang, square=a.flip, chances=chances), "text"))
-        out.append(
-            (
-                tr("analysis.thinking" if self.running and self.rid is not None else "analysis.stopped", lang)
-                if self.running or a is not None
-                else tr("analysis.stopped", lang),
-                "text",
-            )
-        )
+        busy = self.running and not self.finished  # (not rid: the panel redraws once an answer)
+        out.append((tr("analysis.thinking" if busy else "analysis.stopped", lang), "text"))
         return out
 
     def bar_value(self):
@@ -132,30 +132,40 @@ class LiveAnalysis:
             return None
         return self.result.win_chance, self.result.to_move
 
-    def draw(self, surface) -> None:
-        """The best line on the board: the first move as the hint mark, the next ones as arrows."""
+    def _line_paths(self) -> list:
+        """The points of the best line's first moves, found once per answer (not every frame)."""
         a = self.result
-        if not self.on or a is None or not a.line:
-            return
-        view, board = self.board.view, self.board
-        _, state = self._position()
-        r = view.piece_radius()
-        pos = state
-        for i, text in enumerate(a.line[:4]):
-            move = next((m for m in pos.legal_moves() if str(m) == text), None) if pos is not None else None
+        key = (id(a), self.key)
+        if self._paths[0] == key:
+            return self._paths[1]
+        paths: list = []
+        _, pos = self._position()
+        for text in a.line[:4] if a is not None else ():
+            move = next((m for m in pos.legal_moves() if str(m) == text), None)
             if move is None:
                 break
-            points = [view.point_xy(p) for p in move.path]
-            if i == 0:
-                highlight.hint(surface, points, r, 0.0)
-            else:
-                highlight.line_arrow(surface, points, r, i)
-            if board.match.info.reveals(move):
+            paths.append(move.path)
+            if self.board.match.info.reveals(move):
                 break
             try:
                 pos = pos.play(move)
             except Exception:  # a public view cannot play past a flip: the line stopped there anyway
                 break
+        self._paths = (key, paths)
+        return paths
+
+    def draw(self, surface) -> None:
+        """The best line on the board: the first move as the hint mark, the next ones as arrows."""
+        if not self.on or self.result is None:
+            return
+        view = self.board.view
+        r = view.piece_radius()
+        for i, path in enumerate(self._line_paths()):
+            points = [view.point_xy(p) for p in path]
+            if i == 0:
+                highlight.hint(surface, points, r, 0.0)
+            else:
+                highlight.line_arrow(surface, points, r, i)
 
 
 class GameReview:

@@ -209,7 +209,7 @@ class SidePanel:
             self.app.size,
             board.table.panel_key(),
             tuple(board.moves[-2:]),
-            (board.analysis.on, board.analysis.running, board.analysis.rid, id(board.analysis.result)),
+            (board.analysis.on, board.analysis.running, id(board.analysis.result), board.analysis.finished),
             (board.game_review.running, len(board.game_review.reports), id(board.game_review.result)),
         )
 
