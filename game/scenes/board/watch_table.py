@@ -22,7 +22,10 @@ add(
         "watch.speed": {"zh": "速度 ×{n}", "en": "Speed ×{n}"},
         "watch.paused": {"zh": "已暂停：按“继续”或“走一步”", "en": "Paused: Resume, or Step one move"},
         "watch.game_of": {"zh": "第 {i} / {n} 局", "en": "Game {i} of {n}"},
-        "watch.tally": {"zh": "{a} 胜 {wa} · {b} 胜 {wb} · 和 {d}", "en": "{a} {wa} wins · {b} {wb} wins · {d} draws"},
+        "watch.tally": {
+            "zh": "{a}：{wa} 胜 · {b}：{wb} 胜 · 和棋：{d}",
+            "en": "{a}: {wa} won · {b}: {wb} won · draws: {d}",
+        },
         "watch.engine": {"zh": "电脑 {k}（{level}）", "en": "Computer {k} ({level})"},
         "watch.help": {
             "zh": "空格 暂停/继续 · S 走一步 · + 速度 · F 翻转 · Esc 菜单",
