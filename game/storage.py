@@ -549,7 +549,7 @@ def list_saves() -> list:
     game None (loading it gives its SaveError)."""
     folder = saves_dir()
     try:
-        paths = [p for p in folder.iterdir() if p.suffix == ".json" and p.is_file()]
+        paths = [p for p in folder.iterdir() if p.suffix.lower() in (".json", ".pdn") and p.is_file()]
     except OSError:
         return []
     out = []
@@ -559,6 +559,9 @@ def list_saves() -> list:
         except OSError:
             continue
         name, game = path.stem, None
+        if path.suffix.lower() == ".pdn":  # draughts games written by other programs
+            out.append((f"{path.stem} (PDN)", path, mtime, "draughts"))
+            continue
         try:
             data = loads_json(_read_bounded(path, MAX_SAVE_BYTES))
             if isinstance(data, dict) and data.get("format") == FORMAT:
@@ -573,8 +576,31 @@ def list_saves() -> list:
     return out
 
 
+def pdn_record(path) -> GameRecord:
+    """The first game of a PDN file that loads, as a record (the rest of the file, and why a game
+    would not load, are for `python -m game.cli review`); SaveError when none loads."""
+    from game.rules import draughts, draughts_pdn
+
+    raw = _read_bounded(path, MAX_SAVE_BYTES)
+    found = draughts_pdn.read_pdn(raw)
+    if not found.games:
+        raise SaveError("storage.bad_start", why=(found.problems or ["no game in the file"])[0][:160])
+    g = found.games[0]
+    return GameRecord(
+        game="draughts",
+        options={"first": g.states[0].to_move},
+        start={"text": draughts.to_text(g.states[0])},
+        moves=[str(m) for m in g.moves],
+    )
+
+
 def load_named(path) -> GameRecord:
-    """The record in a saved file, checked by replaying it; SaveError when it cannot be used."""
+    """The record in a saved file (or the first game of a PDN file), checked by replaying it;
+    SaveError when it cannot be used."""
+    if Path(path).suffix.lower() == ".pdn":
+        record = pdn_record(path)
+        Match.from_record(record)
+        return record
     record = GameRecord.from_json(_read_bounded(path, MAX_SAVE_BYTES))
     Match.from_record(record)
     return record

@@ -126,3 +126,31 @@ def test_the_editor_and_the_assistant_open_an_analysis_board(driver):
     assert board.analysis.on and board.match.info.public(board.match.state).board == assistant.state.board
     driver.wait(lambda: board.analysis.result is not None)
     assert storage.read_autosave()[0] is None  # studying a position never replaces the game in progress
+
+
+def test_a_pdn_file_in_the_saves_folder_loads_and_can_be_reviewed(driver):
+    import shutil
+    from pathlib import Path
+
+    import pytest
+
+    from game import storage
+
+    pdn = Path(__file__).resolve().parents[1].parent / "shared" / "pdn" / "international"
+    if not pdn.is_dir():
+        pytest.skip("shared/pdn is not beside the checkout")
+    folder = storage.saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(pdn / "090417ronde12.pdn", folder)
+    ((name, path, _, game),) = storage.list_saves()
+    assert game == "draughts" and name.endswith("(PDN)")
+    app = driver.app
+    app.ai_nodes = 100
+    assert app.open_game(storage.load_named(path))
+    board = driver.top
+    assert board.match.ply > 0 and board.match.game == "draughts"
+    board.start_review(0)
+    driver.key(pygame.K_g)
+    driver.step(3)
+    assert board.game_review.running
+    driver.wait(lambda: board.game_review.result is not None, seconds=120)

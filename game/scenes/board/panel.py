@@ -283,6 +283,12 @@ class SidePanel:
                 img = app.text(part, theme.px(17, s), theme.HINT if kind == "hint" else theme.TEXT)
                 surface.blit(img, (x, y))
                 y += img.get_height()
+        if board.game_review.running:  # the review's progress bar
+            bar = pygame.Rect(x, y + theme.px(2, s), width, theme.px(10, s))
+            pygame.draw.rect(surface, (26, 28, 36), bar, border_radius=theme.px(4, s))
+            done = bar.w * len(board.game_review.reports) // max(1, board.game_review.total)
+            pygame.draw.rect(surface, theme.ACCENT, (bar.x, bar.y, done, bar.h), border_radius=theme.px(4, s))
+            y = bar.bottom + theme.px(4, s)
         y += theme.px(6, s)
         bottom = self.buttons_top - self.rect.y + p.y - theme.px(10, s)
         if board.over() and board.result_shown and board.review is None:
