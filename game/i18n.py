@@ -8,6 +8,9 @@ every module that registers strings, see all_strings()), so the shipped CJK font
 
 from __future__ import annotations
 
+import locale
+import os
+
 LANGS = ("zh", "en")
 
 STRINGS: dict[str, dict[str, str]] = {}
@@ -42,3 +45,19 @@ def all_strings() -> list[str]:
         if info.name != "game.cli" and not info.name.endswith("__main__"):
             importlib.import_module(info.name)
     return [t for texts in STRINGS.values() for t in texts.values()]
+
+
+def system_lang() -> str:
+    """ "zh" when the system locale is Chinese (zh_*), else "en"."""
+    candidates = [os.environ.get(k, "") for k in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+    try:
+        candidates.append(locale.getlocale()[0] or "")
+    except (ValueError, TypeError):
+        pass
+    for value in candidates:
+        value = value.strip()
+        if not value or value in ("C", "POSIX") or value.startswith("C."):
+            continue
+        low = value.lower()
+        return "zh" if low.startswith(("zh", "chinese")) else "en"
+    return "en"

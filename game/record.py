@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from game import games
 from game.i18n import add, tr
+from game.rules import draughts, draughts_pdn
 from game.rules.common import REQUESTED_ENDINGS
 
 FORMAT = "qipan-game"
@@ -218,3 +219,18 @@ class GameRecord:
             level=level,
             end=None if end is None else dict(end),
         )
+
+
+def record_from_pdn(text: str) -> GameRecord:
+    """The first game of a PDN text that loads, as a record (the whole file, and why a game would
+    not load, are for `python -m game.cli review`); SaveError when none loads."""
+    found = draughts_pdn.read_pdn(text)
+    if not found.games:
+        raise SaveError("storage.bad_start", why=(found.problems or ["no game in the file"])[0][:160])
+    g = found.games[0]
+    return GameRecord(
+        game="draughts",
+        options={"first": g.states[0].to_move},
+        start={"text": draughts.to_text(g.states[0])},
+        moves=[str(m) for m in g.moves],
+    )

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import atexit
 import json
-import locale
 import math
 import os
 import re
@@ -34,9 +33,9 @@ from pathlib import Path
 
 from game import games
 from game import record as _record
-from game.i18n import add, tr
+from game.i18n import add, system_lang, tr
 from game.match import Match
-from game.record import FORMAT, MAX_SAVE_BYTES, GameRecord, SaveError, loads_json
+from game.record import FORMAT, MAX_SAVE_BYTES, GameRecord, SaveError, loads_json, record_from_pdn
 
 APP_NAME = "qipan"
 SETTINGS_FORMAT = "qipan-settings"
@@ -88,22 +87,6 @@ add(
 
 
 # ---- language of messages ------------------------------------------------------------------------
-def system_lang() -> str:
-    """ "zh" when the system locale is Chinese (zh_*), else "en"."""
-    candidates = [os.environ.get(k, "") for k in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
-    try:
-        candidates.append(locale.getlocale()[0] or "")
-    except (ValueError, TypeError):
-        pass
-    for value in candidates:
-        value = value.strip()
-        if not value or value in ("C", "POSIX") or value.startswith("C."):
-            continue
-        low = value.lower()
-        return "zh" if low.startswith(("zh", "chinese")) else "en"
-    return "en"
-
-
 def set_message_lang(lang: str) -> None:
     """The language of notices and SaveError messages (load_settings()/save_settings() keep it in
     step with the player's choice; the app with --lang)."""
@@ -576,29 +559,11 @@ def list_saves() -> list:
     return out
 
 
-def pdn_record(path) -> GameRecord:
-    """The first game of a PDN file that loads, as a record (the rest of the file, and why a game
-    would not load, are for `python -m game.cli review`); SaveError when none loads."""
-    from game.rules import draughts, draughts_pdn
-
-    raw = _read_bounded(path, MAX_SAVE_BYTES)
-    found = draughts_pdn.read_pdn(raw)
-    if not found.games:
-        raise SaveError("storage.bad_start", why=(found.problems or ["no game in the file"])[0][:160])
-    g = found.games[0]
-    return GameRecord(
-        game="draughts",
-        options={"first": g.states[0].to_move},
-        start={"text": draughts.to_text(g.states[0])},
-        moves=[str(m) for m in g.moves],
-    )
-
-
 def load_named(path) -> GameRecord:
     """The record in a saved file (or the first game of a PDN file), checked by replaying it;
     SaveError when it cannot be used."""
     if Path(path).suffix.lower() == ".pdn":
-        record = pdn_record(path)
+        record = record_from_pdn(_read_bounded(path, MAX_SAVE_BYTES))
         Match.from_record(record)
         return record
     record = GameRecord.from_json(_read_bounded(path, MAX_SAVE_BYTES))

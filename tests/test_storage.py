@@ -155,7 +155,7 @@ def test_language_default_follows_the_system_locale(monkeypatch, env, expected):
         monkeypatch.delenv(key, raising=False)
     for key, value in env.items():
         monkeypatch.setenv(key, value)
-    assert storage.system_lang() == expected
+    assert storage.system_lang() == expected  # (i18n.system_lang, as storage imports it)
 
 
 # ---- atomic writes ---------------------------------------------------------------------------------
