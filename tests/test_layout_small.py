@@ -26,3 +26,25 @@ def test_the_line_of_keys_wraps_at_body_size_and_notices_stay_off_the_board(smal
     assert scene.board_area.bottom <= scene.help_y
     x, y = scene.toast_place(app.size, 40)
     assert y >= scene.board_area.bottom  # the save notice does not cover the board's edge
+
+
+def test_dialog_lines_wrap_at_body_size(small):
+    from game.scenes.widgets import Dialog
+
+    app = small.app
+    long = "A question whose explanation is far longer than the box is wide, so it must wrap. " * 2
+    d = Dialog(app, "Title", [long])
+    app.push(d)
+    small.step()
+    rows = d._wrapped(long, theme.ui_scale(app.size), d.box.w)
+    assert len(rows) >= 2 and all(
+        app.font(theme.px(21, theme.ui_scale(app.size))).size(r)[0] <= d.box.w - 30 for r in rows
+    )
+    assert d.box.h >= theme.px(30, theme.ui_scale(app.size)) * len(rows)
+
+
+def test_settings_fit_a_small_window(small):
+    app = small.app
+    scene = app.open("settings")
+    small.step()
+    assert scene.back.rect.bottom <= app.size[1] and scene.panel.bottom < scene.back.rect.y

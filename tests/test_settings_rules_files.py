@@ -56,7 +56,7 @@ def test_settings_change_and_save_at_once(driver):
     driver.key(pygame.K_DOWN)  # animation speed
     driver.key(pygame.K_RIGHT)
     assert _saved_settings()["anim_speed"] == pytest.approx(1.25) and app.settings["anim_speed"] == 1.25
-    for key in ("show_legal", "auto_flip"):
+    for key in ("show_legal", "board_labels", "auto_flip"):
         driver.key(pygame.K_DOWN)
         before = app.settings[key]
         driver.key(pygame.K_SPACE)

@@ -22,6 +22,7 @@ add(
         "settings.volume": {"zh": "音量", "en": "Volume"},
         "settings.anim_speed": {"zh": "动画速度", "en": "Animation speed"},
         "settings.show_legal": {"zh": "标出可走的棋", "en": "Show legal moves"},
+        "settings.board_labels": {"zh": "棋盘上的坐标和格子编号", "en": "Coordinates and square numbers on the board"},
         "settings.auto_flip": {"zh": "双人对弈时自动翻转棋盘", "en": "Turn the board for each player (hot-seat)"},
         "settings.fullscreen": {"zh": "全屏", "en": "Fullscreen"},
         "settings.saved_in": {"zh": "设置保存于：{path}", "en": "Settings are saved in: {path}"},
@@ -77,8 +78,20 @@ class SettingsScene(FormScene):
         self.auto_flip = Toggle(
             app, t("settings.auto_flip"), s.get("auto_flip", False), lambda v: self.set("auto_flip", v)
         )
+        self.board_labels = Toggle(
+            app, t("settings.board_labels"), s.get("board_labels", True), lambda v: self.set("board_labels", v)
+        )
         self.fullscreen = Toggle(app, t("settings.fullscreen"), s.get("fullscreen", True), self.set_fullscreen)
-        self.rows = [self.lang, self.sound, self.volume, self.speed, self.show_legal, self.auto_flip, self.fullscreen]
+        self.rows = [
+            self.lang,
+            self.sound,
+            self.volume,
+            self.speed,
+            self.show_legal,
+            self.board_labels,
+            self.auto_flip,
+            self.fullscreen,
+        ]
         self.back = Button(app, t("ui.back"), self.close)
         self.set_widgets(self.rows + [self.back])
         self.focus.focus(self.lang)
@@ -132,16 +145,18 @@ class SettingsScene(FormScene):
     def on_resize(self, size) -> None:
         w, h = size
         s = theme.ui_scale(size)
-        row_h, gap = theme.px(54, s), theme.px(12, s)
+        gap = theme.px(12, s)
         pw = min(w - theme.px(60, s), theme.px(820, s))
         top = theme.px(150, s)
+        # the rows share what the title, the Back button and the two lines of keys leave
+        footer = 2 * self.app.font(theme.px(16, s)).get_linesize() + theme.px(28, s)
+        room = h - top - footer - theme.px(52, s) - theme.px(24, s) - theme.px(40, s)
+        row_h = max(theme.px(36, s), min(theme.px(54, s), room // len(self.rows) - gap))
         ph = len(self.rows) * (row_h + gap) + theme.px(40, s)
         self.panel = pygame.Rect((w - pw) // 2, top, pw, ph)
         stack(self.rows, self.panel.x + theme.px(24, s), top + theme.px(20, s), pw - theme.px(48, s), row_h, gap)
         bw, bh = theme.px(200, s), theme.px(52, s)
-        self.back.rect = pygame.Rect(
-            (w - bw) // 2, min(h - bh - theme.px(20, s), self.panel.bottom + theme.px(24, s)), bw, bh
-        )
+        self.back.rect = pygame.Rect((w - bw) // 2, min(h - footer - bh, self.panel.bottom + theme.px(24, s)), bw, bh)
 
     def shown_fullscreen(self) -> bool:
         """The window as it is (F11 or --windowed may differ from the saved preference)."""

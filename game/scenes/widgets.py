@@ -274,13 +274,17 @@ class Dialog(Scene):
             self.closed = True
             self.app.pop()
 
+    def _wrapped(self, line, s, width) -> list:
+        return wrap(text_of(line), self.app.font(theme.px(21, s)), width - 30)
+
     def on_resize(self, size) -> None:
         s = theme.ui_scale(size)
         w = theme.px(560, s)
         title_h = theme.px(48, s)
         line_h = theme.px(30, s)
         bh = theme.px(48, s)
-        h = theme.px(40, s) + title_h + line_h * len(self.lines) + bh + theme.px(30, s)
+        rows = sum(len(self._wrapped(line, s, w)) for line in self.lines)  # lines wrap, never shrink
+        h = theme.px(40, s) + title_h + line_h * rows + bh + theme.px(30, s)
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = (size[0] // 2, size[1] // 2)
         n = len(self.buttons)
@@ -316,9 +320,10 @@ class Dialog(Scene):
         surface.blit(title, title.get_rect(midtop=(self.box.centerx, y)))
         y += theme.px(52, s)
         for line in self.lines:
-            img = fit_text(self.app, text_of(line), theme.px(21, s), theme.TEXT, self.box.w - 30)
-            surface.blit(img, img.get_rect(midtop=(self.box.centerx, y)))
-            y += theme.px(30, s)
+            for part in self._wrapped(line, s, self.box.w):
+                img = self.app.text(part, theme.px(21, s), theme.TEXT)
+                surface.blit(img, img.get_rect(midtop=(self.box.centerx, y)))
+                y += theme.px(30, s)
         for b in self.buttons:
             b.draw(surface)
 
