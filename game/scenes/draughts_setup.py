@@ -235,22 +235,24 @@ class DraughtsSetupScene(FormScene):
     def submit(self) -> None:
         self.start()
 
+    def _checked_state(self):
+        """The position, or None after saying what is wrong with it."""
+        try:
+            return self.state()
+        except PositionError as exc:
+            self.app.sounds.play("illegal")
+            self.message = (str(exc), theme.DANGER)
+            return None
+
     def analyse(self) -> None:
         """Study the position on a board of its own: the computer's analysis starts at once."""
-        try:
-            state = self.state()
-        except PositionError as exc:
-            self.app.sounds.play("illegal")
-            self.message = (str(exc), theme.DANGER)
-            return
-        self.app.open("board", Match("draughts", {"first": state.to_move}, start_state=state), analyse=True)
+        state = self._checked_state()
+        if state is not None:
+            self.app.open("board", Match("draughts", {"first": state.to_move}, start_state=state), analyse=True)
 
     def start(self) -> None:
-        try:
-            state = self.state()
-        except PositionError as exc:
-            self.app.sounds.play("illegal")
-            self.message = (str(exc), theme.DANGER)
+        state = self._checked_state()
+        if state is None:
             return
         mode = self.mode.value
         human_seat = 0 if self.you.value == state.to_move else 1
