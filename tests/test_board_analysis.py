@@ -154,3 +154,15 @@ def test_a_pdn_file_in_the_saves_folder_loads_and_can_be_reviewed(driver):
     driver.step(3)
     assert board.game_review.running
     driver.wait(lambda: board.game_review.result is not None, seconds=120)
+
+
+def test_a_studied_banqi_position_is_not_saved_with_an_invented_layout(driver):
+    app = driver.app
+    assistant = app.open("banqi_assistant")
+    driver.step()
+    assistant.text.value = "xxxnxpxx/xxxPxxxx/Nxxxxxxx/xxxxxxxx r - 0"
+    assistant.load_text()
+    assistant.analyse()
+    board = driver.top
+    board.table.save()
+    assert driver.top is board  # no save screen: a toast says why

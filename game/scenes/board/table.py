@@ -30,6 +30,10 @@ add(
         "board.menu": {"zh": "菜单", "en": "Menu"},
         "board.hint_is": {"zh": "提示：{move}", "en": "Hint: {move}"},
         "board.hint_thinking": {"zh": "正在寻找提示…", "en": "Looking for a hint…"},
+        "board.cannot_save_dealt": {
+            "zh": "这个局面的暗子是随机发的，不能保存",
+            "en": "This position's face-down pieces were dealt at random: it cannot be saved",
+        },
         "board.resign_title": {"zh": "确定认输？", "en": "Resign this game?"},
         "board.resign_side": {"zh": "{side} 认输？", "en": "{side} resigns?"},
         "board.resign_not_yet": {"zh": "现在还不能认输", "en": "You cannot resign yet"},
@@ -384,6 +388,11 @@ class LocalTable:
             self.app.toast(tr("app.autosave_failed", self.app.lang, msg=exc.text(self.app.lang)))
 
     def save(self) -> None:
+        m = self.match
+        if m.info.hidden and "seed" not in m.start and m.start_state.hidden is not None:
+            # a layout dealt at random for a studied position: no file could replay its flips
+            self.app.toast(tr("board.cannot_save_dealt", self.app.lang))
+            return
         if self.board.review is None:
             self.app.open("save_game", self.record())
 
