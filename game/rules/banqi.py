@@ -422,11 +422,11 @@ def new_game(seed=None, **options) -> State:
     return state
 
 
-def public_state(state: State) -> State:
-    """The same position without the face-down layout (history, counters and options kept)."""
+def _with_layout(state: State, hidden) -> State:
+    """`state` with another face-down layout (None: the public view); all else kept."""
     return State(
         state.board,
-        None,
+        hidden,
         state.to_move,
         state.first_colour,
         state.captured,
@@ -438,6 +438,11 @@ def public_state(state: State) -> State:
         state.seed,
         state._result,
     )
+
+
+def public_state(state: State) -> State:
+    """The same position without the face-down layout (history, counters and options kept)."""
+    return _with_layout(state, None)
 
 
 def flip_piece(state: State, point: int) -> str:
@@ -456,20 +461,7 @@ def deal(state: State, seed=None) -> State:
     random.Random(seed).shuffle(bag)
     it = iter(bag)
     hidden = [next(it) if c == FACE_DOWN else None for c in state.board]
-    return State(
-        state.board,
-        hidden,
-        state.to_move,
-        state.first_colour,
-        state.captured,
-        state.quiet,
-        state.ply,
-        state.reps,
-        state.chases,
-        state.options,
-        state.seed,
-        state._result,
-    )
+    return _with_layout(state, hidden)
 
 
 def _sorted_captures(captured) -> str:
