@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.ai import banqi_ai as A
 from game.ai import banqi_endgame as E
 from game.rules import banqi as B
 from tests.test_banqi_rules import caps_except
@@ -184,3 +185,39 @@ def test_every_signature_of_two_pieces_and_some_of_three_solve():
         tab = E.table(key, 40)
         assert max(tab.dtz) <= 40
     assert not any(E.table(((1,), (2,)), 40).res)  # soldier against cannon: nobody can ever take
+
+
+# ---- in play ----------------------------------------------------------------------------------------------
+def test_hard_plays_the_table_move_and_converts():
+    s = state({"a1": "R", "g4": "p"})
+    _, d = probe(s)
+    n = 0
+    while s.result() is None:
+        r, dd = probe(s)
+        m = A.choose_move(s, level="hard", nodes=300, seed=0)
+        child = s.play(m)
+        if child.result() is None:  # each move keeps the win one ply nearer, each reply the longest
+            assert probe(child) == (-r, dd - 1)
+        s = child
+        n += 1
+    assert s.result().winner == "r" and n == d
+
+
+def test_search_scores_a_capture_into_a_won_table_position(monkeypatch):
+    # black to move in R against p, lost at the longest distance; before it, the chariot takes a horse
+    lost = max(
+        (E.probe(b, 1, 0, 60)[1], r, p)
+        for r in range(32)
+        for p in range(32)
+        if r != p
+        for b in [[E.LETTER_CODE["R"] if i == r else E.LETTER_CODE["p"] if i == p else 0 for i in range(32)]]
+        if E.probe(b, 1, 0, 60)[0] == -1
+    )
+    d, r, p = lost
+    frm = next(q for q in B.NEIGHBOURS[r] if q != p)
+    s = state({B.square_name(frm): "R", B.square_name(r): "n", B.square_name(p): "p"})
+    ranked, _, _, _ = A.analyse(s, "hard", nodes=2000, seed=0)
+    assert ranked[0][0] >= A.WIN - 1000 and ranked[0][1][2] == B.Move("capture", (frm, r))
+    monkeypatch.setattr(E, "MAX_PIECES", 0)  # without the tables the search sees no win that far
+    ranked, _, _, _ = A.analyse(s, "hard", nodes=2000, seed=0)
+    assert ranked[0][0] < A.WIN - 1000
