@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from game.ai import banqi_ai as A
 from game.ai import banqi_endgame as E
 from game.rules import banqi as B
-from tests.test_banqi_rules import caps_except
+from game.rules.common import find_move
+from tests.test_banqi_rules import caps_except, play
 
 
 def state(pieces: dict, side="r", quiet=0, limit=60):
@@ -201,6 +202,16 @@ def test_hard_plays_the_table_move_and_converts():
         s = child
         n += 1
     assert s.result().winner == "r" and n == d
+
+
+def test_root_ranking_sees_a_repetition_the_opponent_can_make():
+    s = state({"a1": "R", "g4": "p"})
+    s = play(s, "a1-a2", "g4-g3", "a2-a1", "g3-g4", "a1-a2", "g4-g3")
+    back = s.play(find_move(s, "a2-a1"))
+    assert probe(back)[0] == -1  # by the tables black is lost, but g3-g4 repeats the start a third time
+    scores = {str(m): v for v, m in E.rank_root(s)}
+    assert scores["a2-a1"] == 0 and max(scores.values()) >= A.WIN - 1000
+    assert str(A.choose_move(s, level="hard", nodes=300, seed=0)) != "a2-a1"
 
 
 def test_search_scores_a_capture_into_a_won_table_position(monkeypatch):

@@ -42,9 +42,13 @@ signature of 2 or 3 pieces has one), its square is mirrored into the quadrant a1
 a quarter of the positions and no position with a non-trivial symmetry (so counting moves over
 mirrored classes stays exact). Two pieces of the same code are stored in square order.
 
-Sizes: MAX_PIECES (3) pieces, every 1-vs-1 and 2-vs-1 signature; each table is computed lazily
-the first time it is probed and kept for the process (bench/bench_banqi_endgame.py measures the
-solve times). 2 vs 2 and 3 vs 1 would take tens of seconds each in pure Python.
+Sizes: up to MAX_PIECES (3) pieces, every 1-vs-1 (28) and 2-vs-1 (189) signature. Each table is
+solved lazily the first time it is probed (about 0.15 s for 2 vs 1, its 1-vs-1 sub-tables a few
+ms) and kept for the process (32 KiB); all of them take about 20 s and 6 MiB. The longest DTZ
+among them is 24 plies, under the smallest limit, so today they come out the same for all three
+limits; they are still solved per limit so that nothing rests on that. A 2-vs-2 or 3-vs-1 table
+takes about 5 s (431 520 positions) and there are 917 of them: too slow to solve during a game,
+too big to ship (bench/bench_banqi_endgame.py measures all this).
 
 API (board: 32 codes as game.ai.banqi_ai uses them: red = type P1 C2 N3 R4 B5 A6 K7, black = 8 +
 type, 16 face down, 0 empty; side 0 red, 1 black):
@@ -328,6 +332,16 @@ def score(board, side: int, quiet: int, limit: int, ply: int) -> float:
     return float(got[0] * (WIN - ply - got[1]))
 
 
+def _tie(board, side: int, limit: int) -> int:
+    """Tie-break between moves of the same score for the mover, `side` being the opponent to move
+    after it: a table loss of the opponent (a win the counter cut short) first, the nearest first."""
+    found = _locate(board, side, limit)
+    if found is None:
+        return 0
+    r, d = found[0].lookup(found[1], found[2])
+    return (limit + 1 - d) if r == _LOSS else -(limit + 1) if r == _WIN else 0
+
+
 def _children(board, side: int, quiet: int, limit: int):
     """[(score for `side` after the move, tie-break, from, to)] of every legal step or capture."""
     out = []
@@ -351,19 +365,16 @@ def _children(board, side: int, quiet: int, limit: int):
                 continue
             cq = 0 if board[q] else quiet + 1
             v = -score(child, 1 - side, cq, limit, 1)
-            # among draws, a win the counter cuts short (the opponent may still go wrong) first
-            found = _locate(child, 1 - side, limit)
-            tie = 0
-            if found is not None and not v:
-                r, d = found[0].lookup(found[1], found[2])
-                tie = (limit + 1 - d) if r == _LOSS else -(limit + 1) if r == _WIN else 0
-            out.append((v, tie, p, q))
+            out.append((v, 0 if v else _tie(child, 1 - side, limit), p, q))
     return out
 
 
 def best_move(board, side: int, quiet: int, limit: int):
-    """(from, to) of the table's choice: the fastest conversion of a win that fits the counter,
-    the longest resistance in a loss, a move keeping the draw in a draw; None if not covered."""
+    """(from, to) of the table's choice, None if not covered. Each move is scored like the search
+    scores a node one ply down (WIN - 1 - the child's dtz, a capture counting its sub-table's):
+    in a win, the best is a capture that keeps it or a move one ply nearer the conversion (so no
+    position repeats); in a loss, the longest resistance; in a draw, a move keeping the draw,
+    first one into a win the counter cuts short (the opponent may still go wrong)."""
     if _locate(board, side, limit) is None:
         return None
     moves = _children(board, side, quiet, limit)
@@ -375,8 +386,10 @@ def best_move(board, side: int, quiet: int, limit: int):
 
 def rank_root(state):
     """[(score, rules.Move)] of every legal move of a rules State covered by the tables, best
-    first, each move played through the rules (so repetition and perpetual chase are the rules'
-    own verdict), or None when the position is not covered (face-down pieces, too many pieces)."""
+    first as best_move orders them, each move and the replies that could end the game by
+    repetition played through the rules (so repetition and perpetual chase one ply ahead are the
+    rules' own verdict, with the game's history), or None when the position is not covered
+    (face-down pieces, too many pieces)."""
     if state.result() is not None or state.to_move is None or rules.FACE_DOWN in state.board:
         return None
     board = [LETTER_CODE.get(c, 0) for c in state.board]
@@ -394,10 +407,12 @@ def rank_root(state):
             cboard = [LETTER_CODE.get(c, 0) for c in child.board]
             cside = 0 if child.to_move == "r" else 1
             v = -score(cboard, cside, child.quiet, limit, 1)
-            found = _locate(cboard, cside, limit)
-            if found is not None and not v:
-                r, d = found[0].lookup(found[1], found[2])
-                tie = (limit + 1 - d) if r == _LOSS else -(limit + 1) if r == _WIN else 0
+            tie = 0 if v else _tie(cboard, cside, limit)
+            if state.options["repetition"] != "off" and len(child.reps) >= 4:
+                for reply in child.legal_moves():  # the opponent may end it at once by repetition
+                    r = child.play(reply).result()
+                    if r is not None and r.reason in ("repetition", "perpetual_chase"):
+                        v = min(v, 0.0 if r.winner is None else WIN - 2.0 if r.winner == me else -WIN + 2.0)
         ranked.append((v, tie, m))
     ranked.sort(key=lambda e: (-e[0], -e[1]))
     return [(v, m) for v, _, m in ranked]
