@@ -11,8 +11,9 @@ What a table stores: for every position, its result for the side to move (win, l
 DTZ, the plies to the next zeroing event under optimal play (the winner hurrying, the loser
 delaying): a capture into a position the winner still wins (with the counter back at 0), a
 capture of the last piece, or a move after which the loser has no legal action. Both sides may
-capture; a capture the loser can make into a position that is not lost (for the sub-table) is an
-escape, and so a draw, never a conversion.
+capture; a capture the loser can make into a position the winner does not win (by the sub-table)
+is an escape, and so a draw, never a conversion. For a loss, the DTZ is the longest the loser can
+put the conversion off.
 
 The no-progress rule. The game is drawn when `limit` (rules option no_progress: 40, 60 or 180)
 consecutive plies pass without a flip or capture, unless the last of them leaves the side to move
@@ -33,8 +34,9 @@ Repetition is ignored in the tables. A line where the winner always plays a move
 DTZ one less (and the loser can only reach children of smaller DTZ) strictly decreases the DTZ
 until the conversion, so no position repeats within it and neither the three-fold rule nor the
 perpetual-chase rule can interrupt it (a position of the game's history before the probed one
-could still make a third occurrence; the root ranking plays every move through the rules, which
-see that history). Table draws are draws of the game without the repetition rules.
+could still make a third occurrence; the root ranking plays every move, and every reply that
+could repeat, through the rules, which see that history). Table draws are draws of the game
+without the repetition rules (a side that chases throughout can still lose one by them).
 
 Symmetry: the board mirrors left-right and top-bottom (a group of 4; no square is fixed by any
 of its non-identity elements). With a piece whose code occurs once in the signature (every
@@ -364,7 +366,7 @@ def _children(board, side: int, quiet: int, limit: int):
                 out.append((WIN - 1.0, 0, p, q))  # the last enemy piece taken
                 continue
             cq = 0 if board[q] else quiet + 1
-            v = -score(child, 1 - side, cq, limit, 1)
+            v = 0.0 - score(child, 1 - side, cq, limit, 1)  # never -0.0
             out.append((v, 0 if v else _tie(child, 1 - side, limit), p, q))
     return out
 
@@ -406,7 +408,7 @@ def rank_root(state):
         else:
             cboard = [LETTER_CODE.get(c, 0) for c in child.board]
             cside = 0 if child.to_move == "r" else 1
-            v = -score(cboard, cside, child.quiet, limit, 1)
+            v = 0.0 - score(cboard, cside, child.quiet, limit, 1)  # never -0.0
             tie = 0 if v else _tie(cboard, cside, limit)
             if state.options["repetition"] != "off" and len(child.reps) >= 4:
                 for reply in child.legal_moves():  # the opponent may end it at once by repetition
