@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 import random
 
+from game.ai import banqi_endgame as endgame
 from game.ai.common import Budget, SearchReport, SearchStopped, pick_with_mistakes, resolve_time
 from game.rules import banqi as rules
 
@@ -114,6 +115,8 @@ def _values(alive: tuple) -> list:
 
 class Search:
     """One search from a public position (mutable board, make/unmake)."""
+
+    tables = False  # exact endgame tables at all-revealed nodes of few pieces (hard level, analyse)
 
     def __init__(self, pub, budget: Budget, qdepth: int):
         self.board = [0 if c == "." else DOWN if c == "x" else CODE[c] for c in pub.board]
@@ -284,6 +287,8 @@ class Search:
             return -WIN + ply
         if self.quiet >= self.limit:
             return 0.0
+        if self.tables and not self.ndown and self.total[0] + self.total[1] <= endgame.MAX_PIECES:  # exact tables
+            return endgame.score(self.board, side, self.quiet, self.limit, ply)
         if depth <= 0:
             return self.quiesce(alpha, beta, ply, 0)
         key = None
@@ -533,6 +538,9 @@ def analyse(state, level="hard", time_limit=None, seed=None, nodes=None):
     max_depth, temperature, qdepth = LEVELS[level]
     budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes)
     search = Search(pub, budget, qdepth)
+    search.tables = level == "hard"  # an all-revealed position of few pieces: the endgame tables' ranking
+    if search.tables and (table := endgame.rank_root(pub)) is not None:
+        return [(v, ("move", m.path[0] * 32 + m.path[1], m)) for v, m in table], search, rng, temperature
     acts = _root_actions(pub, search)
     me = pub.to_move
     exact = {i: _exact(pub, a, me) for i, a in enumerate(acts)}
