@@ -63,6 +63,7 @@ type, 16 face down, 0 empty; side 0 red, 1 black):
 from __future__ import annotations
 
 import itertools
+import time
 
 from game.rules import banqi as rules
 
@@ -292,14 +293,17 @@ class _Table:
 
 
 # ---- probing ------------------------------------------------------------------------------------
-def _locate(board, side: int, limit: int):
-    """(table, slot squares, side in the table) of an all-revealed board of few pieces, or None."""
+def _locate(board, side: int, limit: int, solve: bool = True):
+    """(table, slot squares, side in the table) of an all-revealed board of few pieces, or None
+    (None too when the table is not solved yet and solve is False)."""
     pieces = [(c, p) for p, c in enumerate(board) if c]
     if len(pieces) > MAX_PIECES or any(c == DOWN for c, _ in pieces):
         return None
     if len({c >> 3 for c, _ in pieces}) < 2:
         return None  # a side without pieces: the game is over
     key, swap = _key([c for c, _ in pieces])
+    if not solve and (key, limit) not in _TABLES:
+        return None
     tab = table(key, limit)
     flip = 8 if swap else 0
     s = [0] * tab.n
@@ -311,11 +315,12 @@ def _locate(board, side: int, limit: int):
     return tab, s, side ^ int(swap)
 
 
-def probe(board, side: int, quiet: int, limit: int):
+def probe(board, side: int, quiet: int, limit: int, solve: bool = True):
     """(result, dtz) for `side` to move with the no-progress counter at `quiet`: result 1 a certain
     win, -1 a certain loss (dtz plies to the conversion under best play), 0 a draw (dtz 0);
-    None when the board has a face-down piece, more than MAX_PIECES pieces or a side without any."""
-    found = _locate(board, side, limit)
+    None when the board has a face-down piece, more than MAX_PIECES pieces or a side without any,
+    or (solve False) when its table is not solved yet."""
+    found = _locate(board, side, limit, solve)
     if found is None:
         return None
     tab, s, tside = found
@@ -323,6 +328,22 @@ def probe(board, side: int, quiet: int, limit: int):
     if res and d <= limit - quiet:
         return (1 if res == _WIN else -1), d
     return 0, 0
+
+
+def prepare(board, limit: int, deadline: float | None = None) -> None:
+    """Solve, before a search, the tables its captures can reach from the all-revealed `board`
+    (piece codes), smallest first, until `deadline` (perf_counter time; None: all of them). The
+    search itself only probes solved tables, so a solve never runs past the search's clock."""
+    pieces = sorted(c for c in board if c)
+    if DOWN in pieces or len(pieces) > MAX_PIECES + 2:
+        return
+    for n in range(2, min(MAX_PIECES, len(pieces)) + 1):
+        for combo in sorted(set(itertools.combinations(pieces, n))):
+            if len({c >> 3 for c in combo}) < 2:
+                continue
+            if deadline is not None and time.perf_counter() >= deadline:
+                return
+            table(_key(combo)[0], limit)
 
 
 def score(board, side: int, quiet: int, limit: int, ply: int) -> float:

@@ -1,0 +1,452 @@
+"""The Banqi search itself: piece codes, the static evaluation and the Search class (a mutable
+public board with make/unmake, alpha-beta with modelled flips, capture search, Star1 chance nodes).
+game.ai.banqi_ai drives it (root actions, iterative deepening, levels) and explains the design.
+Nothing here sees a face-down layout: a Search is built from the public view only."""
+
+from __future__ import annotations
+
+from game.ai import banqi_endgame as endgame
+from game.ai.common import Budget
+from game.rules import banqi as rules
+
+WIN = 100000
+INF = 10**9
+DOWN = 16
+# type numbers: P1 C2 N3 R4 B5 A6 K7; red code = type, black code = 8 + type
+CODE = {"P": 1, "C": 2, "N": 3, "R": 4, "B": 5, "A": 6, "K": 7}
+CODE.update({k.lower(): v + 8 for k, v in list(CODE.items())})
+LETTER = {v: k for k, v in CODE.items()}
+CODES = tuple(sorted(LETTER))
+NB = rules.NEIGHBOURS
+RAYS = rules.RAYS
+
+
+def _can(a: int, t: int) -> bool:
+    """Non-cannon step capture of type a on type t."""
+    if a == 7 and t == 1:
+        return False
+    if a == 1 and t == 7:
+        return True
+    return a >= t
+
+
+CAN = [[_can(a, t) for t in range(8)] for a in range(8)]
+# PREY[c][d]: piece c is drawn toward enemy d (it captures d by stepping and d cannot capture it
+# back; cannons are left out); NEAR[p][q] = 1 / (manhattan distance + 1)
+PREY = [[False] * 17 for _ in range(17)]
+for _c in range(1, 16):
+    for _d in range(1, 16):
+        _t, _u = _c & 7, _d & 7
+        if _c != 8 and _d != 8 and (_c >> 3) != (_d >> 3) and _t and _u:
+            PREY[_c][_d] = _t != 2 and CAN[_t][_u] and not (_u != 2 and CAN[_u][_t])
+NEAR = [[1.0 / (abs((p & 7) - (q & 7)) + abs((p >> 3) - (q >> 3)) + 1) for q in range(32)] for p in range(32)]
+BASE = {1: 4.0, 2: 13.0, 3: 6.0, 4: 9.0, 5: 15.0, 6: 27.0, 7: 50.0}
+PIECE_FLOOR = 2.0
+ECACHE_SIZE = 200_000
+DELTA_MARGIN = 6.0
+LOSING_MARGIN = 1.0
+NULL_WINDOW = 0.01
+LMR_AFTER = 3
+
+
+def _values(alive: tuple) -> list:
+    """Signed value (red positive) of every code given the pieces alive (face up or down)."""
+    val = [0.0] * 17
+    for code in CODES:
+        side, t = code >> 3, code & 7
+        enemy = 8 if side == 0 else 0
+        threats = alive[enemy + 2]
+        for e in range(1, 8):
+            if e != 2 and CAN[e][t]:
+                threats += alive[enemy + e]
+        prey = sum(alive[enemy + e] for e in range(1, 8) if t == 2 or CAN[t][e])
+        v = BASE[t]
+        if t == 1 and alive[enemy + 7]:
+            v += 6.0
+        if prey == 0:
+            v *= 0.4
+        elif threats == 0:
+            v *= 1.5
+        v += PIECE_FLOOR
+        val[code] = v if side == 0 else -v
+    return val
+
+
+class Search:
+    """One search from a public position (mutable board, make/unmake)."""
+
+    tables = False  # exact endgame tables at all-revealed nodes of few pieces (hard level, analyse)
+
+    def __init__(self, pub, budget: Budget, qdepth: int):
+        self.board = [0 if c == "." else DOWN if c == "x" else CODE[c] for c in pub.board]
+        bag = pub.bag()
+        self.bag = [0] * 17
+        for letter, n in bag.items():
+            self.bag[CODE[letter]] = n
+        self.alive = [0] * 17
+        for code in CODES:
+            self.alive[code] = self.bag[code] + self.board.count(code)
+        self.total = [sum(self.alive[1:8]), sum(self.alive[9:16])]
+        self.ndown = self.board.count(DOWN)
+        self.side = 0 if pub.to_move == "r" else 1
+        self.budget = budget
+        self.qdepth = qdepth
+        self._vcache: dict = {}
+        self._ecache: dict = {}  # board -> static score for red (quiescence meets boards again)
+        self.killers: dict = {}
+        self.history = [0] * 1024  # quiet steps (from * 32 + to) that caused cut-offs
+        self.tt: dict = {}
+        self.depth_done = 0
+        self.settled = False  # the iterations stopped changing the scores (see analyse)
+        self.null_line = [False] * 256  # null_line[ply]: the move made at ply was a modelled flip
+        # draws the search knows of: the no-progress counter and positions already seen since the
+        # last flip or capture (the game's history, then the line searched)
+        self.quiet = pub.quiet
+        self.limit = pub.options["no_progress"]
+        self.quiet_stack: list = []
+        self.repetition = pub.options["repetition"] != "off"
+        self.seen: dict = {}
+        for board, to_move in pub.reps[:-1]:
+            codes = tuple(0 if c == "." else DOWN if c == "x" else CODE[c] for c in board)
+            key = (codes, 0 if to_move == "r" else 1)
+            self.seen[key] = self.seen.get(key, 0) + 1
+
+    # ---- evaluation ---------------------------------------------------------------------------
+    def values(self) -> tuple:
+        key = tuple(self.alive)
+        got = self._vcache.get(key)
+        if got is None:
+            val = _values(key)
+            material = sum(val[c] * key[c] for c in CODES)
+            got = self._vcache[key] = (val, material)
+        return got
+
+    def evaluate(self) -> float:
+        """Static score for the side to move."""
+        board = self.board
+        key = tuple(board)
+        score = self._ecache.get(key)
+        if score is None:
+            if len(self._ecache) > ECACHE_SIZE:
+                self._ecache.clear()
+            score = self._ecache[key] = self._score(board)
+        return score if self.side == 0 else -score
+
+    def _score(self, board: list) -> float:
+        val, score = self.values()
+        reds, blacks = [], []
+        for p, c in enumerate(board):
+            if 0 < c < 8:
+                reds.append((p, c))
+            elif 8 < c < DOWN:
+                blacks.append((p, c))
+        # pull pieces toward what they can capture and away from what captures them; tables
+        # instead of arithmetic because this loop is most of the search's time
+        pull = 0.0
+        for mine, theirs, sign in ((reds, blacks, 0.15), (blacks, reds, -0.15)):
+            if not theirs:
+                continue
+            for p, c in mine:
+                prey = PREY[c]
+                near = NEAR[p]
+                best = 0.0
+                for q, d in theirs:
+                    if prey[d]:
+                        gain = val[d] * near[q]
+                        if gain < 0:
+                            gain = -gain
+                        if gain > best:
+                            best = gain
+                pull += sign * best
+        return score + pull
+
+    # ---- move generation ----------------------------------------------------------------------
+    def gen(self, side: int):
+        """(captures, steps) of `side`: captures as (gain, move), moves as from * 32 + to."""
+        board = self.board
+        caps, steps = [], []
+        val = self.values()[0]
+        for p in range(32):
+            c = board[p]
+            if c == 0 or c == DOWN or (c >> 3) != side:
+                continue
+            t = c & 7
+            if t == 2:
+                for q in NB[p]:
+                    if board[q] == 0:
+                        steps.append(p * 32 + q)
+                for ray in RAYS[p]:
+                    screen = False
+                    for q in ray:
+                        d = board[q]
+                        if d == 0:
+                            continue
+                        if not screen:
+                            screen = True
+                            continue
+                        if d != DOWN and (d >> 3) != side:
+                            caps.append((abs(val[d]) * 8 - abs(val[c]), p * 32 + q))
+                        break
+            else:
+                for q in NB[p]:
+                    d = board[q]
+                    if d == 0:
+                        steps.append(p * 32 + q)
+                    elif d != DOWN and (d >> 3) != side and CAN[t][d & 7]:
+                        caps.append((abs(val[d]) * 8 - abs(val[c]), p * 32 + q))
+        caps.sort(reverse=True)
+        return caps, steps
+
+    def make(self, m: int) -> int:
+        a, b = m >> 5, m & 31
+        board = self.board
+        taken = board[b]
+        if taken:
+            self.alive[taken] -= 1
+            self.total[taken >> 3] -= 1
+        board[b], board[a] = board[a], 0
+        self.side ^= 1
+        self.quiet_stack.append(self.quiet)
+        self.quiet = 0 if taken else self.quiet + 1
+        return taken
+
+    def unmake(self, m: int, taken: int) -> None:
+        a, b = m >> 5, m & 31
+        board = self.board
+        board[a], board[b] = board[b], taken
+        if taken:
+            self.alive[taken] += 1
+            self.total[taken >> 3] += 1
+        self.side ^= 1
+        self.quiet = self.quiet_stack.pop()
+
+    def flip(self, p: int, code: int) -> None:
+        """A real flip (or p < 0: the flip modelled as a pass); no repetition reaches back over it."""
+        if p >= 0:
+            self.board[p] = code
+            self.bag[code] -= 1
+            self.ndown -= 1
+        self.side ^= 1
+        self.quiet_stack.append((self.quiet, self.seen))
+        self.quiet, self.seen = 0, {}
+
+    def unflip(self, p: int, code: int) -> None:
+        if p >= 0:
+            self.board[p] = DOWN
+            self.bag[code] += 1
+            self.ndown += 1
+        self.side ^= 1
+        self.quiet, self.seen = self.quiet_stack.pop()
+
+    # ---- search -------------------------------------------------------------------------------
+    def negamax(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+        self.budget.tick()
+        side = self.side
+        if self.total[side] == 0:
+            return -WIN + ply
+        if self.quiet >= self.limit:
+            return 0.0
+        if self.tables and not self.ndown and self.total[0] + self.total[1] <= endgame.MAX_PIECES:  # exact tables
+            got = endgame.probe(self.board, side, self.quiet, self.limit, solve=False)
+            if got is not None:
+                return float(got[0] * (WIN - ply - got[1])) if got[0] else 0.0
+        if depth <= 0:
+            return self.quiesce(alpha, beta, ply, 0)
+        key = None
+        if self.repetition and self.quiet:
+            key = (tuple(self.board), side)
+            if key in self.seen:
+                return 0.0
+            self.seen[key] = 1
+        try:
+            return self._negamax(depth, alpha, beta, ply)
+        finally:
+            if key is not None:
+                self.seen.pop(key, None)
+
+    def _negamax(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+        side = self.side
+        # transposition table: within one search the board decides the bag, so (board, side) is
+        # the whole position; -1 stands for the flip (null move)
+        tkey = (tuple(self.board), side)
+        entry = self.tt.get(tkey)
+        tt_move = None
+        if entry is not None:
+            d, v, flag, tt_move = entry
+            if d >= depth and (flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha)):
+                return v
+        caps, steps = self.gen(side)
+        if not caps and not steps and not self.ndown:
+            return -WIN + ply
+        order = [m for _, m in caps]
+        killer = self.killers.get(ply)
+        if killer in steps:
+            order.append(killer)
+            steps.remove(killer)
+        if self.ndown:
+            order.append(-1)  # a flip, modelled as passing the turn
+        late = len(order) + LMR_AFTER  # steps from here on are searched shallower first
+        steps.sort(key=self.history.__getitem__, reverse=True)
+        order.extend(steps)
+        if tt_move is not None and tt_move in order and order[0] != tt_move:
+            order.remove(tt_move)
+            order.insert(0, tt_move)
+        alpha0 = alpha
+        best: float = -INF
+        best_move = None
+        for i, m in enumerate(order):
+            if i == 0:
+                v = self.child(m, depth - 1, alpha, beta, ply)
+            else:
+                # principal variation search: prove the move no better with a null window, and
+                # late quiet steps one ply shallower; search again in full only when it is better
+                r = 1 if depth >= 3 and i >= late and m >= 0 else 0
+                v = self.child(m, depth - 1 - r, alpha, alpha + NULL_WINDOW, ply)
+                if v > alpha and (r or v < beta):
+                    v = self.child(m, depth - 1, alpha, beta, ply)
+            if v > best:
+                best, best_move = v, m
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        if m >= 0 and not self.board[m & 31]:
+                            self.killers[ply] = m
+                            self.history[m] += depth * depth
+                        break
+        flag = -1 if best <= alpha0 else (1 if best >= beta else 0)
+        if entry is None or entry[0] <= depth:
+            self.tt[tkey] = (depth, best, flag, best_move)
+        return best
+
+    def child(self, m: int, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """The value of action m (-1: the modelled flip) for the side to move."""
+        if m >= 0:
+            taken = self.make(m)
+            v = -self.negamax(depth, -beta, -alpha, ply + 1)
+            self.unmake(m, taken)
+            return v
+        self.flip(-1, 0)
+        if self.null_line[ply - 1]:
+            # both sides flipping in a row gives back the modelled board: score it as it stands
+            # rather than search the same position again
+            v = -self.quiesce(-beta, -alpha, ply + 1, 0)
+        else:
+            self.null_line[ply] = True
+            v = -self.negamax(depth, -beta, -alpha, ply + 1)
+            self.null_line[ply] = False
+        self.unflip(-1, 0)
+        return v
+
+    def quiesce(self, alpha: float, beta: float, ply: int, qd: int) -> float:
+        self.budget.tick()
+        side = self.side
+        if self.total[side] == 0:
+            return -WIN + ply
+        stand = self.evaluate()
+        if stand >= beta or qd >= self.qdepth:
+            return stand
+        if stand > alpha:
+            alpha = stand
+        best = stand
+        caps, _ = self.gen(side)
+        if not caps:
+            return best
+        val = self.values()[0]
+        board = self.board
+        for _, m in caps:
+            a, b = m >> 5, m & 31
+            gain = val[board[b]]
+            if gain < 0:
+                gain = -gain
+            # delta pruning: even the whole victim (and a margin for what its loss changes in
+            # the other values) cannot lift the score to alpha
+            if stand + 2.0 * gain + DELTA_MARGIN <= alpha:
+                continue
+            worth = val[board[a]]
+            if worth < 0:
+                worth = -worth
+            taken = self.make(m)
+            # a capture that gives a more valuable piece for a defended one is left out: it is
+            # where cannon exchanges made the capture search explode
+            if worth > gain + LOSING_MARGIN and self.attacked(b):
+                self.unmake(m, taken)
+                continue
+            v = -self.quiesce(-beta, -alpha, ply + 1, qd + 1)
+            self.unmake(m, taken)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def attacked(self, q: int) -> bool:
+        """Whether the side to move can capture the piece on q."""
+        board = self.board
+        target = board[q] & 7
+        side = self.side
+        for n in NB[q]:
+            d = board[n]
+            if 0 < d < DOWN and (d >> 3) == side and (d & 7) != 2 and CAN[d & 7][target]:
+                return True
+        for ray in RAYS[q]:
+            screen = False
+            for n in ray:
+                d = board[n]
+                if d == 0:
+                    continue
+                if not screen:
+                    screen = True
+                    continue
+                if d != DOWN and (d >> 3) == side and (d & 7) == 2:
+                    return True
+                break
+        return False
+
+    def chance(self, point: int, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """Expected value of flipping `point` (Star1 bounds on the window)."""
+        bag = self.bag
+        total = self.ndown
+        outcomes = [(bag[c] / total, c) for c in CODES if bag[c]]
+        acc, left = 0.0, 1.0
+        for prob, code in outcomes:
+            left -= prob
+            lo = max(-INF, (alpha - acc - left * WIN) / prob)
+            hi = min(INF, (beta - acc + left * WIN) / prob)
+            self.flip(point, code)
+            v = -self.negamax(depth - 1, -hi, -lo, ply + 1)
+            self.unflip(point, code)
+            acc += prob * v
+            if acc + left * WIN <= alpha:
+                return acc + left * WIN  # cannot reach alpha whatever the rest: an upper bound
+            if acc - left * WIN >= beta:
+                return acc - left * WIN  # beta reached whatever the rest: a lower bound
+        return acc
+
+    def flip_groups(self):
+        """[(representative point, [points])]: interacting squares alone, the rest together."""
+        board = self.board
+        lone, quiet = [], []
+        for p in range(32):
+            if board[p] != DOWN:
+                continue
+            active = any(0 < board[q] < DOWN for q in NB[p])
+            if not active:
+                for ray in RAYS[p]:
+                    seen = 0
+                    for q in ray:
+                        d = board[q]
+                        if d == 0:
+                            continue
+                        seen += 1
+                        if seen == 2:
+                            active = d != DOWN
+                            break
+                    if active:
+                        break
+            (lone if active else quiet).append(p)
+        groups = [(p, [p]) for p in lone]
+        if quiet:
+            groups.append((quiet[len(quiet) // 2], quiet))
+        return groups
