@@ -254,13 +254,14 @@ def describe(state, move) -> list:
     node counts as one ply) and the nodes searched, and for a flip the outcome chances."""
     side = {"r": "red", "b": "black"}.get(state.to_move, "the first player")
     pub = rules.public_state(state)
-    depth, nodes, value = 0, 0, 0.0
+    depth, nodes, value, how = 0, 0, 0.0, ""
     if pub.result() is None and pub.to_move is not None:
         ranked, search, _, _ = analyse(pub, "hard", 0.5, 0, 20000)
         depth, nodes, value = search.depth_done, search.budget.nodes, _squash(ranked[0][0])
+        how = "; settled: deeper search changed nothing" if search.settled else ""
     lines = [
         f"evaluation {value:+.2f} for {side} to move (+1 winning, -1 losing)",
-        f"depth: {depth} (a flip counts as one ply), nodes: {nodes}",
+        f"depth: {depth} (a flip counts as one ply{how}), nodes: {nodes}",
     ]
     if move.kind == "flip":
         chances = ", ".join(f"{t} {p * 100:.1f}%" for t, p in flip_chances(state))
