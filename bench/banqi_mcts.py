@@ -7,16 +7,21 @@ whose outcomes are the piece types of the bag, weighted by their counts. Samplin
 bag per iteration (determinization, information-set MCTS) gives the same distribution of flip
 outcomes; chance nodes keep the statistics of each outcome apart. The strong published programs
 (Diablo, DarkKnight: Yen et al. 2014, Hsueh et al. 2015/2016) are MCTS with chance nodes for flips,
-early playout termination and progressive bias; this player follows that design:
+early playout termination, implicit minimax backups and progressive bias (each measured there to
+add strength); this player follows that design:
 
 - Tree: decision nodes hold a public-view rules.State, so the tree knows every rule exactly
   (repetition, perpetual chase, no progress). A flip is a chance node: at each visit an outcome is
   drawn from the bag with the seeded generator, one child per piece letter. Flip squares that can
   interact at once with a face-up piece (a neighbour, or one screen away on a line) are actions of
   their own; the others are alike for the near future and are one action (a square drawn once).
-- Selection: UCB1 (UCT) plus progressive bias: a heuristic score of the action (gain of a capture,
-  rescue of an attacked piece, a step onto an attacked square) divided by (visits + 1), so the
-  heuristic leads while the statistics are thin and fades as they grow.
+- Selection: UCB1 (UCT) over (1 - ALPHA) * the playouts' mean + ALPHA * an implicit minimax value
+  (every new node gets a static value: material plus the best capture of the side to move; these
+  back up by max at decision nodes and by the bag's weights at chance nodes), plus progressive
+  bias: a heuristic score of the action (gain of a capture, rescue of an attacked piece, a step
+  onto an attacked square) divided by (visits + 1), so the heuristic leads while the statistics
+  are thin and fades as they grow. The static value sees at once a piece left hanging by a flip,
+  which the few samples of a chance node would see late.
 - Playout: on a small integer board (no rules.State objects, fast), a cheap policy: with
   probability EPSILON a random action; else the capture with the best gain (victim's value, less
   the attacker's when the victim's square is defended); else move the most valuable attacked piece
@@ -39,12 +44,13 @@ import time
 
 from game.rules import banqi as rules
 
-# tuned against banqi_baseline and banqi_ai (see bench/RESULTS.md)
-EXPLORATION = 0.7  # UCB1 constant (rewards in [-1, 1])
-BIAS = 1.0  # weight of progressive bias (heuristic units / (n + 1))
-PLAYOUT_PLIES = 12  # early playout termination
+# tuned by short matches against banqi_ai and between variants (see bench/RESULTS.md)
+EXPLORATION = 0.4  # UCB1 constant (rewards in [-1, 1])
+BIAS = 3.0  # weight of progressive bias (heuristic gain / general value / (n + 1))
+PLAYOUT_PLIES = 6  # early playout termination
 EPSILON = 0.1  # random actions in playouts
 SCALE = 12.0  # material difference giving tanh(1) = 0.76 of a win
+ALPHA = 0.4  # weight of the implicit minimax value against the playouts' mean in selection
 DEFAULT_ITERATIONS = 2000
 
 DOWN = 16
@@ -259,24 +265,31 @@ def _attackers_after(b: list, m: tuple, enemy: int) -> bool:
 class _Node:
     """A decision node (a public state) or, with `bag` set, a chance node (a flip)."""
 
-    __slots__ = ("state", "acts", "children", "n", "w", "bias", "bag", "terminal")
+    __slots__ = ("state", "acts", "children", "n", "w", "v", "bag", "terminal")
 
-    def __init__(self, state=None, bag=None):
+    def __init__(self, rng: random.Random, state=None, bag=None):
         self.state = state
         self.bag = bag  # chance node: [(letter, count)], the outcomes
-        self.acts: list | None = None  # decision node: [(move, bias)], filled on first visit
+        self.acts: list = []  # decision node: [(move, bias)]
         self.children: dict = {}
         self.n = 0
         self.w = 0.0  # sum of results for the side that moved into this node
-        self.bias = 0.0
+        self.v = 0.0  # heuristic minimax value for that side (implicit minimax backups)
         self.terminal = None
-        if state is not None and state.result() is not None:
-            res = state.result()
+        if state is None:
+            return
+        res = state.result()
+        if res is not None:
             self.terminal = 0.0 if res.winner is None else (1.0 if res.winner == "r" else -1.0)
+            self.v = self.terminal if state.to_move == "b" else -self.terminal
+        else:
+            self.acts, own = _actions(state, rng)
+            self.v = -math.tanh(own / SCALE)
 
 
-def _actions(state, rng: random.Random) -> list:
-    """[(Move, heuristic bias)] of a public state: steps, captures and flips (grouped)."""
+def _actions(state, rng: random.Random) -> tuple:
+    """([(Move, heuristic bias)], static value for the side to move) of a public state: steps,
+    captures and flips (grouped); the value is the material plus the best capture's gain."""
     b = _codes(state.board)
     alive = [0] * 17
     for letter, n in state.bag().items():
@@ -288,17 +301,22 @@ def _actions(state, rng: random.Random) -> list:
     lone: list = []
     quiet: list = []
     out: list = []
+    best = 0.0
     for m in state.legal_moves():
         if m.kind == "flip":
             p = m.path[0]
             (lone if _interacts(b, p) else quiet).append(p)
         else:
-            out.append((m, _gain(b, m.path[0], m.path[1], val)))
+            g = _gain(b, m.path[0], m.path[1], val)
+            out.append((m, g))
+            if m.kind == "capture" and g > best:
+                best = g
     for p in lone:
         out.append((rules.Move("flip", (p,)), 0.0))
     if quiet:
         out.append((rules.Move("flip", (quiet[rng.randrange(len(quiet))],)), 0.0))
-    return out
+    material = _material(alive)
+    return out, (material if state.to_move == "r" else -material) + best
 
 
 def _interacts(b: list, p: int) -> bool:
@@ -317,15 +335,15 @@ def _interacts(b: list, p: int) -> bool:
     return False
 
 
-def _child(node: _Node, move) -> _Node:
-    """The child reached by `move` from decision node `node` (created if new); a chance node for a
-    flip, whose outcome is then drawn."""
+def _child(node: _Node, move, rng: random.Random) -> _Node:
+    """The child reached by `move` from decision node `node` (created if new): a chance node for
+    a flip, whose outcome is then drawn by _outcome."""
     child = node.children.get(move)
     if child is None:
         if move.kind == "flip":
-            child = _Node(bag=sorted(node.state.bag().items()))
+            child = _Node(rng, bag=sorted(node.state.bag().items()))
         else:
-            child = _Node(node.state.play(move))
+            child = _Node(rng, node.state.play(move))
         node.children[move] = child
     return child
 
@@ -341,21 +359,24 @@ def _outcome(chance: _Node, parent_state, move, rng: random.Random) -> _Node:
         r -= n
     child = chance.children.get(letter)
     if child is None:
-        child = chance.children[letter] = _Node(parent_state.play_flip(move.path[0], letter))
+        child = chance.children[letter] = _Node(rng, parent_state.play_flip(move.path[0], letter))
     return child
 
 
-def _select(node: _Node, acts: list) -> tuple:
+def _select(node: _Node) -> tuple:
     log_n = math.log(node.n + 1)
-    best, pick = -1e18, acts[0]
-    for act in acts:
+    best, pick = -1e18, node.acts[0]
+    for act in node.acts:
         move, bias = act
         child = node.children.get(move)
         if child is None or child.n == 0:
             score = 1e9 + bias  # every action once, the heuristically best first
         else:
             score = (
-                child.w / child.n + EXPLORATION * math.sqrt(log_n / child.n) + BIAS * bias / VALUE[7] / (child.n + 1)
+                (1.0 - ALPHA) * child.w / child.n
+                + ALPHA * child.v
+                + EXPLORATION * math.sqrt(log_n / child.n)
+                + BIAS * bias / VALUE[7] / (child.n + 1)
             )
         if score > best:
             best, pick = score, act
@@ -365,31 +386,59 @@ def _select(node: _Node, acts: list) -> tuple:
 def _iterate(root: _Node, rng: random.Random) -> None:
     path = [root]
     node = root
-    result = None
     while True:
         if node.terminal is not None:
             result = node.terminal
             break
-        state = node.state
-        fresh = node.acts is None
-        if fresh:
-            node.acts = _actions(state, rng)
-        if fresh and node is not root:
-            result = _playout(state, rng)
+        if node.n == 0 and node is not root:
+            result = _playout(node.state, rng)
             break
-        move, _ = _select(node, node.acts or [])
-        child = _child(node, move)
+        state = node.state
+        move, _ = _select(node)
+        child = _child(node, move, rng)
         path.append(child)
         if move.kind == "flip":
             child = _outcome(child, state, move, rng)
             path.append(child)
         node = child
-    # back up: each node keeps the result for the side that moved into it
-    for i, n in enumerate(path):
+    # back up: each node keeps the result for the side that moved into it; the heuristic values
+    # back up by minimax (decision nodes) and by the bag's weights (chance nodes)
+    for i in range(len(path) - 1, -1, -1):
+        n = path[i]
         n.n += 1
         if i:
             mover = path[i - 1].state.to_move if path[i - 1].state is not None else path[i - 2].state.to_move
             n.w += result if mover == "r" else -result
+        if n.children and n.terminal is None:
+            if n.bag is None:
+                n.v = -max(c.v for c in n.children.values())
+            else:
+                counts = dict(n.bag)
+                total = sum(counts[k] for k in n.children)
+                n.v = sum(counts[k] * c.v for k, c in n.children.items()) / total
+
+
+def _mark_repetition_losses(root: _Node, rng: random.Random) -> None:
+    """Root moves after which the opponent can end the game at once by repetition with us the
+    only chaser (perpetual chase) become known losses: the tree would find them only by luck."""
+    pub = root.state
+    if pub.options["repetition"] != "chase" or len(pub.reps) < 3:
+        return
+    me = pub.to_move
+    for move, _ in root.acts:
+        if move.kind != "move":
+            continue
+        child = _child(root, move, rng)
+        if child.terminal is not None:
+            continue
+        for reply in child.state.legal_moves():
+            if reply.kind != "move":
+                continue
+            res = child.state.play(reply).result()
+            if res is not None and res.reason == "perpetual_chase" and res.winner != me:
+                child.terminal = -1.0 if me == "r" else 1.0
+                child.v = -1.0
+                break
 
 
 def choose_move(state, time_limit=None, seed=None, iterations=None):
@@ -402,10 +451,10 @@ def choose_move(state, time_limit=None, seed=None, iterations=None):
     rng = random.Random(seed)
     if pub.to_move is None:  # the first flip: every square is alike
         return rng.choice(moves)
-    root = _Node(pub)
-    root.acts = _actions(pub, rng)
+    root = _Node(rng, pub)
     if len(root.acts) == 1:
         return root.acts[0][0]
+    _mark_repetition_losses(root, rng)
     if iterations is None and time_limit is None:
         iterations = DEFAULT_ITERATIONS
     deadline = None if iterations is not None else time.perf_counter() + time_limit

@@ -1,11 +1,13 @@
 """The bench's Monte Carlo tree search Banqi player: public information only, legal and sensible."""
 
 import os
+import random
 import sys
 
 from game.rules import banqi as B
+from game.rules.common import find_move
 from tests.test_banqi_ai import random_positions
-from tests.test_banqi_rules import pos
+from tests.test_banqi_rules import CHASE, play, pos
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
 
@@ -60,6 +62,15 @@ def test_only_flips_left():
     assert all(m.kind == "flip" for m in s.legal_moves())
     move = M.choose_move(s, seed=2, iterations=300)
     assert move.kind == "flip" and move in s.legal_moves()
+
+
+def test_knows_a_perpetual_chase_loss_at_the_root():
+    s = play(pos(*CHASE), "a1-a2", "e4-e3", "a2-a1", "e3-e4", "a1-a2", "e4-e3")
+    rng = random.Random(0)
+    root = M._Node(rng, B.public_state(s))
+    M._mark_repetition_losses(root, rng)
+    assert root.children[find_move(s, "a2-a1")].terminal == -1.0  # black repeats: red chased only
+    assert M.choose_move(s, seed=0, iterations=300) != find_move(s, "a2-a1")
 
 
 def test_plays_a_whole_game_from_the_public_view_only():
