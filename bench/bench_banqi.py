@@ -171,7 +171,7 @@ def main():
     args = ap.parse_args()
     print(
         f"python {sys.version.split()[0]}, {os.cpu_count()} cores, budget {args.budget} "
-        f"{NODES if args.budget == 'nodes' else 'level times'}"
+        f"{NODES if args.budget == 'nodes' else 'level times'}; {', '.join(sorted(CLOCK_PAIRS))}: {args.time:g} s a move each"
     )
     if not args.no_speed:
         speed()
