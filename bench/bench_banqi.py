@@ -42,19 +42,21 @@ PAIRS = {
     "hard-medium": ("hard", "medium"),
     "hard-baseline": ("hard", "baseline"),
     "hard-mcts": ("hard", "mcts"),
+    "mcts-baseline": ("mcts", "baseline"),
 }
-# pairs played at equal wall-clock time per move (--time), whatever --budget says
-CLOCK_PAIRS = {"hard-mcts"}
+# pairs played at equal wall-clock time per move (--time), whatever --budget says; the baseline
+# has no clock (it always searches its two plies in full)
+CLOCK_PAIRS = {"hard-mcts", "mcts-baseline"}
 
 
 def choose(player, state, seed, budget):
     """budget: "nodes", "time" (the levels' own clock) or a number (seconds per move for both)."""
+    if player == "baseline":
+        return banqi_baseline.choose_move(state, seed=seed)
     if not isinstance(budget, str):
         if player == "mcts":
             return banqi_mcts.choose_move(state, time_limit=budget, seed=seed)
         return banqi_ai.choose_move(state, level=player, time_limit=budget, seed=seed)
-    if player == "baseline":
-        return banqi_baseline.choose_move(state, seed=seed)
     if player == "mcts":
         return banqi_mcts.choose_move(state, seed=seed)
     if budget == "nodes":
