@@ -3,6 +3,10 @@
     python bench/bench_banqi_depth.py                 # hard's default time (2.5 s), quiet machine
     python bench/bench_banqi_depth.py --spin 1        # the same with one other core kept busy
     python bench/bench_banqi_depth.py --time 1.0 --busiest 8
+    python bench/bench_banqi_depth.py --cost 4,5,6,7   # CPU seconds to finish each depth
+
+--cost measures, position by position, the nodes and the CPU time (process time, so it hardly
+depends on the load) that hard needs to finish each of the given depths.
 
 Positions: the ones the issue measured, then the busiest positions (most face-up pieces and
 captures on the board) met in medium-against-medium games with fixed node budgets, so the same
@@ -77,13 +81,38 @@ def spin(stop_at: float) -> None:
         pass
 
 
+def cost(positions: list, depths: list) -> None:
+    """Nodes and CPU seconds hard needs to finish each depth (its max depth set to it)."""
+    saved = banqi_ai.LEVELS["hard"]
+    totals = dict.fromkeys(depths, 0.0)
+    try:
+        for text in positions:
+            state = rules.from_text(text)
+            row = []
+            for depth in depths:
+                banqi_ai.LEVELS["hard"] = (depth,) + saved[1:]
+                c = time.process_time()
+                _, search, _, _ = banqi_ai.analyse(state, "hard", None, 0, 10**8)
+                dt = time.process_time() - c
+                totals[depth] += dt
+                row.append(f"d{depth} {search.budget.nodes:8,d} nodes {dt:5.2f} s")
+            print(f"{text:66s} " + "  ".join(row), flush=True)
+    finally:
+        banqi_ai.LEVELS["hard"] = saved
+    print("CPU seconds over all positions: " + ", ".join(f"depth {d}: {t:.2f}" for d, t in totals.items()))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--time", type=float, default=None, help="seconds per position (default: hard's own)")
     ap.add_argument("--busiest", type=int, default=6, help="how many self-play positions to add")
     ap.add_argument("--spin", type=int, default=0, help="processes kept spinning meanwhile (a loaded machine)")
+    ap.add_argument("--cost", default="", help="depths to time instead, e.g. 4,5,6,7")
     args = ap.parse_args()
     positions = list(ISSUE_POSITIONS) + busiest(args.busiest)
+    if args.cost:
+        cost(positions, [int(d) for d in args.cost.split(",")])
+        return
     spinners = [multiprocessing.Process(target=spin, args=(time.time() + 3600,), daemon=True) for _ in range(args.spin)]
     for p in spinners:
         p.start()
