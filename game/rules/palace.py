@@ -108,8 +108,8 @@ def _bits(mask: int):
 
 # ---- variant options (every *(choice)* of the rules file) ----------------------------------------
 # "first" is not one of them: a balance variant from Bagh-chal, where the many side starts. With the
-# kings on the doors black scores ~73% between equal players; white dropping first evens it out
-# (bench/bench_palace.py --selfplay, assets/rules/palace.*.md).
+# kings on the doors black scores ~73% between equal medium players; white dropping first evens it
+# out (bench/bench_palace.py --selfplay; the figures are in assets/rules/palace.*.md).
 OPTIONS = (
     Option(
         "opening",
