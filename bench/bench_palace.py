@@ -4,15 +4,25 @@ matches between the computer levels. Prints figures; never fails on time.
     python bench/bench_palace.py                 # everything (the ladder takes a while)
     python bench/bench_palace.py --games 20      # games per side per pairing
     python bench/bench_palace.py --no-ladder     # speed only
+    python bench/bench_palace.py --no-speed      # the ladder only
+    python bench/bench_palace.py --selfplay easy,medium --games 100 --option opening=doors
+    python bench/bench_palace.py --selfplay hard --nodes hard=10000 --games 100
 
 Ladder games use deterministic node budgets (LADDER_NODES) so that results repeat on any machine;
 each game starts with OPENING_PLIES plies chosen by opening_move() from the game's seed so that the
 games differ (the same openings are played with the colours swapped).
+
+Self-play (--selfplay LEVELS): for each level, --games games of the level against itself from the
+same seeded short openings, under the rule options given with --option key=value (the defaults
+otherwise). It prints black's wins / white's wins / draws, black's score (a win 1, a draw 1/2)
+with a 95% interval (normal approximation: mean +- 1.96 standard errors), how the games ended and
+their average length. --nodes level=N changes a level's node budget (ladder and self-play).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -87,29 +97,41 @@ def opening_move(state, seed):
 
 
 def play_game(args):
-    black_level, white_level, seed = args
-    s = P.new_game()
+    """(black level, white level, winner, end reason, plies) of one game. args: black level, white
+    level, seed, and optionally the rule options and the node budgets ({level: nodes})."""
+    black_level, white_level, seed, *rest = args
+    options = dict(rest[0]) if rest else {}
+    nodes = rest[1] if len(rest) > 1 else LADDER_NODES
+    cpu = time.process_time()
+    s = P.new_game(**options)
     for i in range(OPENING_PLIES):  # a varied but sensible start (see opening_move)
+        if s.result() is not None:
+            break
         s = s.play(opening_move(s, seed * 31 + i))
     ply = 0
     while s.result() is None:
         level = black_level if s.to_move == "b" else white_level
-        s = s.play(A.choose_move(s, level, seed=seed * 7919 + ply, nodes=LADDER_NODES[level]))
+        s = s.play(A.choose_move(s, level, seed=seed * 7919 + ply, nodes=nodes[level]))
         ply += 1
     r = s.result()
-    return black_level, white_level, r.winner, r.reason, ply + OPENING_PLIES
+    return black_level, white_level, r.winner, str(r.reason), ply + OPENING_PLIES, time.process_time() - cpu
 
 
-def ladder(games, workers):
+def ladder(games, workers, options=None, nodes=None):
+    nodes = nodes or LADDER_NODES
+    opts = tuple(sorted((options or {}).items()))
     jobs = []
     for upper, lower in PAIRS:
         for g in range(games):
-            jobs.append((upper, lower, 1000 + g))
-            jobs.append((lower, upper, 1000 + g))
+            jobs.append((upper, lower, 1000 + g, opts, nodes))
+            jobs.append((lower, upper, 1000 + g, opts, nodes))
     t = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
         results = list(pool.map(play_game, jobs))
-    print(f"ladder: {len(results)} games in {time.perf_counter() - t:.0f}s, node budgets {LADDER_NODES}")
+    print(
+        f"ladder: {len(results)} games in {time.perf_counter() - t:.0f}s "
+        f"({sum(r[5] for r in results):.0f} s of CPU), node budgets {nodes}, options {dict(opts) or 'default'}"
+    )
     for upper, lower in PAIRS:
         for side in ("b", "w"):
             rows = [
@@ -134,16 +156,99 @@ def ladder(games, workers):
         print(f"  {upper} vs {lower}: {pts / len(rows):.0%} over {len(rows)} games")
 
 
+#: how a game ended, in the order self-play prints them
+ENDINGS = (
+    ("captures", "7 captures"),
+    ("blocked", "black blocked"),
+    ("white_blocked", "white blocked"),
+    ("repetition", "repetition"),
+    ("no_progress", "no progress"),
+)
+
+
+def score_interval(scores):
+    """(mean, low, high): the mean of per-game scores in [0, 1] and its 95% interval (normal
+    approximation with the sample's standard deviation, clipped to [0, 1])."""
+    n = len(scores)
+    mean = sum(scores) / n
+    var = sum((x - mean) ** 2 for x in scores) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def selfplay(levels, games, workers, options=None, nodes=None):
+    """Each level against itself over `games` games (seeds 1000..), under the rule options."""
+    nodes = nodes or LADDER_NODES
+    opts = tuple(sorted((options or {}).items()))
+    jobs = [(level, level, 1000 + g, opts, nodes) for level in levels for g in range(games)]
+    t = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(play_game, jobs))
+    print(
+        f"self-play: {len(results)} games in {time.perf_counter() - t:.0f}s "
+        f"({sum(r[5] for r in results):.0f} s of CPU), node budgets {nodes}, "
+        f"options {P.check_options(P.OPTIONS, dict(opts))}"
+    )
+    for level in levels:
+        rows = [r for r in results if r[0] == level]
+        b = sum(1 for r in rows if r[2] == "b")
+        w = sum(1 for r in rows if r[2] == "w")
+        d = len(rows) - b - w
+        mean, low, high = score_interval([1.0 if r[2] == "b" else 0.5 if r[2] is None else 0.0 for r in rows])
+        ends = ", ".join(f"{label} {sum(1 for r in rows if r[3] == key)}" for key, label in ENDINGS)
+        others = len(rows) - sum(1 for r in rows if r[3] in dict(ENDINGS))
+        if others:
+            ends += f", other {others}"
+        plies = sum(r[4] for r in rows) / len(rows)
+        print(
+            f"  {level:6} ({nodes[level]:,} nodes) {len(rows)} games: black {b} / white {w} / draws {d}; "
+            f"black's score {mean:.1%} (95% {low:.1%}-{high:.1%}); ends: {ends}; avg {plies:.0f} plies"
+        )
+
+
+def _option(text):
+    """'key=value' of a rule option, the value matched by its text against the option's choices."""
+    key, _, value = text.partition("=")
+    for o in P.OPTIONS:
+        if o.key == key:
+            for choice in o.choices:
+                if str(choice) == value:
+                    return key, choice
+            raise argparse.ArgumentTypeError(f"{key} can be {', '.join(str(c) for c in o.choices)}")
+    raise argparse.ArgumentTypeError(f"unknown option {key!r}: {', '.join(o.key for o in P.OPTIONS)}")
+
+
+def _nodes(text):
+    level, _, n = text.partition("=")
+    if level not in LADDER_NODES or not n.isdigit():
+        raise argparse.ArgumentTypeError("give level=N, e.g. hard=10000")
+    return level, int(n)
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=20, help="games per side per pairing")
+    ap.add_argument("--games", type=int, default=20, help="games per side per pairing; self-play: games per level")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--no-ladder", action="store_true")
+    ap.add_argument("--no-speed", action="store_true")
+    ap.add_argument("--selfplay", metavar="LEVELS", help="comma-separated levels: self-play only")
+    ap.add_argument("--option", type=_option, action="append", default=[], help="a rule option, key=value")
+    ap.add_argument("--nodes", type=_nodes, action="append", default=[], help="a level's node budget, level=N")
     a = ap.parse_args()
+    nodes = {**LADDER_NODES, **dict(a.nodes)}
+    options = dict(a.option)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores")
-    speed()
+    if a.selfplay:
+        levels = a.selfplay.split(",")
+        unknown = [lv for lv in levels if lv not in LADDER_NODES]
+        if unknown:
+            ap.error(f"unknown level {unknown[0]!r}")
+        selfplay(levels, a.games, a.workers, options, nodes)
+        return
+    if not a.no_speed:
+        speed()
     if not a.no_ladder:
-        ladder(a.games, a.workers)
+        ladder(a.games, a.workers, options, nodes)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,13 @@ def test_every_level_answers_a_legal_move(level):
         s = s.play(m)
 
 
+def test_white_first_variant_opens_with_a_drop():
+    s = P.new_game(opening="doors", first="white")
+    for level in ("easy", "medium", "hard"):
+        m = choose_move(s, level, seed=0, nodes=400)
+        assert m in s.legal_moves() and m.kind == "drop"
+
+
 def test_node_budget_makes_answers_repeatable():
     s = P.new_game().play(find_move(P.new_game(), "c8-c7"))
     a = [str(choose_move(s, "hard", seed=5, nodes=1500)) for _ in range(2)]

@@ -132,6 +132,33 @@ def test_doors_opening_gives_black_an_immediate_capture():
     assert t.captures == 1 and t.at(pt("c6")) is None and t.at(pt("c5")) == "B"
 
 
+def test_white_first_option_starts_with_a_drop():
+    s = P.new_game(first="white")
+    assert P.to_text(s) == START.replace(" b ", " w ")
+    assert s.options["first"] == "white" and s.history == (s.key(),)
+    ms = s.legal_moves()
+    assert all(m.kind == "drop" for m in ms) and len(ms) == 37 - 10
+    t = play(s, "c5")
+    assert t.to_move == "b" and t.hand == 15 and t.at(pt("c5")) == "W" and t.plies == 0
+    assert moves(t) == moves(P.new_game())  # the kings' first moves are the same as by default
+
+
+def test_white_first_with_the_doors_opening():
+    s = P.new_game(opening="doors", first="white")
+    assert P.to_text(s) == ".-.-./-...-/..B../.WWW./.W.W./.WWW./..B../-...-/.-.-. w 16 0"
+    t = play(s, "c5")  # closes the jumps along the centre line, not the diagonal ones
+    assert "c7xc5" not in moves(t) and "c3xc5" not in moves(t)
+    assert {"c7xa5", "c7xe5", "c3xa5", "c3xe5"} <= set(moves(t))
+    assert P.perft(s, 3) == slow_perft(s, 3)
+
+
+def test_first_option_default_is_the_source_rule():
+    assert P.new_game().options["first"] == "black"
+    assert P.to_text(P.new_game(first="black")) == START
+    with pytest.raises(PositionError):
+        P.new_game(first="both")
+
+
 def test_text_round_trip_and_options():
     s = play(P.new_game(), "c8-c7", "a1", "c7-b7")
     t = P.from_text(P.to_text(s))
@@ -381,7 +408,12 @@ def test_cli_moves_perft_and_errors():
 @settings(max_examples=25, deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from(["one", "chain"]), st.booleans())
 def test_random_games_keep_the_invariants(rng, jumps, forced):
-    s = P.new_game(jumps=jumps, forced_capture=forced, opening=rng.choice(["centre", "doors"]))
+    s = P.new_game(
+        jumps=jumps,
+        forced_capture=forced,
+        opening=rng.choice(["centre", "doors"]),
+        first=rng.choice(["black", "white"]),
+    )
     for _ in range(160):
         if s.result() is not None:
             assert s.legal_moves() == []
