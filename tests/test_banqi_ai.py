@@ -126,3 +126,13 @@ def test_levels_finish_a_game(level):
             m = rng.choice(s.legal_moves())
         s = s.play(m)
     assert s.ply >= 40 or s.result() is not None
+
+
+def test_describe_says_where_the_depth_comes_from():
+    """The notes say when the endgame tables answered and when the search settled early."""
+    table = B.from_text("R......./......../....p.../..k..... r KAABBRNNCCPPPPPaabbrrnnccpppp 0")
+    lines = A.describe(table, table.legal_moves()[0])
+    assert "exact: the endgame tables" in lines[1] and lines[0].startswith("evaluation -1.00")
+    only_flips = B.from_text("xxxnxpxx/xxxPxxxx/Nxxxxxxx/xxxxxxxx r - 0")  # red can only flip
+    _, search, _, _ = A.analyse(only_flips, "hard", nodes=200_000, seed=0)
+    assert search.settled and search.depth_done < 20

@@ -110,6 +110,7 @@ def analyse(state, level="hard", time_limit=None, seed=None, nodes=None):
     search = Search(pub, budget, qdepth)
     search.tables = level == "hard"  # an all-revealed position of few pieces: the endgame tables' ranking
     if search.tables and (table := endgame.rank_root(pub)) is not None:
+        search.from_table = True
         return [(v, ("move", m.path[0] * 32 + m.path[1], m)) for v, m in table], search, rng, temperature
     if search.tables and not search.ndown:  # tables the search's captures reach, within 40% of the clock
         limit = resolve_time(level, time_limit)
@@ -259,6 +260,8 @@ def describe(state, move) -> list:
         ranked, search, _, _ = analyse(pub, "hard", 0.5, 0, 20000)
         depth, nodes, value = search.depth_done, search.budget.nodes, _squash(ranked[0][0])
         how = "; settled: deeper search changed nothing" if search.settled else ""
+        if search.from_table:
+            how = "; exact: the endgame tables hold every position of up to 3 face-up pieces"
     lines = [
         f"evaluation {value:+.2f} for {side} to move (+1 winning, -1 losing)",
         f"depth: {depth} (a flip counts as one ply{how}), nodes: {nodes}",

@@ -97,6 +97,7 @@ class Search:
         self.history = [0] * 1024  # quiet steps (from * 32 + to) that caused cut-offs
         self.tt: dict = {}
         self.depth_done = 0
+        self.from_table = False  # the endgame tables answered at the root (no search ran)
         self.settled = False  # the iterations stopped changing the scores (see analyse)
         self.null_line = [False] * 256  # null_line[ply]: the move made at ply was a modelled flip
         # draws the search knows of: the no-progress counter and positions already seen since the
