@@ -31,7 +31,7 @@ from game.ai import banqi_ai  # noqa: E402
 from game.ai import banqi_endgame as E  # noqa: E402
 from game.rules import banqi as rules  # noqa: E402
 
-LETTERS = {c: t for t, c in E.LETTER_CODE.items()}
+LETTERS = {c: t for t, c in E.CODE.items()}
 
 
 def solve(limit: int) -> dict:
@@ -96,7 +96,7 @@ def endgames(count: int, seed: int, min_dtz: int, limit: int) -> list:
         for c, p in zip(red + black, rng.sample(range(32), 3)):
             board[p] = c
         side = rng.choice("rb")
-        got = E.probe([E.LETTER_CODE.get(c, 0) for c in board], 0 if side == "r" else 1, 0, limit)
+        got = E.probe([E.CODE.get(c, 0) for c in board], 0 if side == "r" else 1, 0, limit)
         if got is None or got[0] != 1 or got[1] < min_dtz:
             continue
         caps = list("KAABBRRNNCCPPPPPkaabbrrnnccppppp")

@@ -23,7 +23,7 @@ def state(pieces: dict, side="r", quiet=0, limit=60):
 
 
 def codes(s):
-    return [E.LETTER_CODE.get(c, 0) for c in s.board]
+    return [E.CODE.get(c, 0) for c in s.board]
 
 
 def side_of(s):
@@ -65,7 +65,7 @@ def test_general_cannot_take_a_soldier():
             if k == p:
                 continue
             board = [0] * 32
-            board[k], board[p] = E.LETTER_CODE["K"], E.LETTER_CODE["p"]
+            board[k], board[p] = E.CODE["K"], E.CODE["p"]
             assert E.probe(board, 0, 0, 60)[0] != 1  # red (the general) never wins
             assert E.probe(board, 1, 0, 60)[0] != -1
     s = state({"a1": "K", "a2": "p"})
@@ -221,7 +221,7 @@ def test_search_scores_a_capture_into_a_won_table_position(monkeypatch):
         for r in range(32)
         for p in range(32)
         if r != p
-        for b in [[E.LETTER_CODE["R"] if i == r else E.LETTER_CODE["p"] if i == p else 0 for i in range(32)]]
+        for b in [[E.CODE["R"] if i == r else E.CODE["p"] if i == p else 0 for i in range(32)]]
         if E.probe(b, 1, 0, 60)[0] == -1
     )
     d, r, p = lost

@@ -65,30 +65,12 @@ from __future__ import annotations
 import itertools
 import time
 
+from game.ai.banqi_codes import CAN, CODE, DOWN, NB, RAYS, WIN
 from game.rules import banqi as rules
 
 MAX_PIECES = 3  # positions with more pieces are not probed (0 switches the tables off)
-WIN = 100000  # the search's score of a win (banqi_ai.WIN; banqi_ai imports this module)
-DOWN = 16
 _WIN, _LOSS = 1, 2  # stored results (0: a draw, or not reached)
 _ESCAPE = 1 << 20  # a capture into a position not lost: the count of losing moves never reaches 0
-LETTER_CODE = {t: i + 1 for i, t in enumerate("PCNRBAK")}
-LETTER_CODE.update({t.lower(): c + 8 for t, c in list(LETTER_CODE.items())})
-
-NB = rules.NEIGHBOURS
-RAYS = rules.RAYS
-
-
-def _can(a: int, t: int) -> bool:
-    """Non-cannon step capture of type a on type t (P1 C2 N3 R4 B5 A6 K7)."""
-    if a == 7 and t == 1:
-        return False
-    if a == 1 and t == 7:
-        return True
-    return a >= t
-
-
-CAN = [[_can(a, t) for t in range(8)] for a in range(8)]
 
 # the four mirrors of the board (identity, left-right, top-bottom, both) and, for each square, the
 # one that brings it into the quadrant a1-d2 (files a-d, ranks 1-2)
@@ -415,7 +397,7 @@ def rank_root(state):
     (face-down pieces, too many pieces)."""
     if state.result() is not None or state.to_move is None or rules.FACE_DOWN in state.board:
         return None
-    board = [LETTER_CODE.get(c, 0) for c in state.board]
+    board = [CODE.get(c, 0) for c in state.board]
     me, limit = state.to_move, state.options["no_progress"]
     if _locate(board, 0 if me == "r" else 1, limit) is None:
         return None
@@ -427,7 +409,7 @@ def rank_root(state):
         if res is not None:
             v = 0.0 if res.winner is None else (WIN - 1.0 if res.winner == me else -WIN + 1.0)
         else:
-            cboard = [LETTER_CODE.get(c, 0) for c in child.board]
+            cboard = [CODE.get(c, 0) for c in child.board]
             cside = 0 if child.to_move == "r" else 1
             v = 0.0 - score(cboard, cside, child.quiet, limit, 1)  # never -0.0
             tie = 0 if v else _tie(cboard, cside, limit)

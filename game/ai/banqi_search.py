@@ -6,31 +6,9 @@ Nothing here sees a face-down layout: a Search is built from the public view onl
 from __future__ import annotations
 
 from game.ai import banqi_endgame as endgame
+from game.ai.banqi_codes import CAN, CODE, CODES, DOWN, INF, NB, RAYS, WIN
 from game.ai.common import Budget
-from game.rules import banqi as rules
 
-WIN = 100000
-INF = 10**9
-DOWN = 16
-# type numbers: P1 C2 N3 R4 B5 A6 K7; red code = type, black code = 8 + type
-CODE = {"P": 1, "C": 2, "N": 3, "R": 4, "B": 5, "A": 6, "K": 7}
-CODE.update({k.lower(): v + 8 for k, v in list(CODE.items())})
-LETTER = {v: k for k, v in CODE.items()}
-CODES = tuple(sorted(LETTER))
-NB = rules.NEIGHBOURS
-RAYS = rules.RAYS
-
-
-def _can(a: int, t: int) -> bool:
-    """Non-cannon step capture of type a on type t."""
-    if a == 7 and t == 1:
-        return False
-    if a == 1 and t == 7:
-        return True
-    return a >= t
-
-
-CAN = [[_can(a, t) for t in range(8)] for a in range(8)]
 # PREY[c][d]: piece c is drawn toward enemy d (it captures d by stepping and d cannot capture it
 # back; cannons are left out); NEAR[p][q] = 1 / (manhattan distance + 1)
 PREY = [[False] * 17 for _ in range(17)]
