@@ -166,3 +166,20 @@ def test_a_studied_banqi_position_is_not_saved_with_an_invented_layout(driver):
     board = driver.top
     board.table.save()
     assert driver.top is board  # no save screen: a toast says why
+
+
+def test_an_endgame_table_position_says_its_value_is_exact(driver):
+    """Banqi positions of up to 3 face-up pieces are looked up, not searched: the panel says so
+    instead of "depth 0 · 0 nodes"."""
+    from game.rules import banqi
+
+    app = driver.app
+    app.ai_nodes = 300
+    start = banqi.from_text("R......./......../....p.../..k..... r KAABBRNNCCPPPPPaabbrrnnccpppp 0")
+    scene = app.open("board", Match.new("banqi", start_state=start))
+    driver.step()
+    driver.key(pygame.K_a)
+    driver.wait(lambda: scene.analysis.result is not None)
+    texts = [t for t, _ in scene.analysis.lines("en")]
+    assert any(t.startswith("Exact: from the endgame tables") for t in texts), texts
+    assert scene.analysis.result.value == -1.0  # red to move loses: the general takes the chariot

@@ -18,6 +18,7 @@ add(
         "analysis.title": {"zh": "分析", "en": "Analysis"},
         "analysis.best": {"zh": "最佳着法：{line}", "en": "Best line: {line}"},
         "analysis.depth": {"zh": "深度 {depth} · {nodes} 个节点", "en": "depth {depth} · {nodes} nodes"},
+        "analysis.exact": {"zh": "精确结果：查残局表所得，无需搜索", "en": "Exact: from the endgame tables, no search"},
         "analysis.thinking": {"zh": "分析中…", "en": "Analysing…"},
         "analysis.stopped": {"zh": "已停止（A 继续）", "en": "Stopped (A to continue)"},
         "analysis.flip": {"zh": "翻开 {square} 可能翻出：{chances}", "en": "Flipping {square} may show: {chances}"},
@@ -116,7 +117,9 @@ class LiveAnalysis:
             return [(tr("analysis.over", lang), "text")]
         if a is not None:
             out.append((tr("analysis.best", lang, line=" ".join(a.line) or "-"), "hint"))
-            out.append((tr("analysis.depth", lang, depth=a.depth, nodes=a.nodes), "text"))
+            # no node searched yet a value: the engine looked the position up (banqi's endgame tables)
+            key = "analysis.exact" if a.nodes == 0 and a.depth == 0 and a.line else "analysis.depth"
+            out.append((tr(key, lang, depth=a.depth, nodes=a.nodes), "text"))
             if a.flip:
                 chances = " ".join(
                     f"{self.board.view.piece_name(p, lang)} {c * 100:.0f}%" for p, c in a.flip_chances[:6]
