@@ -83,27 +83,42 @@ def four() -> None:
     E.MAX_PIECES = 3
 
 
+def random_board(rng: random.Random, pieces: int):
+    """(board of letters, pieces placed) of `pieces` random face-up pieces, or None when a side
+    got two generals (then the caller draws again)."""
+    red = [rng.choice("KABRNCP") for _ in range(rng.choice(range(1, pieces)))]
+    black = [rng.choice("kabrncp") for _ in range(pieces - len(red))]
+    if red.count("K") > 1 or black.count("k") > 1:
+        return None
+    board = ["."] * 32
+    for c, p in zip(red + black, rng.sample(range(32), pieces)):
+        board[p] = c
+    return board, red + black
+
+
+def position_text(board: list, side: str, placed: list) -> str:
+    """The position text (without the counter) of an all-face-up board: the rest are captured."""
+    caps = list("KAABBRRNNCCPPPPPkaabbrrnnccppppp")
+    for c in placed:
+        caps.remove(c)
+    ranks = "/".join("".join(board[r * 8 : (r + 1) * 8]) for r in range(3, -1, -1))
+    return f"{ranks} {side} {''.join(caps)}"
+
+
 def endgames(count: int, seed: int, min_dtz: int, limit: int) -> list:
     """[(state text, dtz)] of random 3-piece endgames won by the side to move (dtz >= min_dtz)."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        red = [rng.choice("KABRNCP") for _ in range(rng.choice((1, 2)))]
-        black = [rng.choice("kabrncp") for _ in range(3 - len(red))]
-        if red.count("K") > 1 or black.count("k") > 1:
+        drawn = random_board(rng, 3)
+        if drawn is None:
             continue
-        board = ["."] * 32
-        for c, p in zip(red + black, rng.sample(range(32), 3)):
-            board[p] = c
+        board, placed = drawn
         side = rng.choice("rb")
         got = E.probe([E.CODE.get(c, 0) for c in board], 0 if side == "r" else 1, 0, limit)
         if got is None or got[0] != 1 or got[1] < min_dtz:
             continue
-        caps = list("KAABBRRNNCCPPPPPkaabbrrnnccppppp")
-        for c in red + black:
-            caps.remove(c)
-        ranks = "/".join("".join(board[r * 8 : (r + 1) * 8]) for r in range(3, -1, -1))
-        out.append((f"{ranks} {side} {''.join(caps)}", got[1]))
+        out.append((position_text(board, side, placed), got[1]))
     return out
 
 
@@ -151,18 +166,11 @@ def four_in_play(count: int, nodes: int, seed: int, limit: int) -> None:
     rng = random.Random(seed)
     texts = []
     while len(texts) < count:
-        red = [rng.choice("KABRNCP") for _ in range(rng.choice((1, 2, 3)))]
-        black = [rng.choice("kabrncp") for _ in range(4 - len(red))]
-        if red.count("K") > 1 or black.count("k") > 1:
+        drawn = random_board(rng, 4)
+        if drawn is None:
             continue
-        board = ["."] * 32
-        for c, p in zip(red + black, rng.sample(range(32), 4)):
-            board[p] = c
-        caps = list("KAABBRRNNCCPPPPPkaabbrrnnccppppp")
-        for c in red + black:
-            caps.remove(c)
-        ranks = "/".join("".join(board[r * 8 : (r + 1) * 8]) for r in range(3, -1, -1))
-        text = f"{ranks} {rng.choice('rb')} {''.join(caps)}"
+        board, placed = drawn
+        text = position_text(board, rng.choice("rb"), placed)
         if rules.from_text(f"{text} 0").result() is None:
             texts.append(text)
     outcome = {}

@@ -117,6 +117,14 @@ def play_game(args):
     return black_level, white_level, r.winner, str(r.reason), ply + OPENING_PLIES, time.process_time() - cpu
 
 
+def run_games(jobs, workers) -> tuple[list, float]:
+    """(play_game results, wall seconds) of `jobs` over `workers` processes."""
+    t = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(play_game, jobs))
+    return results, time.perf_counter() - t
+
+
 def ladder(games, workers, options=None, nodes=None):
     nodes = nodes or LADDER_NODES
     opts = tuple(sorted((options or {}).items()))
@@ -125,11 +133,9 @@ def ladder(games, workers, options=None, nodes=None):
         for g in range(games):
             jobs.append((upper, lower, 1000 + g, opts, nodes))
             jobs.append((lower, upper, 1000 + g, opts, nodes))
-    t = time.perf_counter()
-    with ProcessPoolExecutor(workers) as pool:
-        results = list(pool.map(play_game, jobs))
+    results, wall = run_games(jobs, workers)
     print(
-        f"ladder: {len(results)} games in {time.perf_counter() - t:.0f}s "
+        f"ladder: {len(results)} games in {wall:.0f}s "
         f"({sum(r[5] for r in results):.0f} s of CPU), node budgets {nodes}, options {dict(opts) or 'default'}"
     )
     for upper, lower in PAIRS:
@@ -181,11 +187,9 @@ def selfplay(levels, games, workers, options=None, nodes=None):
     nodes = nodes or LADDER_NODES
     opts = tuple(sorted((options or {}).items()))
     jobs = [(level, level, 1000 + g, opts, nodes) for level in levels for g in range(games)]
-    t = time.perf_counter()
-    with ProcessPoolExecutor(workers) as pool:
-        results = list(pool.map(play_game, jobs))
+    results, wall = run_games(jobs, workers)
     print(
-        f"self-play: {len(results)} games in {time.perf_counter() - t:.0f}s "
+        f"self-play: {len(results)} games in {wall:.0f}s "
         f"({sum(r[5] for r in results):.0f} s of CPU), node budgets {nodes}, "
         f"options {P.check_options(P.OPTIONS, dict(opts))}"
     )
