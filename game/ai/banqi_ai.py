@@ -167,6 +167,7 @@ def analyse(state, level="hard", time_limit=None, seed=None, nodes=None):
     # stable sort: on equal scores the action searched first (exact, the others only bounds) wins
     order = sorted(order, key=lambda i: -scores.get(i, -INF))
     ranked = [(scores.get(i, -INF), acts[i]) for i in order]
+    budget.finish()
     return ranked, search, rng, temperature
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -30,20 +31,40 @@ class SearchStopped(Exception):
     """Raised inside a search when its budget is spent; the caller keeps its last full iteration."""
 
 
+# A timed search stops this much before its limit (at most 5% of it): the clock is read only
+# every few hundred nodes and the move still has to be handed over, so the move ends in time.
+# On a loaded machine the process is also paused for whole time slices; Budget.finish() learns
+# how late searches end and widens the margin (up to a quarter of the limit) while that lasts.
+TIME_MARGIN = 0.02
+MAX_MARGIN_SHARE = 0.25
+
+
 class Budget:
     """A search budget: a node count (deterministic) or a wall-clock deadline.
 
     With nodes given, the clock is ignored so that the same call gives the same answer on any
     machine. Call tick() once per node; it raises SearchStopped when the budget is spent.
     The clock is read only every `check_every` nodes to keep tick() cheap.
+
+    A timed budget stops early by a margin that its finish() calls widen on a loaded machine (see
+    TIME_MARGIN). It first freezes the objects alive now out of the cyclic collector's reach
+    (gc.freeze): the search tables kept between moves hold millions of acyclic tuples, and a full
+    collection over them took up to 0.33 s in the middle of a 0.5 s move.
     """
 
-    __slots__ = ("nodes", "limit", "deadline", "check_every", "_next_check")
+    __slots__ = ("nodes", "limit", "deadline", "check_every", "_next_check", "stop")
 
-    def __init__(self, time_limit=None, nodes=None, check_every=256):
+    late = 0.0  # how far past their deadlines recent timed searches ended (seconds, decaying)
+
+    def __init__(self, time_limit=None, nodes=None, check_every=256, stop=None):
         self.nodes = 0
+        self.stop = stop  # a callable asked with the clock: True ends the search (pondering)
         self.limit = nodes
-        self.deadline = None if nodes is not None or time_limit is None else time.perf_counter() + time_limit
+        self.deadline = None
+        if nodes is None and time_limit is not None:
+            gc.freeze()
+            margin = min(MAX_MARGIN_SHARE * time_limit, max(min(TIME_MARGIN, 0.05 * time_limit), Budget.late))
+            self.deadline = time.perf_counter() + time_limit - margin
         self.check_every = check_every
         self._next_check = check_every
 
@@ -56,6 +77,15 @@ class Budget:
             self._next_check = self.nodes + self.check_every
             if self.deadline is not None and time.perf_counter() >= self.deadline:
                 raise SearchStopped
+            if self.stop is not None and self.stop():
+                raise SearchStopped
+
+    def finish(self) -> None:
+        """Call when the timed search has returned its move: how late it was teaches the next
+        budgets their margin (the worst recent lateness, fading by a tenth per search)."""
+        if self.deadline is not None and self.stop is None:
+            late = time.perf_counter() - self.deadline
+            Budget.late = max(1.2 * late, 0.9 * Budget.late, 0.0)
 
     def spent(self) -> bool:
         """True when the budget is used up (checked between iterations, never raises)."""

@@ -400,6 +400,7 @@ def _search(state, level, time_limit, seed, nodes):
     rng = random.Random(seed)
     s = _Search(state, budget, rng)
     scored = s.root(state, max_depth, margin)
+    budget.finish()
     return s, scored, rng, temperature
 
 
