@@ -251,6 +251,7 @@ DEFAULT_SETTINGS = {
     "show_legal": True,
     "board_labels": True,  # coordinates (palace, banqi) or square numbers (draughts) on the board
     "auto_flip": False,
+    "ponder": True,  # the computer at hard thinks on the player's time (draughts)
     "fullscreen": True,
     "lesson_offered": False,  # the guided first game was offered (once, at the first launch)
 }

@@ -1,16 +1,17 @@
 """The computer thinks in a separate process so the window keeps drawing at 60 frames per second.
 
     w = Worker()
-    rid = w.request("move", state, level="hard", time_limit=None, seed=None, nodes=None)
+    rid = w.request("move", state, level="hard", time_limit=None, seed=None, nodes=None, ponder=True)
     ...each frame: for answer in w.poll(): ...   # {"id": rid, "kind": "move", "result": "c8-c7", "error": None}
     w.cancel()    # stop at once: the process is terminated, and a fresh one started
     w.close()
 
 Kinds: "move" (result: the move's notation, found again with game.rules.common.find_move),
 "evaluate" (result: float in [-1, 1] for the side to move), "analyse" (a game.analysis.Analysis)
-and "report" (a game.ai.common.SearchReport, one position of a game review). An exception in the search comes back
-as error (its text), never as a hung request. No pygame here: the child imports only the rules
-and the AI.
+and "report" (a game.ai.common.SearchReport, one position of a game review). After a timed "move"
+at hard asked with ponder=True, the child thinks on the opponent's time (game.ai.ponder,
+draughts) until the next request arrives. An exception in the search comes back as error (its text), never as a hung
+request. No pygame here: the child imports only the rules and the AI.
 """
 
 from __future__ import annotations
@@ -60,9 +61,14 @@ def _serve(conn) -> None:
         if msg is None:
             return
         rid, kind, state, params = msg
+        after = None  # the position to think about on the opponent's time, if any
         try:
             if kind == "move":
-                result = str(ai.choose_move(state, **params))
+                ponder = params.pop("ponder", False)
+                move = ai.choose_move(state, **params)
+                result = str(move)
+                if ponder and params.get("level") == "hard" and params.get("nodes") is None and ai.can_ponder(state):
+                    after = state.play(move)
             elif kind == "evaluate":
                 result = float(ai.evaluate(state, **params))
             elif kind == "analyse":  # game.analysis.Analysis: value, best line, depth, nodes
@@ -78,6 +84,11 @@ def _serve(conn) -> None:
             conn.send(answer)
         except (EOFError, OSError, BrokenPipeError):
             return
+        if after is not None:
+            try:  # until the next request arrives; a failure here costs only the head start
+                ai.ponder(after, conn.poll)
+            except Exception:  # noqa: BLE001
+                pass
 
 
 class Worker:

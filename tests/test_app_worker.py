@@ -45,3 +45,24 @@ def test_cancel_stops_a_long_search_at_once_and_the_next_request_works():
         assert answer["id"] == rid and answer["error"] is None
     finally:
         w.close()
+
+
+def test_hard_draughts_ponders_after_its_move_and_stops_for_the_next_request():
+    """After a timed hard move the child thinks on the opponent's time (up to a minute); the next
+    request must not wait for that."""
+    from game.rules import draughts
+
+    w = Worker()
+    try:
+        state = draughts.new_game()
+        w.request("move", state, level="hard", time_limit=0.2, ponder=True)
+        (first,) = wait_answers(w, 1)
+        assert first["error"] is None
+        time.sleep(0.5)  # pondering now
+        t = time.monotonic()
+        rid = w.request("move", state.play(first["result"]), level="easy", nodes=200)
+        (answer,) = wait_answers(w, 1)
+        assert answer["id"] == rid and answer["error"] is None
+        assert time.monotonic() - t < 10  # not the 60 s a full ponder would take
+    finally:
+        w.close()

@@ -162,3 +162,36 @@ def test_node_budgets_do_not_depend_on_earlier_searches():
     first = A.analyse(s, "hard", nodes=4000)
     A.analyse(R.new_game(), "hard", time_limit=0.2)  # fills the kept tables
     assert A.analyse(s, "hard", nodes=4000) == first
+
+
+def test_pondering_fills_the_kept_tables_and_stops_when_asked():
+    """Hard thinks on the opponent's time into the tables its next timed move keeps; it stops as
+    soon as should_stop() says so (the worker passes 'a request is waiting')."""
+    s = R.new_game().play("32-28").play("18-23").play("37-32")  # Black to move, after White's move
+    saved = A.use_tables(A.new_tables())
+    try:
+        calls = []
+
+        def should_stop():
+            calls.append(1)
+            return len(calls) > 40
+
+        depth = A.ponder(s, should_stop)
+        assert depth >= 1 and len(calls) == 41
+        search = A.Search(A.Budget(nodes=1), (), A.shared_tables())
+        replies = [s.play(m) for m in s.legal_moves()]
+        assert sum(search.tt_move(r.key()) is not None for r in replies) >= 1
+    finally:
+        A.use_tables(saved)
+
+
+def test_pondering_skips_forced_replies_and_finished_games():
+    s = R.new_game().play("32-28").play("19-23")  # White must take 28x19
+    assert len(s.legal_moves()) == 1
+    saved = A.use_tables(A.new_tables())
+    try:
+        assert A.ponder(s, lambda: False, seconds=0.2) >= 1  # thought about the position after 28x19
+        over = R.parse_fen("B:W28:B")
+        assert A.ponder(over, lambda: False, seconds=0.2) == 0
+    finally:
+        A.use_tables(saved)

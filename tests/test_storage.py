@@ -108,6 +108,7 @@ def test_settings_unknown_keys_dropped_wrong_types_reset_numbers_clamped(home):
                 "anim_speed": 0.1,
                 "show_legal": 0,
                 "auto_flip": True,
+                "ponder": "off",
                 "fullscreen": None,
                 "colour": "red",
             }
@@ -123,6 +124,7 @@ def test_settings_unknown_keys_dropped_wrong_types_reset_numbers_clamped(home):
         "anim_speed": 0.5,
         "show_legal": True,
         "auto_flip": True,
+        "ponder": True,
         "fullscreen": True,
         "board_labels": True,
         "lesson_offered": False,

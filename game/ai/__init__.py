@@ -13,7 +13,7 @@ from types import ModuleType
 from game import games
 from game.games import LEVELS
 
-__all__ = ["LEVELS", "choose_move", "engine", "evaluate"]
+__all__ = ["LEVELS", "can_ponder", "choose_move", "engine", "evaluate", "ponder"]
 
 
 def engine(state) -> ModuleType:
@@ -38,3 +38,14 @@ def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
 def evaluate(state, time_limit=0.5, nodes=None):
     """How good `state` is for the side to move, in [-1, 1] (1: winning, 0: level, -1: losing)."""
     return engine(state).evaluate(state, time_limit=time_limit, nodes=nodes)
+
+
+def can_ponder(state) -> bool:
+    """Whether the engine of `state`'s game thinks on the opponent's time (draughts does)."""
+    return hasattr(engine(state), "ponder")
+
+
+def ponder(state, should_stop) -> None:
+    """Think on the opponent's time in `state` (the opponent to move) until should_stop() is
+    true, so that the engine's next timed move at hard starts from deeper tables."""
+    engine(state).ponder(state, should_stop)

@@ -62,6 +62,9 @@ MAX_PLY = 100
 PROBCUT = True  # forward pruning by a shallow verification search (56.7% vs off at equal nodes)
 PROBCUT_MARGIN = 10  # centi-men per ply of depth
 ASPIRATION = 25
+# late quiet moves are searched one ply shallower, and from the LMR2_MOVE-th on at depth
+# LMR2_DEPTH or more two plies (a fail high is searched again at full depth)
+LMR2_MOVE, LMR2_DEPTH = 7, 6
 
 LEVELS = {
     # (maximum depth, temperature for pick_with_mistakes in centi-men or 0)
@@ -71,12 +74,20 @@ LEVELS = {
 }
 
 # ---- search ----------------------------------------------------------------------------------------
-TT_MAX = 1_500_000  # entries kept between moves before the table is cleared
+# The transposition table is a fixed list of slots (a position goes to hash(key) & mask, a newer
+# or deeper entry replaces the one there), so it never has to be dropped at once: freeing a
+# 1.5-million-entry dict took 0.15 s, in the middle of a timed move.
+TT_BITS = 21  # slots for the timed searches that keep their tables from move to move
+TT_BITS_FRESH = 17  # for a node-budget search, which starts empty every time
 EVAL_CACHE_MAX = 300_000  # static evaluations remembered
 
 
+def new_table(bits: int) -> list:
+    return [None] * (1 << bits)
+
+
 def new_tables() -> dict:
-    return {"tt": {}, "evals": {}, "hist": {}}
+    return {"tt": new_table(TT_BITS), "evals": {}, "hist": {}}
 
 
 _SHARED = new_tables()  # see use_tables
@@ -95,8 +106,6 @@ def shared_tables():
     the whole game), as TurboEngine and Scan do: the previous move's analysis of the positions
     that can still arise orders and cuts the next search. Node-budget searches start empty, so
     that the same call gives the same answer whatever was searched before."""
-    if len(_SHARED["tt"]) > TT_MAX:
-        _SHARED["tt"] = {}
     if len(_SHARED["evals"]) >= EVAL_CACHE_MAX:
         _SHARED["evals"] = {}
     hist = _SHARED["hist"]
@@ -112,7 +121,10 @@ def shared_tables():
 class Search:
     def __init__(self, budget: Budget, history_keys=(), tables=None):
         self.budget = budget
-        self.tt, self.evals, self.hist = tables if tables is not None else ({}, {}, {})
+        if tables is None:
+            tables = (new_table(TT_BITS if budget.limit is None else TT_BITS_FRESH), {}, {})
+        self.tt, self.evals, self.hist = tables
+        self.tt_mask = len(self.tt) - 1
         self.killers = [[None, None] for _ in range(MAX_PLY + 2)]
         self.rep: dict = {}
         for k in history_keys:
@@ -161,10 +173,11 @@ class Search:
             return evaluate_board(wm, wk, bm, bk, white)
 
         tt = self.tt
-        entry = tt.get(key)
+        slot = hash(key) & self.tt_mask
+        entry = tt[slot]
         tt_move = None
-        if entry is not None:
-            e_depth, e_flag, e_score, tt_move = entry
+        if entry is not None and entry[0] == key:
+            _, e_depth, e_flag, e_score, tt_move = entry
             if e_depth >= depth and hm < 4:
                 if e_score > MATE - 200:
                     e_score -= ply
@@ -234,7 +247,9 @@ class Search:
                 if i == 0:
                     sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth, -beta, -alpha, ply + 1, nhm)
                 else:
-                    red = 1 if (not capture and depth >= 3 and i >= 3) else 0
+                    red = 0
+                    if not capture and depth >= 3 and i >= 3:
+                        red = 2 if (i >= LMR2_MOVE and depth >= LMR2_DEPTH) else 1
                     sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth - red, -alpha - 1, -alpha, ply + 1, nhm)
                     if sc > alpha and (red or sc < beta):
                         sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth, -beta, -alpha, ply + 1, nhm)
@@ -264,10 +279,15 @@ class Search:
             stored += ply
         elif stored < 200 - MATE:
             stored -= ply
-        old = tt.get(key)
-        if old is None or depth >= old[0] or flag == EXACT:
-            tt[key] = (depth, flag, stored, best_move)
+        old = tt[slot]
+        if old is None or old[0] != key or depth >= old[1] or flag == EXACT:
+            tt[slot] = (key, depth, flag, stored, best_move)
         return best
+
+    def tt_move(self, key):
+        """The best move stored for the position `key` (State.key()), or None."""
+        entry = self.tt[hash(key) & self.tt_mask]
+        return entry[4] if entry is not None and entry[0] == key else None
 
     def root(self, state, max_depth, info=None, start_time=None):
         """Iterative deepening from `state`. Returns (best internal move, score, depth reached)."""
@@ -370,7 +390,24 @@ def analyse(state, level="hard", time_limit=None, nodes=None, info=None):
     search = Search(budget, state.history[:-1], shared_tables() if nodes is None and level == "hard" else None)
     start = time.perf_counter()
     mv, score, depth = search.root(state, max_depth, info, start)
+    budget.finish()
     return mv, score, depth, budget.nodes
+
+
+PONDER_SECONDS = 60.0  # hard thinks on the opponent's time for at most this long
+
+
+def ponder(state, should_stop, seconds=PONDER_SECONDS) -> int:
+    """Think on the opponent's time: search `state` (the opponent to move, after hard's move)
+    into the tables that hard's next timed search keeps, until should_stop() says so or `seconds`
+    pass. Whatever the opponent plays, the positions after it were searched (the best replies
+    deeply) and the next search starts from there. Returns the depth reached."""
+    while state.result() is None and len(legal := state.legal_moves()) == 1:
+        state = state.play(legal[0])  # a forced reply: think about the position after it
+    if state.result() is not None:
+        return 0
+    search = Search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], shared_tables())
+    return search.root(state, LEVELS["hard"][0])[2]
 
 
 def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
@@ -391,6 +428,7 @@ def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
         except SearchStopped:
             if not scored:
                 return rng.choice(legal)
+        budget.finish()
         return pick_with_mistakes(scored, rng, temperature)
     mv, score, depth, used = analyse(state, level, time_limit, nodes)
     move = _to_move(state, mv)

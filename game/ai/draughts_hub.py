@@ -153,12 +153,12 @@ class Hub:
         try:
             s = s.play(self._to_move(s, first))
             while len(pv) < depth:
-                entry = self.search.tt.get(s.key())
-                if entry is None or s.key() in seen or s.result() is not None:
+                stored = self.search.tt_move(s.key())
+                if stored is None or s.key() in seen or s.result() is not None:
                     break
                 seen.add(s.key())
-                m = self._to_move(s, entry[3])
-                pv.append(entry[3])
+                m = self._to_move(s, stored)
+                pv.append(stored)
                 s = s.play(m)
         except (PositionError, StopIteration):
             pass
@@ -199,11 +199,11 @@ class Hub:
                 mv, _, _ = self.search.root(state, depth, info, t0 if seconds else None)
                 best = self._to_move(state, mv)
             after = state.play(best)
-            entry = self.search.tt.get(after.key())
+            reply = self.search.tt_move(after.key())
             ponder_text = ""
-            if entry is not None and after.result() is None:
+            if reply is not None and after.result() is None:
                 try:
-                    ponder_text = f" ponder={self._to_move(after, entry[3]).hub()}"
+                    ponder_text = f" ponder={self._to_move(after, reply).hub()}"
                 except StopIteration:
                     pass
             self.send(f"done move={best.hub()}{ponder_text}")

@@ -25,6 +25,10 @@ add(
         "settings.board_labels": {"zh": "棋盘上的坐标和格子编号", "en": "Coordinates and square numbers on the board"},
         "settings.auto_flip": {"zh": "双人对弈时自动翻转棋盘", "en": "Turn the board for each player (hot-seat)"},
         "settings.fullscreen": {"zh": "全屏", "en": "Fullscreen"},
+        "settings.ponder": {
+            "zh": "困难级电脑在你思考时也思考（国际跳棋）",
+            "en": "Hard computer thinks on your time (draughts)",
+        },
         "settings.saved_in": {"zh": "设置保存于：{path}", "en": "Settings are saved in: {path}"},
         "settings.hint": {"zh": "↑↓ 选择 · ←→ 调整 · Esc 返回", "en": "↑↓ choose · ←→ change · Esc back"},
         "settings.speed_slow": {"zh": "慢", "en": "slow"},
@@ -81,6 +85,7 @@ class SettingsScene(FormScene):
         self.board_labels = Toggle(
             app, t("settings.board_labels"), s.get("board_labels", True), lambda v: self.set("board_labels", v)
         )
+        self.ponder = Toggle(app, t("settings.ponder"), s.get("ponder", True), lambda v: self.set("ponder", v))
         self.fullscreen = Toggle(app, t("settings.fullscreen"), s.get("fullscreen", True), self.set_fullscreen)
         self.rows = [
             self.lang,
@@ -90,6 +95,7 @@ class SettingsScene(FormScene):
             self.show_legal,
             self.board_labels,
             self.auto_flip,
+            self.ponder,
             self.fullscreen,
         ]
         self.back = Button(app, t("ui.back"), self.close)

@@ -95,6 +95,7 @@ class ComputerSeat(Seat):
             time_limit=app.ai_time if app.ai_time is not None else self.time_limit,
             seed=scene.ai_seed,
             nodes=app.ai_nodes,
+            ponder=bool(app.settings.get("ponder", True)),
         )
         self.ply = scene.match.ply
 
