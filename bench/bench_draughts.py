@@ -3,12 +3,20 @@ match of the hard level against py-draughts' TurboEngine. Prints figures; never 
 
     python bench/bench_draughts.py                 # everything (about 15 minutes on 2 cores)
     python bench/bench_draughts.py perft search    # only some parts: perft search ladder turbo
-    python bench/bench_draughts.py turbo --games 40 --time 0.5 --jobs 2
+    python bench/bench_draughts.py turbo --games 100 --time 0.5 --jobs 1   # one game at a time
+    python bench/bench_draughts.py turbo --games 100 --time 0.5 --jobs 2   # the other core busy
+    python bench/bench_draughts.py dame --games 40 --time 0.5              # against dame-rs
+
+Every game starts from one of the paired 4-ply openings and is played twice, colours swapped.
+Each result comes with its 95% interval (normal approximation over the games) and the longest
+time any one move took (not only the mean), together with the load average before and after.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import math
 import os
 import platform
 import random
@@ -92,14 +100,20 @@ def openings(count, plies=4, seed=2024):
 
 
 class Qipan:
-    def __init__(self, level, time_limit=None, nodes=None):
-        self.level, self.time_limit, self.nodes = level, time_limit, nodes
+    def __init__(self, level, time_limit=None, nodes=None, ponders=False):
+        self.level, self.time_limit, self.nodes, self.ponders = level, time_limit, nodes, ponders
         self.name = f"qipan-{level}"
         self.tables = A.new_tables()  # what this player's searches keep from move to move
 
-    def move(self, state, board, seed):
+    def move(self, state, board, seed, played):
         A.use_tables(self.tables)
         return A.choose_move(state, self.level, self.time_limit, seed, self.nodes)
+
+    def ponder(self, state, seconds):
+        """Think on the opponent's time, as the game's worker does: the bench runs it after the
+        opponent's move for as long as that move took, as if on a free core."""
+        A.use_tables(self.tables)
+        A.ponder(state, lambda: False, seconds)
 
 
 class Turbo:
@@ -110,7 +124,7 @@ class Turbo:
 
         self.engine = TurboEngine(depth_limit=None, time_limit=time_limit)
 
-    def move(self, state, board, seed):
+    def move(self, state, board, seed, played):
         mv = self.engine.get_best_move(board)
         key = (mv.square_list[0] + 1, mv.square_list[-1] + 1, tuple(sorted(c + 1 for c in mv.captured_list)))
         for m in state.legal_moves():
@@ -119,15 +133,77 @@ class Turbo:
         raise RuntimeError(f"turbo move {mv} not legal here")
 
 
+class Beginner:
+    """A stand-in for a beginner: knows the rules and does not leave a piece to be taken for
+    nothing at once (the first thing a new player learns), and otherwise plays at random.
+    Easy should lose games to it: that is how the ladder shows easy is beatable by a beginner."""
+
+    name = "beginner"
+
+    def __init__(self):
+        pass
+
+    def move(self, state, board, seed, played):
+        import random as _random
+
+        rng = _random.Random(seed)
+        moves = state.legal_moves()
+        safe = []
+        for m in moves:
+            after = state.play(m)
+            replies = after.legal_moves()
+            lost = max((len(r.captures) for r in replies), default=0)
+            if lost <= len(m.captures):
+                safe.append(m)
+        return rng.choice(safe or moves)
+
+
+class Dame:
+    """dame-rs' engine (Rust) with the same time per move; it keeps its hash table between moves."""
+
+    name = "dame"
+
+    def __init__(self, time_limit):
+        import dame
+
+        self.time_limit = time_limit
+        self.engine = dame.Engine()
+        self.board = dame.Board()
+        self.played = 0
+
+    def move(self, state, board, seed, played):
+        for m in played[self.played :]:
+            self.board.push(self.board.parse_move(m.hub()))
+        self.played = len(played)
+        found = self.engine.search(self.board, time=self.time_limit).best_move
+        key = (found.from_square, found.to_square, tuple(sorted(found.captured)))
+        for m in state.legal_moves():
+            if (m.start, m.end, m.captures) == key:
+                return m
+        raise RuntimeError(f"dame move {found} not legal here")
+
+
+def time_limit(spec):
+    """Seconds per move of a player spec (None: a node budget or no clock)."""
+    if spec[0] == "qipan":
+        return spec[2]
+    return spec[1] if len(spec) > 1 else None
+
+
 def make_player(spec):
     kind, *args = spec
     if kind == "turbo":
         return Turbo(*args)
+    if kind == "dame":
+        return Dame(*args)
+    if kind == "beginner":
+        return Beginner()
     return Qipan(*args)
 
 
 def play_game(job):
-    """job: (spec_white, spec_black, opening line, seed, max plies) -> (result, plies, reason)."""
+    """job: (spec_white, spec_black, opening line, seed, max plies) -> (result, plies, reason,
+    {side: [seconds, moves, longest move, moves over the time limit]})."""
     spec_w, spec_b, line, seed, max_plies = job
     players = {"w": make_player(spec_w), "b": make_player(spec_b)}
     need_board = spec_w[0] == "turbo" or spec_b[0] == "turbo"
@@ -137,6 +213,7 @@ def play_game(job):
 
         board = Board()
     s = R.new_game()
+    played = []
 
     def push(move):
         nonlocal s
@@ -147,87 +224,144 @@ def play_game(job):
                     board.push(x)
                     break
         s = s.play(move)
+        played.append(move)
 
     for text in line:
         push(R.find_move(s, text))
     plies = 0
-    spent = {"w": [0.0, 0], "b": [0.0, 0]}  # seconds and moves, per side
+    spent = {"w": [0.0, 0, 0.0, 0], "b": [0.0, 0, 0.0, 0]}  # seconds, moves, longest, over the limit
+    limit = {"w": time_limit(spec_w), "b": time_limit(spec_b)}
+    waiting = None  # (player, position) that thinks on the time of the move being played
     while s.result() is None and plies < max_plies:
         side = s.to_move
+        # Both engines keep big search tables in this one process: freezing them out of the
+        # cyclic collector keeps one engine's garbage collection out of the other's clock.
+        gc.freeze()
         t = time.perf_counter()
-        move = players[side].move(s, board, seed + plies)
-        spent[side][0] += time.perf_counter() - t
+        move = players[side].move(s, board, seed + plies, played)
+        took = time.perf_counter() - t
+        spent[side][0] += took
         spent[side][1] += 1
+        spent[side][2] = max(spent[side][2], took)
+        spent[side][3] += limit[side] is not None and took > limit[side]
         push(move)
         plies += 1
+        if waiting is not None and took > 0.01:
+            waiting[0].ponder(waiting[1], took)
+        waiting = (players[side], s) if getattr(players[side], "ponders", False) and s.result() is None else None
+
     r = s.result()
     if r is None:
         return 0.5, plies, "adjudicated", spent
     return (1.0 if r.winner == "w" else 0.0 if r.winner == "b" else 0.5), plies, r.reason, spent
 
 
-def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024):
-    """Score of A against B over `games` games (pairs from the same opening, colours swapped)."""
+def interval(points, games):
+    """Score and its 95% interval (normal approximation over the games' points), in percent."""
+    mean = sum(points) / games
+    var = sum((x - mean) ** 2 for x in points) / max(1, games - 1)
+    half = 1.96 * math.sqrt(var / games)
+    return 100 * mean, 100 * max(0.0, mean - half), 100 * min(1.0, mean + half)
+
+
+def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024, progress=False):
+    """A against B over `games` games (pairs from the same opening, colours swapped): a dict with
+    A's points per game, wins / draws / losses, how games ended, plies, and each side's clock."""
     lines = openings((games + 1) // 2, seed=openings_seed)
     work = []
     for i, line in enumerate(lines):
         work.append((spec_a, spec_b, line, seed + 1000 * i, max_plies))
         work.append((spec_b, spec_a, line, seed + 1000 * i + 500, max_plies))
     work = work[:games]
+    out = {"points": [], "ends": {}, "plies": [], "clock": {"a": [0.0, 0, 0.0, 0], "b": [0.0, 0, 0.0, 0]}}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(play_game, work))
-    score, w, d, l = 0.0, 0, 0, 0
-    reasons = {}
-    clock = {"a": [0.0, 0], "b": [0.0, 0]}
-    for (sa, _sb, *_), (res, _plies, reason, spent) in zip(work, results):
-        a_white = sa is spec_a or sa == spec_a
-        for side, who in (("w", "a" if a_white else "b"), ("b", "b" if a_white else "a")):
-            clock[who][0] += spent[side][0]
-            clock[who][1] += spent[side][1]
-        mine = res if a_white else 1 - res
-        score += mine
-        w += mine == 1.0
-        d += mine == 0.5
-        l += mine == 0.0
-        reasons[reason] = reasons.get(reason, 0) + 1
-    reasons["s/move"] = tuple(round(t / max(1, n), 3) for t, n in clock.values())
-    return score / len(work), w, d, l, reasons
+        for n, ((sa, *_), (res, plies, reason, spent)) in enumerate(zip(work, pool.map(play_game, work)), 1):
+            a_white = sa == spec_a
+            for side, who in (("w", "a" if a_white else "b"), ("b", "b" if a_white else "a")):
+                c = out["clock"][who]
+                c[0] += spent[side][0]
+                c[1] += spent[side][1]
+                c[2] = max(c[2], spent[side][2])
+                c[3] += spent[side][3]
+            mine = res if a_white else 1 - res
+            out["points"].append(mine)
+            out["plies"].append(plies)
+            why = str(reason).replace("EndReason.", "").lower()
+            end = why if mine == 0.5 else f"{'A' if mine == 1 else 'B'} won: {why}"
+            out["ends"][end] = out["ends"].get(end, 0) + 1
+            if progress:
+                pts = out["points"]
+                print(
+                    f"    game {n}: {mine} in {plies} plies ({reason}); A {100 * sum(pts) / n:.1f}% so far", flush=True
+                )
+    return out
+
+
+def report(label, out):
+    pts = out["points"]
+    n = len(pts)
+    score, lo, hi = interval(pts, n)
+    w, d, l = pts.count(1.0), pts.count(0.5), pts.count(0.0)
+    clock = "; ".join(
+        f"{who} {t / max(1, k):.3f} s/move over {k} moves, longest {mx:.3f} s, {over} over the limit"
+        for who, (t, k, mx, over) in zip("AB", out["clock"].values())
+    )
+    ends = ", ".join(f"{k} {v}" for k, v in sorted(out["ends"].items()))
+    print(f"  {label}: {score:5.1f}% (95% interval {lo:.1f}-{hi:.1f}) over {n} games (+{w} ={d} -{l})")
+    print(f"    {clock}; mean {sum(out['plies']) / n:.0f} plies; ends: {ends}")
+
+
+def load_text():
+    try:
+        return "load average " + " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "load average unknown"
 
 
 def bench_ladder(games, jobs, nodes):
     print(
-        f"level ladder ({games} games per pair; easy 2 plies + mistakes, medium 4 plies, hard {nodes} nodes per move)"
+        f"level ladder ({games} games per pair; easy 2 plies + mistakes, medium 4 plies, hard {nodes} nodes "
+        "per move; 'beginner' plays at random but never leaves a piece to be taken for nothing)"
     )
     pairs = [
+        (("qipan", "easy", None, nodes), ("beginner",)),
         (("qipan", "medium", None, nodes), ("qipan", "easy", None, nodes)),
         (("qipan", "hard", None, nodes), ("qipan", "medium", None, nodes)),
     ]
     for a, b in pairs:
         t = time.perf_counter()
-        score, w, d, l, reasons = match(a, b, games, jobs)
-        print(
-            f"  {a[1]:>6} vs {b[1]:<6}: {100 * score:5.1f}%  (+{w} ={d} -{l})  {reasons}  "
-            f"[{time.perf_counter() - t:.0f} s]"
-        )
+        out = match(a, b, games, jobs)
+        names = [spec[1] if spec[0] == "qipan" else spec[0] for spec in (a, b)]
+        report(f"{names[0]} vs {names[1]} [{time.perf_counter() - t:.0f} s]", out)
 
 
-def bench_turbo(games, jobs, seconds, openings_seed=2024):
+def bench_opponent(kind, games, jobs, seconds, openings_seed=2024, progress=False, ponder=False):
+    thinks = ", hard thinking on the opponent's time (as if on a free core)" if ponder else ""
     print(
-        f"hard vs py-draughts TurboEngine, {seconds} s per move each, {games} games from "
-        f"{(games + 1) // 2} openings (4 random plies), colours swapped"
+        f"hard (A) vs {kind} (B){thinks}, {seconds} s per move each, {games} games from {(games + 1) // 2} openings "
+        f"(4 random plies, seed {openings_seed}), colours swapped, {jobs} game(s) at a time; {load_text()}"
     )
     t = time.perf_counter()
-    score, w, d, l, reasons = match(
-        ("qipan", "hard", seconds, None), ("turbo", seconds), games, jobs, openings_seed=openings_seed
+    out = match(
+        ("qipan", "hard", seconds, None, ponder),
+        (kind, seconds),
+        games,
+        jobs,
+        openings_seed=openings_seed,
+        progress=progress,
     )
-    print(f"  hard: {100 * score:5.1f}%  (+{w} ={d} -{l})  {reasons}  [{time.perf_counter() - t:.0f} s]")
+    report(f"hard [{time.perf_counter() - t:.0f} s; {load_text()} at the end]", out)
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("parts", nargs="*", default=["perft", "search", "ladder", "turbo"])
+    p.add_argument(
+        "parts", nargs="*", default=["perft", "search", "ladder", "turbo"], help="perft search ladder turbo dame"
+    )
     p.add_argument("--games", type=int, default=20)
-    p.add_argument("--time", type=float, default=0.5, help="seconds per move in the turbo match")
+    p.add_argument("--time", type=float, default=0.5, help="seconds per move in the turbo and dame matches")
+    p.add_argument("--progress", action="store_true", help="print each game as it ends")
+    p.add_argument("--ponder", action="store_true", help="hard thinks on the opponent's time (turbo, dame)")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--ladder-nodes", type=int, default=60000)
     p.add_argument("--openings-seed", type=int, default=2024, help="another seed draws other openings")
@@ -239,8 +373,9 @@ def main(argv=None):
         bench_search()
     if "ladder" in args.parts:
         bench_ladder(args.games, args.jobs, args.ladder_nodes)
-    if "turbo" in args.parts:
-        bench_turbo(args.games, args.jobs, args.time, args.openings_seed)
+    for kind in ("turbo", "dame"):
+        if kind in args.parts:
+            bench_opponent(kind, args.games, args.jobs, args.time, args.openings_seed, args.progress, args.ponder)
     return 0
 
 
