@@ -60,3 +60,16 @@ def test_a_stop_callable_ends_the_search_at_the_next_clock_reading():
         for _ in range(100):
             b.tick()
     assert b.nodes == 8 and len(asked) == 2
+
+
+def test_slow_nodes_make_the_clock_read_more_often_and_fast_ones_less():
+    """King captures in a crowded endgame can make a node cost milliseconds: the budget then reads
+    the clock every node or so, and goes back to every check_every nodes when nodes are quick."""
+    b = Budget(time_limit=60, check_every=8)
+    for _ in range(40):
+        time.sleep(0.002)
+        b.tick()
+    assert b.check_every == 1
+    for _ in range(20000):
+        b.tick()
+    assert b.check_every == 8

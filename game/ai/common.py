@@ -37,6 +37,7 @@ class SearchStopped(Exception):
 # how late searches end and widens the margin (up to a quarter of the limit) while that lasts.
 TIME_MARGIN = 0.02
 MAX_MARGIN_SHARE = 0.25
+CLOCK_GAP = 0.004  # seconds between clock readings at most, as far as the nodes' pace allows
 
 
 class Budget:
@@ -52,7 +53,7 @@ class Budget:
     collection over them took up to 0.33 s in the middle of a 0.5 s move.
     """
 
-    __slots__ = ("nodes", "limit", "deadline", "check_every", "_next_check", "stop")
+    __slots__ = ("nodes", "limit", "deadline", "check_every", "_next_check", "stop", "_most", "_read")
 
     late = 0.0  # how far past their deadlines recent timed searches ended (seconds, decaying)
 
@@ -67,6 +68,8 @@ class Budget:
             self.deadline = time.perf_counter() + time_limit - margin
         self.check_every = check_every
         self._next_check = check_every
+        self._most = check_every  # the clock is read at least every check_every nodes, more often
+        self._read = time.perf_counter()  # when nodes are slow (king captures in an endgame)
 
     def tick(self):
         self.nodes += 1
@@ -74,8 +77,14 @@ class Budget:
             if self.nodes > self.limit:
                 raise SearchStopped
         elif self.nodes >= self._next_check:
+            now = time.perf_counter()
+            gap, self._read = now - self._read, now
+            if gap > CLOCK_GAP:
+                self.check_every = max(1, self.check_every // 2)
+            elif gap < CLOCK_GAP / 4 and self.check_every < self._most:
+                self.check_every *= 2
             self._next_check = self.nodes + self.check_every
-            if self.deadline is not None and time.perf_counter() >= self.deadline:
+            if self.deadline is not None and now >= self.deadline:
                 raise SearchStopped
             if self.stop is not None and self.stop():
                 raise SearchStopped
