@@ -109,6 +109,14 @@ class Qipan:
         A.use_tables(self.tables)
         return A.choose_move(state, self.level, self.time_limit, seed, self.nodes)
 
+    def close(self):
+        """Free this player's tables now, outside any move's clock (the module keeps a reference
+        to the last tables used, and freeing two million entries takes a good part of a second)."""
+        previous = A.use_tables(A.new_tables())
+        if previous is not self.tables:  # another player's: keep it in place
+            A.use_tables(previous)
+        self.tables = None
+
     def ponder(self, state, seconds):
         """Think on the opponent's time, as the game's worker does: the bench runs it after the
         opponent's move for as long as that move took, as if on a free core."""
@@ -158,6 +166,19 @@ class Beginner:
         return rng.choice(safe or moves)
 
 
+class Counter(Beginner):
+    """A beginner who already looks one exchange ahead: easy's own 2-ply search, without its
+    mistakes. Easy losing to it shows how its mistakes leave a careful beginner chances."""
+
+    name = "counter"
+
+    def move(self, state, board, seed, played):
+        if len(state.legal_moves()) == 1:
+            return state.legal_moves()[0]
+        mv, _score, _depth, _nodes = A.analyse(state, "easy", nodes=10**7)
+        return A._to_move(state, mv)
+
+
 class Dame:
     """dame-rs' engine (Rust) with the same time per move; it keeps its hash table between moves."""
 
@@ -198,6 +219,8 @@ def make_player(spec):
         return Dame(*args)
     if kind == "beginner":
         return Beginner()
+    if kind == "counter":
+        return Counter()
     return Qipan(*args)
 
 
@@ -229,7 +252,8 @@ def play_game(job):
     for text in line:
         push(R.find_move(s, text))
     plies = 0
-    spent = {"w": [0.0, 0, 0.0, 0], "b": [0.0, 0, 0.0, 0]}  # seconds, moves, longest, over the limit
+    # seconds, moves, longest, over the limit, and the CPU time of the longest move (its own process)
+    spent = {"w": [0.0, 0, 0.0, 0, 0.0], "b": [0.0, 0, 0.0, 0, 0.0]}
     limit = {"w": time_limit(spec_w), "b": time_limit(spec_b)}
     waiting = None  # (player, position) that thinks on the time of the move being played
     while s.result() is None and plies < max_plies:
@@ -237,9 +261,11 @@ def play_game(job):
         # Both engines keep big search tables in this one process: freezing them out of the
         # cyclic collector keeps one engine's garbage collection out of the other's clock.
         gc.freeze()
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         move = players[side].move(s, board, seed + plies, played)
         took = time.perf_counter() - t
+        if took > spent[side][2]:
+            spent[side][4] = time.process_time() - cpu
         spent[side][0] += took
         spent[side][1] += 1
         spent[side][2] = max(spent[side][2], took)
@@ -250,6 +276,9 @@ def play_game(job):
             waiting[0].ponder(waiting[1], took)
         waiting = (players[side], s) if getattr(players[side], "ponders", False) and s.result() is None else None
 
+    for player in players.values():
+        if hasattr(player, "close"):
+            player.close()
     r = s.result()
     if r is None:
         return 0.5, plies, "adjudicated", spent
@@ -273,7 +302,7 @@ def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024
         work.append((spec_a, spec_b, line, seed + 1000 * i, max_plies))
         work.append((spec_b, spec_a, line, seed + 1000 * i + 500, max_plies))
     work = work[:games]
-    out = {"points": [], "ends": {}, "plies": [], "clock": {"a": [0.0, 0, 0.0, 0], "b": [0.0, 0, 0.0, 0]}}
+    out = {"points": [], "ends": {}, "plies": [], "clock": {"a": [0.0, 0, 0.0, 0, 0.0], "b": [0.0, 0, 0.0, 0, 0.0]}}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for n, ((sa, *_), (res, plies, reason, spent)) in enumerate(zip(work, pool.map(play_game, work)), 1):
             a_white = sa == spec_a
@@ -281,7 +310,8 @@ def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024
                 c = out["clock"][who]
                 c[0] += spent[side][0]
                 c[1] += spent[side][1]
-                c[2] = max(c[2], spent[side][2])
+                if spent[side][2] > c[2]:
+                    c[2], c[4] = spent[side][2], spent[side][4]
                 c[3] += spent[side][3]
             mine = res if a_white else 1 - res
             out["points"].append(mine)
@@ -303,8 +333,8 @@ def report(label, out):
     score, lo, hi = interval(pts, n)
     w, d, l = pts.count(1.0), pts.count(0.5), pts.count(0.0)
     clock = "; ".join(
-        f"{who} {t / max(1, k):.3f} s/move over {k} moves, longest {mx:.3f} s, {over} over the limit"
-        for who, (t, k, mx, over) in zip("AB", out["clock"].values())
+        f"{who} {t / max(1, k):.3f} s/move over {k} moves, longest {mx:.3f} s (CPU {cpu:.3f} s), {over} over the limit"
+        for who, (t, k, mx, over, cpu) in zip("AB", out["clock"].values())
     )
     ends = ", ".join(f"{k} {v}" for k, v in sorted(out["ends"].items()))
     print(f"  {label}: {score:5.1f}% (95% interval {lo:.1f}-{hi:.1f}) over {n} games (+{w} ={d} -{l})")
@@ -321,10 +351,12 @@ def load_text():
 def bench_ladder(games, jobs, nodes):
     print(
         f"level ladder ({games} games per pair; easy 2 plies + mistakes, medium 4 plies, hard {nodes} nodes "
-        "per move; 'beginner' plays at random but never leaves a piece to be taken for nothing)"
+        "per move; 'beginner' plays at random but never leaves a piece to be taken for nothing, 'counter' "
+        "is easy's 2-ply search without its mistakes)"
     )
     pairs = [
         (("qipan", "easy", None, nodes), ("beginner",)),
+        (("qipan", "easy", None, nodes), ("counter",)),
         (("qipan", "medium", None, nodes), ("qipan", "easy", None, nodes)),
         (("qipan", "hard", None, nodes), ("qipan", "medium", None, nodes)),
     ]
