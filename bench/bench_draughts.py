@@ -124,6 +124,14 @@ class Qipan:
         A.ponder(state, lambda: False, seconds)
 
 
+def ours(state, key, what):
+    """Our move for another engine's (start square, end square, sorted captured squares)."""
+    for m in state.legal_moves():
+        if (m.start, m.end, m.captures) == key:
+            return m
+    raise RuntimeError(f"{what} not legal here")
+
+
 class Turbo:
     name = "turbo"
 
@@ -135,10 +143,7 @@ class Turbo:
     def move(self, state, board, seed, played):
         mv = self.engine.get_best_move(board)
         key = (mv.square_list[0] + 1, mv.square_list[-1] + 1, tuple(sorted(c + 1 for c in mv.captured_list)))
-        for m in state.legal_moves():
-            if (m.start, m.end, m.captures) == key:
-                return m
-        raise RuntimeError(f"turbo move {mv} not legal here")
+        return ours(state, key, f"turbo move {mv}")
 
 
 class Beginner:
@@ -198,10 +203,7 @@ class Dame:
         self.played = len(played)
         found = self.engine.search(self.board, time=self.time_limit).best_move
         key = (found.from_square, found.to_square, tuple(sorted(found.captured)))
-        for m in state.legal_moves():
-            if (m.start, m.end, m.captures) == key:
-                return m
-        raise RuntimeError(f"dame move {found} not legal here")
+        return ours(state, key, f"dame move {found}")
 
 
 def time_limit(spec):
