@@ -78,7 +78,7 @@ LEVELS = {
 # or deeper entry replaces the one there), so it never has to be dropped at once: freeing a
 # 1.5-million-entry dict took 0.15 s, in the middle of a timed move.
 TT_BITS = 21  # slots for the timed searches that keep their tables from move to move
-TT_BITS_FRESH = 17  # for a node-budget search, which starts empty every time
+TT_BITS_FRESH = 17  # for a search that starts empty (node budgets, easy and medium: shallow)
 EVAL_CACHE_MAX = 300_000  # static evaluations remembered
 
 
@@ -121,9 +121,7 @@ def shared_tables():
 class Search:
     def __init__(self, budget: Budget, history_keys=(), tables=None):
         self.budget = budget
-        if tables is None:
-            tables = (new_table(TT_BITS if budget.limit is None else TT_BITS_FRESH), {}, {})
-        self.tt, self.evals, self.hist = tables
+        self.tt, self.evals, self.hist = tables if tables is not None else (new_table(TT_BITS_FRESH), {}, {})
         self.tt_mask = len(self.tt) - 1
         self.killers = [[None, None] for _ in range(MAX_PLY + 2)]
         self.rep: dict = {}

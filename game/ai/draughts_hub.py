@@ -191,7 +191,8 @@ class Hub:
             seconds, _, depth = self._limits()
             if ponder:
                 seconds = None
-            self.search = A.Search(budget, state.history[:-1])
+            # a Hub search may run for minutes: the full-size table, fresh for each search
+            self.search = A.Search(budget, state.history[:-1], (A.new_table(A.TT_BITS), {}, {}))
             legal = state.legal_moves()
             if len(legal) == 1:
                 best = legal[0]
