@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from game import games
 from game.i18n import add, tr
 from game.rules import draughts, draughts_pdn
-from game.rules.common import REQUESTED_ENDINGS
+from game.rules.common import REQUESTED_ENDINGS, PositionError
 
 FORMAT = "qipan-game"
 VERSION = 1
@@ -221,16 +221,35 @@ class GameRecord:
         )
 
 
-def record_from_pdn(text: str) -> GameRecord:
-    """The first game of a PDN text that loads, as a record (the whole file, and why a game would
-    not load, are for `python -m game.cli review`); SaveError when none loads."""
-    found = draughts_pdn.read_pdn(text)
-    if not found.games:
-        raise SaveError("storage.bad_start", why=(found.problems or ["no game in the file"])[0][:160])
-    g = found.games[0]
+def record_from_pdn(text: str, number: int | None = None) -> GameRecord:
+    """Game `number` (from 1) of a PDN text as a record, or with None the first game that loads
+    (the whole file, and why a game would not load, are for `python -m game.cli review`);
+    SaveError when it does not load."""
+    if number is None:
+        found = draughts_pdn.read_pdn(text)
+        if not found.games:
+            raise SaveError("storage.bad_start", why=(found.problems or ["no game in the file"])[0][:160])
+        g = found.games[0]
+    else:
+        try:
+            g = draughts_pdn.read_game(text, number)
+        except PositionError as exc:
+            raise SaveError("storage.bad_start", why=str(exc)[:160]) from None
     return GameRecord(
         game="draughts",
         options={"first": g.states[0].to_move},
         start={"text": draughts.to_text(g.states[0])},
         moves=[str(m) for m in g.moves],
     )
+
+
+def pdn_labels(text: str) -> list[str]:
+    """A short label for every game of a PDN text, in file order ("Ann - Bob, 2-0", or "" when its
+    tags name nobody), from its tags alone."""
+    out = []
+    for tags in draughts_pdn.game_tags(text):
+        names = [" ".join(tags.get(k, "").split())[:40] for k in ("White", "Black")]
+        players = " - ".join(n for n in names if n not in ("", "?"))
+        result = tags.get("Result", "").strip()
+        out.append(players + (f", {result}" if players and result and result != "*" else ""))
+    return out

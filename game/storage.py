@@ -25,17 +25,18 @@ import math
 import os
 import re
 import stat
-import tempfile
-import threading
 import time
 import unicodedata
 from pathlib import Path
+from typing import NamedTuple
 
 from game import games
 from game import record as _record
+from game.atomic_files import BackgroundWriter, atomic_write_text
 from game.i18n import add, system_lang, tr
 from game.match import Match
 from game.record import FORMAT, MAX_SAVE_BYTES, GameRecord, SaveError, loads_json, record_from_pdn
+from game.rules import draughts_pdn
 
 APP_NAME = "qipan"
 SETTINGS_FORMAT = "qipan-settings"
@@ -133,34 +134,6 @@ def saves_dir() -> Path:
 
 
 # ---- files -----------------------------------------------------------------------------------------
-def atomic_write_text(path, text: str) -> None:
-    """Write `text` to `path` so that the file is either the old one or the whole new one."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
-        try:
-            dfd = os.open(str(path.parent), os.O_RDONLY | os.O_DIRECTORY)
-            try:
-                os.fsync(dfd)
-            finally:
-                os.close(dfd)
-        except OSError:
-            pass
-
-
 #: what a non-regular file is, for the player: open() of a pipe waits for a writer, even past SIGTERM
 _KINDS = (
     (stat.S_ISDIR, "storage.is_dir"),
@@ -211,8 +184,8 @@ def remove_stale_temp_files() -> int:
     return removed
 
 
-def _read_bounded(path, limit: int) -> str:
-    """The file's text; SaveError when it is not a regular file, too large (both checked before
+def _read_bounded(path, limit: int, pdn: bool = False) -> str:
+    """The file's text (a PDN file may also be in Windows-1252); SaveError when it is not a regular file, too large (both checked before
     reading) or unreadable. Never blocks."""
     path = Path(path)
     try:
@@ -227,6 +200,8 @@ def _read_bounded(path, limit: int) -> str:
         raise SaveError("storage.unreadable", why=exc.strerror or type(exc).__name__) from None
     if len(data) > limit:  # grew while we looked
         raise SaveError("storage.too_large")
+    if pdn:
+        return draughts_pdn.decode(data)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -351,89 +326,7 @@ def _write_record(path: Path, record: GameRecord, name=None) -> None:
         raise SaveError("storage.write_failed", why=exc.strerror or type(exc).__name__) from None
 
 
-class _BackgroundWriter:
-    """Writes files atomically in a thread, so that the autosave after a move (an fsync: several
-    milliseconds, more on a busy disk) never delays a frame. Only the newest text of a path is
-    written; flush() waits for everything submitted. A failure is raised by the next submit() or
-    flush(). At interpreter exit, pending writes are finished (atexit)."""
-
-    def __init__(self):
-        self.cond = threading.Condition()
-        self.pending: dict = {}
-        self.busy = None  # the path being written
-        self.errors: dict = {}  # path -> SaveError of its last failed write, not yet reported
-        self.pid = None
-
-    def _start(self) -> None:
-        if self.pid != os.getpid():  # first use, or in a forked child: a thread of our own
-            self.pid = os.getpid()
-            self.pending.clear()
-            self.busy = None
-            threading.Thread(target=self._run, name="qipan-autosave", daemon=True).start()
-
-    def _run(self) -> None:
-        while True:
-            with self.cond:
-                while not self.pending:
-                    self.cond.wait()
-                path = next(iter(self.pending))
-                text = self.pending.pop(path)
-                self.busy = path
-            error = None
-            try:
-                atomic_write_text(path, text)
-            except OSError as exc:
-                error = SaveError("storage.write_failed", why=exc.strerror or type(exc).__name__)
-            with self.cond:
-                self.busy = None
-                if error is not None:
-                    self.errors[path] = error
-                else:
-                    self.errors.pop(path, None)
-                self.cond.notify_all()
-
-    def _raise_error(self, path) -> None:
-        error = (
-            self.errors.pop(Path(path), None)
-            if path is not None
-            else (self.errors.pop(next(iter(self.errors))) if self.errors else None)
-        )
-        if error is not None:
-            raise error
-
-    def take_error(self, path):
-        """The failure of the last write of `path` not yet reported (and forget it), else None.
-        Cheap enough for every frame."""
-        if not self.errors or self.pid != os.getpid():
-            return None
-        with self.cond:
-            return self.errors.pop(Path(path), None)
-
-    def submit(self, path: Path, text: str) -> None:
-        with self.cond:
-            self._start()
-            self.pending[Path(path)] = text
-            self.cond.notify_all()
-            self._raise_error(path)
-
-    def flush(self, path=None, discard: bool = False, timeout: float = 30.0) -> None:
-        """Wait until `path` (None: every path) is written; discard: drop its pending text instead."""
-        with self.cond:
-            if self.pid != os.getpid():
-                return
-            if discard and path is not None:
-                self.pending.pop(Path(path), None)
-            self.cond.wait_for(
-                lambda: (
-                    (not self.pending if path is None else Path(path) not in self.pending)
-                    and (self.busy is None if path is None else self.busy != Path(path))
-                ),
-                timeout,
-            )
-            self._raise_error(path)
-
-
-_writer = _BackgroundWriter()
+_writer = BackgroundWriter()
 atexit.register(lambda: _writer.flush(timeout=10) if _writer.pid == os.getpid() else None)
 
 
@@ -528,9 +421,20 @@ def save_named(record: GameRecord, name: str) -> Path:
     return path
 
 
-def list_saves() -> list:
-    """[(name, path, mtime, game)] of the named saves, newest first. A damaged file is listed with
-    game None (loading it gives its SaveError)."""
+class SaveEntry(NamedTuple):
+    """One row of the saved games: a file of ours, or one game of a PDN file (`number`, from 1,
+    when the file holds several)."""
+
+    name: str
+    path: Path
+    mtime: float
+    game: str | None
+    number: int | None = None
+
+
+def list_saves() -> list[SaveEntry]:
+    """The named saves, newest first. A damaged file is listed with game None (loading it gives its
+    SaveError); a PDN file that holds several games is listed once per game, in file order."""
     folder = saves_dir()
     try:
         paths = [p for p in folder.iterdir() if p.suffix.lower() in (".json", ".pdn") and p.is_file()]
@@ -544,7 +448,7 @@ def list_saves() -> list:
             continue
         name, game = path.stem, None
         if path.suffix.lower() == ".pdn":  # draughts games written by other programs
-            out.append((f"{path.stem} (PDN)", path, mtime, "draughts"))
+            out += _pdn_entries(path, mtime)
             continue
         try:
             data = loads_json(_read_bounded(path, MAX_SAVE_BYTES))
@@ -555,16 +459,31 @@ def list_saves() -> list:
                     game = data["game"]
         except SaveError:
             pass
-        out.append((name, path, mtime, game))
-    out.sort(key=lambda t: (-t[2], t[0]))
+        out.append(SaveEntry(name, path, mtime, game))
+    out.sort(key=lambda e: (-e.mtime, e.name if e.number is None else e.path.stem, e.number or 0))
     return out
 
 
-def load_named(path) -> GameRecord:
-    """The record in a saved file (or the first game of a PDN file), checked by replaying it;
-    SaveError when it cannot be used."""
+def _pdn_entries(path: Path, mtime: float) -> list[SaveEntry]:
+    try:
+        labels = _record.pdn_labels(_read_bounded(path, MAX_SAVE_BYTES, pdn=True))
+    except SaveError:  # listed all the same: choosing it shows why it cannot be read
+        labels = []
+    name = f"{path.stem} (PDN)"
+    if len(labels) <= 1:
+        return [SaveEntry(name, path, mtime, "draughts")]
+    n = len(labels)
+    return [
+        SaveEntry(f"{i}/{n} · {label} ({path.name})" if label else f"{i}/{n} ({path.name})", path, mtime, "draughts", i)
+        for i, label in enumerate(labels, 1)
+    ]
+
+
+def load_named(path, number: int | None = None) -> GameRecord:
+    """The record in a saved file (or game `number` of a PDN file, None: its first that loads),
+    checked by replaying it; SaveError when it cannot be used."""
     if Path(path).suffix.lower() == ".pdn":
-        record = record_from_pdn(_read_bounded(path, MAX_SAVE_BYTES))
+        record = record_from_pdn(_read_bounded(path, MAX_SAVE_BYTES, pdn=True), number)
         Match.from_record(record)
         return record
     record = GameRecord.from_json(_read_bounded(path, MAX_SAVE_BYTES))

@@ -258,7 +258,7 @@ def test_save_and_load_named_game(driver):
     assert isinstance(save_scene, SaveGameScene)
     driver.click(save_scene.save_btn.rect.center)
     assert driver.top is scene
-    ((name, path, _, saved_game),) = storage.list_saves()
+    ((name, path, _, saved_game, _),) = storage.list_saves()
     assert saved_game == game
     driver.key(pygame.K_ESCAPE)
     menu = driver.top

@@ -142,11 +142,11 @@ def test_a_pdn_file_in_the_saves_folder_loads_and_can_be_reviewed(driver):
     folder = storage.saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copy(pdn / "090417ronde12.pdn", folder)
-    ((name, path, _, game),) = storage.list_saves()
-    assert game == "draughts" and name.endswith("(PDN)")
+    entry = storage.list_saves()[0]
+    assert entry.game == "draughts" and entry.name.endswith("(090417ronde12.pdn)")
     app = driver.app
     app.ai_nodes = 100
-    assert app.open_game(storage.load_named(path))
+    assert app.open_game(storage.load_named(entry.path, entry.number))
     board = driver.top
     assert board.match.ply > 0 and board.match.game == "draughts"
     board.start_review(0)

@@ -270,7 +270,7 @@ def test_save_dialog_types_chinese_saves_and_confirms_overwrite(driver):
     driver.key(pygame.K_RETURN)
     assert driver.top is not scene
     saves = storage.list_saves()
-    assert [(n, g) for n, _, _, g in saves] == [("决赛/1", "banqi")]
+    assert [(e.name, e.game) for e in saves] == [("决赛/1", "banqi")]
     assert storage.load_named(saves[0][1]) == record
     # the same name again: asks before replacing
     app.push(SaveGameScene(app, _record("banqi", 14)))

@@ -459,7 +459,7 @@ def test_save_list_load_named(home):
     (storage.saves_dir() / "broken.json").write_text("{oops")
     os.utime(storage.saves_dir() / "broken.json", (1, 1))
     saves = storage.list_saves()
-    assert [(n, g) for n, _, _, g in saves] == [("later", "palace"), ("决赛 第1局", "draughts"), ("broken", None)]
+    assert [(e.name, e.game) for e in saves] == [("later", "palace"), ("决赛 第1局", "draughts"), ("broken", None)]
     assert storage.load_named(path) == record
     with pytest.raises(SaveError):
         storage.load_named(saves[2][1])

@@ -2,6 +2,8 @@
 
     found = read_pdn(text)            # PdnFile(games=[Game...], problems=["game 14, move 21. ...", ...])
     games = read_games(text)          # the games that load: [Game(headers, start, moves, states, result), ...]
+    game = read_game(text, 3)         # only the third game (PositionError if it does not load)
+    tags = game_tags(text)            # [{"White": ..., "Black": ...}, ...]: every game's tags, moves unread
     text = write_game(start, moves, headers={"White": "Ann"}, result="2-0")
 
 Reading accepts the usual PDN: tag pairs, move numbers (`1.`, `1...`, `12. ...`, leading zeros),
@@ -173,6 +175,22 @@ def _match_with_next(state, text, rest):
         if len(fits) == 1:
             return fits[0]
         raise
+
+
+def game_tags(text: str) -> list:
+    """The tag pairs of every game of a PDN text, in file order, without reading the moves
+    (cheap enough to list a folder's games)."""
+    return [headers for headers, _ in _split_games(text)]
+
+
+def read_game(text: str, number: int) -> Game:
+    """Game `number` (from 1) of a PDN text; PositionError naming the game (and move) when it
+    does not load or the file has no such game."""
+    chunks = _split_games(text)
+    if not 1 <= number <= len(chunks):
+        raise PositionError(f"the file has no game {number} (it holds {len(chunks)})")
+    headers, tokens = chunks[number - 1]
+    return _read_game(headers, tokens, number, _looks_8x8(chunks))
 
 
 def decode(data: bytes) -> str:

@@ -35,6 +35,10 @@ add(
         "files.folder": {"zh": "存档位置：{path}", "en": "Saves are kept in: {path}"},
         "files.damaged": {"zh": "无法读取", "en": "cannot be read"},
         "files.delete_title": {"zh": "删除这个存档？", "en": "Delete this saved game?"},
+        "files.delete_pdn": {
+            "zh": "这个 PDN 文件里的全部 {n} 局都会删除。",
+            "en": "All {n} games in this PDN file are deleted.",
+        },
         "files.overwrite_title": {"zh": "覆盖同名存档？", "en": "Replace the saved game of that name?"},
         "files.name": {"zh": "名称", "en": "Name"},
         "files.name_empty": {"zh": "请输入一个名称。", "en": "Please type a name."},
@@ -143,7 +147,7 @@ class LoadGameScene(Scene):
     # ---- data ---------------------------------------------------------------------------------
     def refresh(self) -> None:
         self.saves = storage.list_saves()
-        self.list.set_items([(name, game, mtime) for name, _, mtime, game in self.saves])
+        self.list.set_items([(e.name, e.game, e.mtime) for e in self.saves])
         self._details()
 
     def selected(self):
@@ -158,10 +162,10 @@ class LoadGameScene(Scene):
         if entry is None:
             self.detail = None
             return
-        key = (str(entry[1]), entry[2])
+        key = (str(entry.path), entry.mtime, entry.number)
         if key not in self._details_cache:
             try:
-                record = storage.load_named(entry[1])
+                record = storage.load_named(entry.path, entry.number)
                 self._details_cache[key] = (record, Match.from_record(record).states)
             except storage.SaveError as exc:
                 self._details_cache[key] = exc
@@ -174,9 +178,9 @@ class LoadGameScene(Scene):
         entry = self.selected()
         if entry is None:
             return
-        self._details_cache.pop((str(entry[1]), entry[2]), None)  # read it afresh
+        self._details_cache.pop((str(entry.path), entry.mtime, entry.number), None)  # read it afresh
         try:
-            record = storage.load_named(entry[1])
+            record = storage.load_named(entry.path, entry.number)
         except storage.SaveError as exc:
             self.error = exc.text(self.app.lang)
             self.app.sounds.play("illegal")
@@ -187,14 +191,18 @@ class LoadGameScene(Scene):
         entry = self.selected()
         if entry is None:
             return
-        confirm(self.app, lambda: tr("files.delete_title", self.app.lang), [entry[0]], self.delete)
+        lines = [entry.name]
+        if entry.number is not None:  # one game of a PDN file: the file goes, with all its games
+            games = sum(1 for e in self.saves if e.path == entry.path)
+            lines = [entry.path.name, tr("files.delete_pdn", self.app.lang, n=games)]
+        confirm(self.app, lambda: tr("files.delete_title", self.app.lang), lines, self.delete)
 
     def delete(self) -> None:
         entry = self.selected()
         if entry is None:
             return
         try:
-            storage.delete_save(entry[1])
+            storage.delete_save(entry.path)
         except storage.SaveError as exc:
             self.error = exc.text(self.app.lang)
             return
@@ -293,7 +301,7 @@ class LoadGameScene(Scene):
             return
         pad = theme.px(18, s)
         x, y, width = r.x + pad, r.y + pad, r.w - 2 * pad
-        name, path, mtime, game = entry
+        name, path, mtime, game, _ = entry
         lines = [(name, 26, theme.ACCENT), (tr("files.saved_at", lang, when=_when(mtime)), 17, theme.TEXT_DIM)]
         if isinstance(self.detail, tuple):
             record, states = self.detail
