@@ -1,7 +1,7 @@
 """Autosave of network games, on both sides, after every change.
 
 One file per role in the player's data folder (game.storage.data_dir(), $QIPAN_HOME in tests):
-net/host.json and net/guest.json, written atomically by game.storage.atomic_write_text. It holds
+net/host.json and net/guest.json, written atomically (game.atomic_files). It holds
 the NetGame record (game, options, seats, start, plies with Banqi reveals, a requested ending), the
 host's port or the guest's host address, the game's secret (derived by both sides when the game
 was accepted, never sent: a returning guest proves it to resume), and, on the host of a Banqi game only, the deal's seed
@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import atexit
 import json
-import threading
 from pathlib import Path
 
 from game import games
+from game.atomic_files import BackgroundWriter
 from game.net.game import NetGame
+from game.record import SaveError
 from game.rules.common import PositionError
 
 MAX_BYTES = 1_000_000
@@ -33,66 +34,36 @@ def path(role: str) -> Path:
     return storage.data_dir() / "net" / f"{role}.json"
 
 
+def _text(record: dict) -> str:
+    return json.dumps({"format": "qipan-net", "version": 1, **record}, indent=1) + "\n"
+
+
 def write(record: dict, target=None) -> None:
     """Save a session record (Session.record()); errors of the disk are left to the caller."""
     from game import storage
 
-    text = json.dumps({"format": "qipan-net", "version": 1, **record}, indent=1)
-    storage.atomic_write_text(target or path(record["role"]), text + "\n")
+    storage.atomic_write_text(target or path(record["role"]), _text(record))
 
 
-class _Writer:
-    """Writes the latest record of each file in a background thread, so that the fsync of an
-    autosave never stalls a frame; flush() waits until everything handed over is on disk."""
-
-    def __init__(self):
-        self.cond = threading.Condition()
-        self.pending: dict = {}
-        self.busy = False
-        self.thread = None
-
-    def put(self, record: dict) -> None:
-        target = path(record["role"])  # where it belongs now (tests change the data folder)
-        with self.cond:
-            self.pending[target] = record
-            if self.thread is None or not self.thread.is_alive():
-                self.thread = threading.Thread(target=self._run, name="qipan-net-save", daemon=True)
-                self.thread.start()
-            self.cond.notify_all()
-
-    def _run(self) -> None:
-        while True:
-            with self.cond:
-                while not self.pending:
-                    if not self.cond.wait(timeout=5.0) and not self.pending:
-                        self.thread = None  # idle: end; put() starts a new one
-                        return
-                target, record = self.pending.popitem()
-                self.busy = True
-            try:
-                write(record, target)
-            except (OSError, ValueError, TypeError):
-                pass  # a full disk must not break the game on the table
-            with self.cond:
-                self.busy = False
-                self.cond.notify_all()
-
-    def flush(self, timeout: float = 5.0) -> None:
-        with self.cond:
-            self.cond.wait_for(lambda: not self.pending and not self.busy, timeout=timeout)
-
-
-_writer = _Writer()
+# the latest record of each file, written in a thread so that an autosave's fsync never stalls a frame
+_writer = BackgroundWriter()
 
 
 def autosave(record: dict) -> None:
-    """Save in the background (latest record per role wins); never raises."""
-    _writer.put(record)
+    """Save in the background (latest record per role wins); never raises: a full disk must not
+    break the game on the table."""
+    try:
+        _writer.submit(path(record["role"]), _text(record))
+    except (SaveError, ValueError, TypeError):
+        pass
 
 
 def flush(timeout: float = 5.0) -> None:
     """Wait until every autosave handed over is written."""
-    _writer.flush(timeout)
+    try:
+        _writer.flush(timeout=timeout)
+    except SaveError:
+        pass
 
 
 atexit.register(flush)
