@@ -100,6 +100,7 @@ class Worker:
         self._conn = None
         self._next_id = 0
         self.pending: set[int] = set()
+        self._sent: dict[int, tuple] = {}  # the message of every pending request, in the order sent
 
     @property
     def busy(self) -> bool:
@@ -119,14 +120,22 @@ class Worker:
         self.start()
         self._next_id += 1
         rid = self._next_id
+        self._send((rid, kind, state, params))
+        return rid
+
+    def _send(self, msg: tuple) -> None:
         try:
-            self._conn.send((rid, kind, state, params))
-        except (OSError, BrokenPipeError):  # the process died: start a fresh one and retry once
+            self._conn.send(msg)
+            sent = [msg]
+        except (OSError, BrokenPipeError):  # the process died: a fresh one gets every request still pending
+            sent = [*self._sent.values(), msg]
             self._kill()
             self.start()
-            self._conn.send((rid, kind, state, params))
-        self.pending.add(rid)
-        return rid
+            for m in sent:
+                self._conn.send(m)
+        for m in sent:
+            self.pending.add(m[0])
+            self._sent[m[0]] = m
 
     def poll(self) -> list[dict]:
         """Answers that have arrived (never blocks)."""
@@ -138,6 +147,7 @@ class Worker:
                 answer = self._conn.recv()
                 if answer["id"] in self.pending:
                     self.pending.discard(answer["id"])
+                    self._sent.pop(answer["id"], None)
                     out.append(answer)
         except (EOFError, OSError):
             dead = sorted(self.pending)
@@ -147,15 +157,20 @@ class Worker:
 
     def cancel(self, rid: int | None = None) -> None:
         """Forget request `rid` (None: all). A search still running is stopped at once by ending
-        the process; the next request starts a new one."""
+        the process; the other requests still pending (e.g. the computer's move while an analysis
+        is cancelled) are sent again to the fresh process, so none of them is lost."""
         if rid is not None and rid not in self.pending:
             return
         if self.pending:
+            keep = [msg for r, msg in self._sent.items() if r != rid] if rid is not None else []
             self._kill()
             self.start()  # a fresh process warms up now, so the next answer is not late
+            for msg in keep:
+                self._send(msg)
 
     def _kill(self) -> None:
         self.pending.clear()
+        self._sent.clear()
         proc, conn = self._proc, self._conn
         self._proc = self._conn = None
         if conn is not None:

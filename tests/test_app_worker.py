@@ -66,3 +66,30 @@ def test_hard_draughts_ponders_after_its_move_and_stops_for_the_next_request():
         assert time.monotonic() - t < 10  # not the 60 s a full ponder would take
     finally:
         w.close()
+
+
+def test_cancelling_one_request_keeps_the_others():
+    """Stopping an analysis while the computer thinks must not lose the computer's move: the
+    fresh process gets the requests still pending, in order."""
+    w = Worker()
+    try:
+        state = palace.new_game()
+        first = w.request("move", state, level="easy", nodes=300, seed=3)
+        long = w.request("move", state, level="hard", time_limit=60)
+        last = w.request("evaluate", state, nodes=200)
+        time.sleep(0.3)
+        w.cancel(long)
+        answers = wait_answers(w, 2)
+        assert [a["id"] for a in answers] == [first, last] and all(a["error"] is None for a in answers)
+        assert not w.busy
+        # cancelling the one running now: the process restarts, the queued one still comes back
+        running = w.request("move", state, level="hard", time_limit=60)
+        queued = w.request("evaluate", state, nodes=200)
+        time.sleep(0.3)
+        t = time.monotonic()
+        w.cancel(running)
+        assert time.monotonic() - t < 1.0
+        ((answer),) = wait_answers(w, 1)
+        assert answer["id"] == queued and answer["error"] is None
+    finally:
+        w.close()

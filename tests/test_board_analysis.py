@@ -183,3 +183,19 @@ def test_an_endgame_table_position_says_its_value_is_exact(driver):
     texts = [t for t, _ in scene.analysis.lines("en")]
     assert any(t.startswith("Exact: from the endgame tables") for t in texts), texts
     assert scene.analysis.result.value == -1.0  # red to move loses: the general takes the chariot
+
+
+def test_stopping_analysis_while_the_computer_thinks_keeps_its_move(driver):
+    """A starts the analysis and A again stops it; the computer was thinking all along and must
+    still move (its request used to be lost with the analysis')."""
+    app = driver.app
+    app.ai_nodes, app.ai_time = None, 1.0
+    board = app.new_game("draughts", {}, mode="computer", human_seat=1, level="medium")
+    driver.step(3)
+    assert board.seats[0].thinking
+    driver.key(pygame.K_a)
+    driver.step(2)
+    assert board.analysis.running
+    driver.key(pygame.K_a)
+    driver.step(2)
+    driver.wait(lambda: board.match.ply == 1, seconds=30)
