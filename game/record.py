@@ -240,7 +240,22 @@ def record_from_pdn(text: str, number: int | None = None) -> GameRecord:
         options={"first": g.states[0].to_move},
         start={"text": draughts.to_text(g.states[0])},
         moves=[str(m) for m in g.moves],
+        end=_pdn_ending(g),
     )
+
+
+def _pdn_ending(g) -> dict | None:
+    """The file's result as the ending of a game the rules left running: 1-1 an agreed draw, a win
+    for the side that just moved a resignation (other results say nothing the record can hold)."""
+    last = g.states[-1]
+    if last.result() is not None or len(g.moves) < 2:
+        return None
+    if g.result == "1-1":
+        return {"winner": None, "reason": "agreement"}
+    mover = "b" if last.to_move == "w" else "w"
+    if g.result == ("2-0" if mover == "w" else "0-2"):
+        return {"winner": mover, "reason": "resign"}
+    return None
 
 
 def pdn_labels(text: str) -> list[str]:

@@ -484,7 +484,11 @@ def load_named(path, number: int | None = None) -> GameRecord:
     checked by replaying it; SaveError when it cannot be used."""
     if Path(path).suffix.lower() == ".pdn":
         record = record_from_pdn(_read_bounded(path, MAX_SAVE_BYTES, pdn=True), number)
-        Match.from_record(record)
+        try:
+            Match.from_record(record)
+        except SaveError:  # its result cannot end the game here (e.g. no draw by agreement yet)
+            record.end = None
+            Match.from_record(record)
         return record
     record = GameRecord.from_json(_read_bounded(path, MAX_SAVE_BYTES))
     Match.from_record(record)

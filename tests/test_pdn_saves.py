@@ -8,20 +8,21 @@ import pygame
 import pytest
 
 from game import storage
+from game.match import Match
 from game.rules import draughts, draughts_pdn
 from game.scenes.widgets import Dialog
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "pdn" / "international"
 
 
-def _game(seed: int, plies: int, **tags) -> tuple[str, list[str]]:
+def _game(seed: int, plies: int, result: str = "*", **tags) -> tuple[str, list[str]]:
     rng = random.Random(seed)
     state, moves = draughts.new_game(), []
     for _ in range(plies):
         move = rng.choice(state.legal_moves())
         moves.append(move)
         state = state.play(move)
-    return draughts_pdn.write_game(draughts.new_game(), moves, headers=tags, result="*"), [str(m) for m in moves]
+    return draughts_pdn.write_game(draughts.new_game(), moves, headers=tags, result=result), [str(m) for m in moves]
 
 
 def _write(name: str, texts: list[str], encoding: str = "utf-8") -> Path:
@@ -57,6 +58,25 @@ def test_a_bad_game_is_refused_by_its_number_and_the_others_still_load():
     assert storage.load_named(path).moves == moves
     with pytest.raises(storage.SaveError, match="no game 3"):
         storage.load_named(path, 3)
+
+
+@pytest.mark.parametrize(
+    "plies, result, end",
+    [
+        (9, "2-0", {"winner": "w", "reason": "resign"}),  # White moved last, Black resigned
+        (10, "0-2", {"winner": "b", "reason": "resign"}),
+        (10, "1-1", {"winner": None, "reason": "agreement"}),
+        (10, "2-0", None),  # White to move and the winner: nothing the record can say
+        (10, "*", None),
+    ],
+)
+def test_the_files_result_ends_a_game_the_rules_left_running(plies, result, end):
+    text, moves = _game(11, plies, result=result)
+    path = _write("result.pdn", [text])
+    record = storage.load_named(path)
+    assert record.moves == moves and record.end == end
+    match = Match.from_record(record)
+    assert match.over == (end is not None)
 
 
 def test_a_file_of_one_game_is_one_row():
