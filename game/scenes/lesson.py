@@ -14,6 +14,7 @@ from game import games
 from game.i18n import add, tr
 from game.scenes.base import Scene
 from game.scenes.board.input import MoveInput, paths_of
+from game.scenes.game_tabs import GameTabs
 from game.scenes.game_views import make_view
 from game.scenes.lesson_scripts import LESSONS
 from game.scenes.registry import register
@@ -45,9 +46,7 @@ class LessonScene(Scene):
         super().__init__(app)
         names = [g for g in games.NAMES if g in LESSONS]
         self.names = names
-        self.tabs = [Button(app, (lambda g=g: tr(f"games.{g}", app.lang)), (lambda g=g: self.start(g))) for g in names]
-        for t in self.tabs:
-            t.focusable = False
+        self.tabs = GameTabs(app, names, self.start)
         self.back = Button(app, lambda: tr("ui.back", app.lang), self.close)
         self.again = Button(app, lambda: tr("lesson.again", app.lang), lambda: self.start(self.game))
         self.play_btn = Button(app, lambda: tr("lesson.play", app.lang), self.play_real, style="primary")
@@ -147,9 +146,7 @@ class LessonScene(Scene):
         tab_h = theme.px(46, s)
         cw = min(w - 2 * margin, theme.px(960, s))
         gap = theme.px(10, s)
-        tw = (cw - gap * (len(self.tabs) - 1)) // len(self.tabs)
-        for i, t in enumerate(self.tabs):
-            t.rect = pygame.Rect((w - cw) // 2 + i * (tw + gap), top, tw, tab_h)
+        self.tabs.place((w - cw) // 2, top, cw, tab_h, gap)
         body_top = top + tab_h + theme.px(20, s)
         bottom = h - theme.px(36, s)
         side_w = max(theme.px(300, s), int(w * 0.3))
@@ -171,13 +168,12 @@ class LessonScene(Scene):
                 self.close()
             elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.done:
                 self.play_real()
-            elif k == pygame.K_TAB:
-                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-                self.start(self.names[(self.names.index(self.game) + step) % len(self.names)])
-            elif pygame.K_1 <= k < pygame.K_1 + len(self.names):
-                self.start(self.names[k - pygame.K_1])
+            elif (game := self.tabs.key_pick(event, self.game)) is not None:
+                self.start(game)
             return
-        for b in [*self.tabs, self.back, self.again, self.play_btn]:
+        if self.tabs.handle_event(event):
+            return
+        for b in (self.back, self.again, self.play_btn):
             if b.handle_event(event):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.board_rect.collidepoint(event.pos):
@@ -195,9 +191,7 @@ class LessonScene(Scene):
         surface.blit(theme.background((w, h)), (0, 0))
         title = self.app.text(tr("lesson.title", self.app.lang), theme.px(42, s), theme.ACCENT, serif=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(30, s))))
-        for g, t in zip(self.names, self.tabs):
-            t.style = "primary" if g == self.game else "normal"
-            t.draw(surface)
+        self.tabs.draw(surface, self.game)
         self._draw_board(surface)
         self._draw_side(surface, s)
         hint = self.app.text(tr("lesson.keys", self.app.lang), theme.px(16, s), theme.TEXT_DIM)

@@ -21,6 +21,7 @@ from game.i18n import add, tr
 from game.paths import asset
 from game.scenes import rule_diagrams
 from game.scenes.base import Scene
+from game.scenes.game_tabs import GameTabs
 from game.scenes.registry import register
 from game.scenes.widgets import Button, wrap
 from game.sprites import theme
@@ -177,9 +178,7 @@ class RulesScene(Scene):
     def __init__(self, app, game=None):
         super().__init__(app)
         self.game = game if game in GAMES else GAMES[0]
-        self.tabs = [Button(app, (lambda g=g: tr(f"games.{g}", app.lang)), (lambda g=g: self.select(g))) for g in GAMES]
-        for t in self.tabs:
-            t.focusable = False
+        self.tabs = GameTabs(app, GAMES, self.select)
         self.back = Button(app, lambda: tr("ui.back", app.lang), self.close)
         self.view = pygame.Rect(0, 0, 1, 1)
         self.scroll = 0.0
@@ -295,10 +294,7 @@ class RulesScene(Scene):
         tab_h = theme.px(48, s)
         cw = min(w - theme.px(60, s), theme.px(960, s))
         left = (w - cw) // 2
-        gap = theme.px(10, s)
-        tw = (cw - gap * (len(self.tabs) - 1)) // len(self.tabs)
-        for i, t in enumerate(self.tabs):
-            t.rect = pygame.Rect(left + i * (tw + gap), top, tw, tab_h)
+        self.tabs.place(left, top, cw, tab_h, theme.px(10, s))
         bh = theme.px(48, s)
         bottom = h - bh - theme.px(46, s)
         self.back.rect = pygame.Rect((w - theme.px(200, s)) // 2, bottom + theme.px(10, s), theme.px(200, s), bh)
@@ -347,13 +343,9 @@ class RulesScene(Scene):
                 self.target = 0.0
             elif k == pygame.K_END:
                 self.target = self.max_scroll()
-            elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-                step = -1 if k == pygame.K_LEFT or (k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT) else 1
+            elif (game := self.tabs.key_pick(event, self.game, arrows=True)) is not None:
                 self.app.sounds.play("click")
-                self.select(GAMES[(GAMES.index(self.game) + step) % len(GAMES)])
-            elif k in (pygame.K_1, pygame.K_2, pygame.K_3):
-                self.app.sounds.play("click")
-                self.select(GAMES[k - pygame.K_1])
+                self.select(game)
             return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * line * 3)
@@ -376,9 +368,8 @@ class RulesScene(Scene):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag:
             self._drag = None
             return
-        for b in self.tabs + [self.back]:
-            if b.handle_event(event):
-                return
+        if self.tabs.handle_event(event) or self.back.handle_event(event):
+            return
 
     def update(self, dt: float) -> None:
         diff = self.target - self.scroll
@@ -394,11 +385,7 @@ class RulesScene(Scene):
         surface.blit(theme.background((w, h)), (0, 0))
         title = self.app.text(tr("rules.title", self.app.lang), theme.px(46, s), theme.ACCENT, serif=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(36, s))))
-        for g, t in zip(GAMES, self.tabs):
-            t.style = "primary" if g == self.game else "normal"
-            t.draw(surface)
-            if g == self.game:  # a bar under the chosen tab as well as its colour
-                pygame.draw.rect(surface, theme.TEXT, (t.rect.x + 12, t.rect.bottom - 5, t.rect.w - 24, 3))
+        self.tabs.draw(surface, self.game)
         theme.panel(surface, self.view.inflate(theme.px(16, s), theme.px(8, s)), radius=theme.px(14, s))
         clip = surface.get_clip()
         surface.set_clip(self.view)
