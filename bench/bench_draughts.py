@@ -6,6 +6,7 @@ match of the hard level against py-draughts' TurboEngine. Prints figures; never 
     python bench/bench_draughts.py turbo --games 100 --time 0.5 --jobs 1   # one game at a time
     python bench/bench_draughts.py turbo --games 100 --time 0.5 --jobs 2   # the other core busy
     python bench/bench_draughts.py dame --games 40 --time 0.5              # against dame-rs
+    python bench/bench_draughts.py dame --games 40 --pdn dame.pdn          # keep the games to study
 
 Every game starts from one of the paired 4-ply openings and is played twice, colours swapped.
 Each result comes with its 95% interval (normal approximation over the games) and the longest
@@ -228,7 +229,7 @@ def make_player(spec):
 
 def play_game(job):
     """job: (spec_white, spec_black, opening line, seed, max plies) -> (result, plies, reason,
-    {side: [seconds, moves, longest move, moves over the time limit]})."""
+    {side: [seconds, moves, longest move, moves over the time limit]}, the moves from the start)."""
     spec_w, spec_b, line, seed, max_plies = job
     players = {"w": make_player(spec_w), "b": make_player(spec_b)}
     need_board = spec_w[0] == "turbo" or spec_b[0] == "turbo"
@@ -282,9 +283,30 @@ def play_game(job):
         if hasattr(player, "close"):
             player.close()
     r = s.result()
+    texts = [str(m) for m in played]
     if r is None:
-        return 0.5, plies, "adjudicated", spent
-    return (1.0 if r.winner == "w" else 0.0 if r.winner == "b" else 0.5), plies, r.reason, spent
+        return 0.5, plies, "adjudicated", spent, texts
+    return (1.0 if r.winner == "w" else 0.0 if r.winner == "b" else 0.5), plies, r.reason, spent, texts
+
+
+def spec_name(spec) -> str:
+    return " ".join(str(x) for x in spec if x not in (None, False))
+
+
+def write_pdn(path, games) -> None:
+    """The games of a match as one PDN file, to study (python -m game.cli review FILE marks the
+    mistakes): [(spec white, spec black, moves, result 1 / 0.5 / 0, why it ended), ...]."""
+    from game.rules import draughts_pdn
+
+    with open(path, "w", encoding="utf-8") as f:
+        for n, (sw, sb, texts, res, why) in enumerate(games, 1):
+            state, moves = R.new_game(), []
+            for text in texts:
+                moves.append(R.find_move(state, text))
+                state = state.play(moves[-1])
+            tags = {"Event": f"bench_draughts ({why})", "Round": n, "White": spec_name(sw), "Black": spec_name(sb)}
+            code = {1.0: "2-0", 0.5: "1-1", 0.0: "0-2"}[res]
+            f.write(draughts_pdn.write_game(R.new_game(), moves, headers=tags, result=code) + "\n")
 
 
 def interval(points, games):
@@ -295,9 +317,10 @@ def interval(points, games):
     return 100 * mean, 100 * max(0.0, mean - half), 100 * min(1.0, mean + half)
 
 
-def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024, progress=False):
+def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024, progress=False, pdn=None):
     """A against B over `games` games (pairs from the same opening, colours swapped): a dict with
-    A's points per game, wins / draws / losses, how games ended, plies, and each side's clock."""
+    A's points per game, wins / draws / losses, how games ended, plies, and each side's clock;
+    `pdn`: a file to write the games to."""
     lines = openings((games + 1) // 2, seed=openings_seed)
     work = []
     for i, line in enumerate(lines):
@@ -305,8 +328,10 @@ def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024
         work.append((spec_b, spec_a, line, seed + 1000 * i + 500, max_plies))
     work = work[:games]
     out = {"points": [], "ends": {}, "plies": [], "clock": {"a": [0.0, 0, 0.0, 0, 0.0], "b": [0.0, 0, 0.0, 0, 0.0]}}
+    played = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for n, ((sa, *_), (res, plies, reason, spent)) in enumerate(zip(work, pool.map(play_game, work)), 1):
+        for n, ((sa, sb, *_), (res, plies, reason, spent, texts)) in enumerate(zip(work, pool.map(play_game, work)), 1):
+            played.append((sa, sb, texts, res, str(reason).replace("EndReason.", "").lower()))
             a_white = sa == spec_a
             for side, who in (("w", "a" if a_white else "b"), ("b", "b" if a_white else "a")):
                 c = out["clock"][who]
@@ -326,6 +351,8 @@ def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024
                 print(
                     f"    game {n}: {mine} in {plies} plies ({reason}); A {100 * sum(pts) / n:.1f}% so far", flush=True
                 )
+    if pdn:
+        write_pdn(pdn, played)
     return out
 
 
@@ -369,7 +396,7 @@ def bench_ladder(games, jobs, nodes):
         report(f"{names[0]} vs {names[1]} [{time.perf_counter() - t:.0f} s]", out)
 
 
-def bench_opponent(kind, games, jobs, seconds, openings_seed=2024, progress=False, ponder=False):
+def bench_opponent(kind, games, jobs, seconds, openings_seed=2024, progress=False, ponder=False, pdn=None):
     thinks = ", hard thinking on the opponent's time (as if on a free core)" if ponder else ""
     print(
         f"hard (A) vs {kind} (B){thinks}, {seconds} s per move each, {games} games from {(games + 1) // 2} openings "
@@ -383,6 +410,7 @@ def bench_opponent(kind, games, jobs, seconds, openings_seed=2024, progress=Fals
         jobs,
         openings_seed=openings_seed,
         progress=progress,
+        pdn=pdn,
     )
     report(f"hard [{time.perf_counter() - t:.0f} s; {load_text()} at the end]", out)
 
@@ -396,6 +424,7 @@ def main(argv=None):
     p.add_argument("--time", type=float, default=0.5, help="seconds per move in the turbo and dame matches")
     p.add_argument("--progress", action="store_true", help="print each game as it ends")
     p.add_argument("--ponder", action="store_true", help="hard thinks on the opponent's time (turbo, dame)")
+    p.add_argument("--pdn", help="write the games of the turbo / dame match to this PDN file")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--ladder-nodes", type=int, default=60000)
     p.add_argument("--openings-seed", type=int, default=2024, help="another seed draws other openings")
@@ -409,7 +438,10 @@ def main(argv=None):
         bench_ladder(args.games, args.jobs, args.ladder_nodes)
     for kind in ("turbo", "dame"):
         if kind in args.parts:
-            bench_opponent(kind, args.games, args.jobs, args.time, args.openings_seed, args.progress, args.ponder)
+            pdn = args.pdn and (
+                args.pdn if args.parts.count("turbo") + args.parts.count("dame") < 2 else f"{kind}-{args.pdn}"
+            )
+            bench_opponent(kind, args.games, args.jobs, args.time, args.openings_seed, args.progress, args.ponder, pdn)
     return 0
 
 
