@@ -7,6 +7,7 @@ match of the hard level against py-draughts' TurboEngine. Prints figures; never 
     python bench/bench_draughts.py turbo --games 100 --time 0.5 --jobs 2   # the other core busy
     python bench/bench_draughts.py dame --games 40 --time 0.5              # against dame-rs
     python bench/bench_draughts.py dame --games 40 --pdn dame.pdn          # keep the games to study
+    python bench/bench_draughts.py dame --games 40 --their-time 0.05       # dame-rs at a tenth of the time
 
 Every game starts from one of the paired 4-ply openings and is played twice, colours swapped.
 Each result comes with its 95% interval (normal approximation over the games) and the longest
@@ -396,16 +397,20 @@ def bench_ladder(games, jobs, nodes):
         report(f"{names[0]} vs {names[1]} [{time.perf_counter() - t:.0f} s]", out)
 
 
-def bench_opponent(kind, games, jobs, seconds, openings_seed=2024, progress=False, ponder=False, pdn=None):
+def bench_opponent(
+    kind, games, jobs, seconds, openings_seed=2024, progress=False, ponder=False, pdn=None, their_seconds=None
+):
     thinks = ", hard thinking on the opponent's time (as if on a free core)" if ponder else ""
+    theirs = seconds if their_seconds is None else their_seconds
+    each = f"{seconds} s per move each" if theirs == seconds else f"hard {seconds} s, {kind} {theirs} s per move"
     print(
-        f"hard (A) vs {kind} (B){thinks}, {seconds} s per move each, {games} games from {(games + 1) // 2} openings "
+        f"hard (A) vs {kind} (B){thinks}, {each}, {games} games from {(games + 1) // 2} openings "
         f"(4 random plies, seed {openings_seed}), colours swapped, {jobs} game(s) at a time; {load_text()}"
     )
     t = time.perf_counter()
     out = match(
         ("qipan", "hard", seconds, None, ponder),
-        (kind, seconds),
+        (kind, theirs),
         games,
         jobs,
         openings_seed=openings_seed,
@@ -422,6 +427,9 @@ def main(argv=None):
     )
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--time", type=float, default=0.5, help="seconds per move in the turbo and dame matches")
+    p.add_argument(
+        "--their-time", type=float, help="the other engine's seconds per move, if not --time (a time handicap)"
+    )
     p.add_argument("--progress", action="store_true", help="print each game as it ends")
     p.add_argument("--ponder", action="store_true", help="hard thinks on the opponent's time (turbo, dame)")
     p.add_argument("--pdn", help="write the games of the turbo / dame match to this PDN file")
@@ -441,7 +449,17 @@ def main(argv=None):
             pdn = args.pdn and (
                 args.pdn if args.parts.count("turbo") + args.parts.count("dame") < 2 else f"{kind}-{args.pdn}"
             )
-            bench_opponent(kind, args.games, args.jobs, args.time, args.openings_seed, args.progress, args.ponder, pdn)
+            bench_opponent(
+                kind,
+                args.games,
+                args.jobs,
+                args.time,
+                args.openings_seed,
+                args.progress,
+                args.ponder,
+                pdn,
+                args.their_time,
+            )
     return 0
 
 
