@@ -195,3 +195,27 @@ def test_pondering_skips_forced_replies_and_finished_games():
         assert A.ponder(over, lambda: False, seconds=0.2) == 0
     finally:
         A.use_tables(saved)
+
+
+def test_the_kept_tables_are_fixed_slots_and_cached_evaluations_are_exact():
+    """Nothing the timed searches keep is ever dropped at once (freeing a big dict took tens of
+    milliseconds inside a move), and a cached evaluation is the evaluation itself."""
+    import random
+
+    saved = A.use_tables(A.new_tables())
+    try:
+        rng = random.Random(5)
+        s = R.new_game()
+        for _ in range(20):
+            s = s.play(rng.choice(s.legal_moves()))
+        for _ in range(3):
+            tt, evals, _ = A.shared_tables()
+            A.Search(A.Budget(nodes=5000), (), (tt, evals, {})).root(s, 64)
+        tt2, evals2, _ = A.shared_tables()
+        assert tt2 is tt and evals2 is evals and len(evals) == 1 << A.EVAL_BITS and len(tt) == 1 << A.TT_BITS
+        cached = [e for e in evals if e is not None]
+        assert len(cached) > 100
+        for (wm, wk, bm, bk), score in cached[:200]:
+            assert score == A.evaluate_board(wm, wk, bm, bk, True)
+    finally:
+        A.use_tables(saved)

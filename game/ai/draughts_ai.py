@@ -79,7 +79,9 @@ LEVELS = {
 # 1.5-million-entry dict took 0.15 s, in the middle of a timed move.
 TT_BITS = 21  # slots for the timed searches that keep their tables from move to move
 TT_BITS_FRESH = 17  # for a search that starts empty (node budgets, easy and medium: shallow)
-EVAL_CACHE_MAX = 300_000  # static evaluations remembered
+# Static evaluations are remembered the same way, in slots: a dict of them had to be dropped when
+# full, and freeing its 300,000 entries took about 20 ms inside a timed move.
+EVAL_BITS = 18
 
 
 def new_table(bits: int) -> list:
@@ -87,7 +89,7 @@ def new_table(bits: int) -> list:
 
 
 def new_tables() -> dict:
-    return {"tt": new_table(TT_BITS), "evals": {}, "hist": {}}
+    return {"tt": new_table(TT_BITS), "evals": new_table(EVAL_BITS), "hist": {}}
 
 
 _SHARED = new_tables()  # see use_tables
@@ -106,8 +108,6 @@ def shared_tables():
     the whole game), as TurboEngine and Scan do: the previous move's analysis of the positions
     that can still arise orders and cuts the next search. Node-budget searches start empty, so
     that the same call gives the same answer whatever was searched before."""
-    if len(_SHARED["evals"]) >= EVAL_CACHE_MAX:
-        _SHARED["evals"] = {}
     hist = _SHARED["hist"]
     for k in list(hist):  # old history counts fade
         v = hist[k] >> 2
@@ -121,8 +121,11 @@ def shared_tables():
 class Search:
     def __init__(self, budget: Budget, history_keys=(), tables=None):
         self.budget = budget
-        self.tt, self.evals, self.hist = tables if tables is not None else (new_table(TT_BITS_FRESH), {}, {})
+        if tables is None:
+            tables = (new_table(TT_BITS_FRESH), new_table(EVAL_BITS), {})
+        self.tt, self.evals, self.hist = tables
         self.tt_mask = len(self.tt) - 1
+        self.eval_mask = len(self.evals) - 1
         self.killers = [[None, None] for _ in range(MAX_PLY + 2)]
         self.rep: dict = {}
         for k in history_keys:
@@ -139,11 +142,13 @@ class Search:
             if threat:
                 return self.search(wm, wk, bm, bk, white, 1, alpha, beta, ply, hm, False)
         key = (wm, wk, bm, bk)
-        score = self.evals.get(key)
-        if score is None:
+        slot = hash(key) & self.eval_mask
+        entry = self.evals[slot]
+        if entry is not None and entry[0] == key:
+            score = entry[1]
+        else:
             score = evaluate_board(wm, wk, bm, bk, True)
-            if len(self.evals) < EVAL_CACHE_MAX:
-                self.evals[key] = score
+            self.evals[slot] = (key, score)
         return score if white else -score
 
     def search(self, wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext=True):

@@ -192,7 +192,7 @@ class Hub:
             if ponder:
                 seconds = None
             # a Hub search may run for minutes: the full-size table, fresh for each search
-            self.search = A.Search(budget, state.history[:-1], (A.new_table(A.TT_BITS), {}, {}))
+            self.search = A.Search(budget, state.history[:-1], (A.new_table(A.TT_BITS), A.new_table(A.EVAL_BITS), {}))
             legal = state.legal_moves()
             if len(legal) == 1:
                 best = legal[0]
