@@ -185,8 +185,8 @@ def remove_stale_temp_files() -> int:
 
 
 def _read_bounded(path, limit: int, pdn: bool = False) -> str:
-    """The file's text (a PDN file may also be in Windows-1252); SaveError when it is not a regular file, too large (both checked before
-    reading) or unreadable. Never blocks."""
+    """The file's text (a PDN file may also be in Windows-1252); SaveError when it is not a
+    regular file, too large (both checked before reading) or unreadable. Never blocks."""
     path = Path(path)
     try:
         st = path.stat()

@@ -103,6 +103,7 @@ def test_load_screen_opens_the_chosen_game_and_asks_before_deleting_the_whole_fi
     assert any("2" in str(line) and "PDN" in str(line) for line in dialog.lines)
     driver.key(pygame.K_RETURN)  # No is the default: nothing is deleted
     assert driver.top is scene and len(storage.list_saves()) == 2
+    scene.draw(app.screen)
     scene.open()
     driver.step()
     board = driver.top

@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 from game import games
-from game.atomic_files import BackgroundWriter
+from game.atomic_files import BackgroundWriter, atomic_write_text
 from game.net.game import NetGame
 from game.record import SaveError
 from game.rules.common import PositionError
@@ -40,9 +40,7 @@ def _text(record: dict) -> str:
 
 def write(record: dict, target=None) -> None:
     """Save a session record (Session.record()); errors of the disk are left to the caller."""
-    from game import storage
-
-    storage.atomic_write_text(target or path(record["role"]), _text(record))
+    atomic_write_text(target or path(record["role"]), _text(record))
 
 
 # the latest record of each file, written in a thread so that an autosave's fsync never stalls a frame

@@ -301,7 +301,8 @@ class LoadGameScene(Scene):
             return
         pad = theme.px(18, s)
         x, y, width = r.x + pad, r.y + pad, r.w - 2 * pad
-        name, path, mtime, game, _ = entry
+        name, mtime = entry.name, entry.mtime
+        shown = (str(entry.path), entry.number, mtime)  # one game of one file as it was read
         lines = [(name, 26, theme.ACCENT), (tr("files.saved_at", lang, when=_when(mtime)), 17, theme.TEXT_DIM)]
         if isinstance(self.detail, tuple):
             record, states = self.detail
@@ -317,7 +318,7 @@ class LoadGameScene(Scene):
                     lines.append((tr("files.you_play", lang, seat=seat), 19, theme.TEXT))
             lines.append((tr("files.moves", lang, n=len(record.moves)), 19, theme.TEXT))
             last = states[-1]
-            if last.result() is not None:
+            if last.result() is not None or record.end is not None:  # (a resignation or agreed draw)
                 lines.append((tr("files.finished", lang), 19, theme.TEXT_DIM))
             elif last.to_move is not None:
                 side = self._side_label(record, last.to_move, lang)
@@ -329,10 +330,10 @@ class LoadGameScene(Scene):
         if isinstance(self.detail, tuple):
             side = min(width, r.bottom - y - pad)
             if side > 60:
-                if self._preview is None or self._preview[0] != (str(path), mtime, side, lang):
+                if self._preview is None or self._preview[0] != (shown, side, lang):
                     record, states = self.detail
                     self._preview = (
-                        (str(path), mtime, side, lang),
+                        (shown, side, lang),
                         render_position(record.game, record.options, states[-1], (side, side), lang),
                     )
                 if self._preview[1] is not None:
