@@ -11,10 +11,14 @@ dame-rs; numpy and scipy come with py-draughts' dependencies or `pip install sci
    tables minimise the logistic loss of sigmoid(eval / K) against a blend of the game result and
    sigmoid(score / K); K is the scale that best maps dame's scores to results. Every position is
    also seen colour-mirrored. The men's square values are folded into the tables as they are
-   written (game.ai.draughts_ai.save_weights).
+   written (game.ai.draughts_eval.save_weights). With --init the fit goes on from trained tables:
+   it starts from them and its ridge pulls toward them instead of toward 0, so new games add to
+   what earlier ones taught (the data of earlier rounds need not be kept).
 
     python tools/train_draughts_eval.py generate --depth 6 --seconds 1500 --out d6.txt --seed 1
-    python tools/train_draughts_eval.py fit d6.txt d8.txt --phases 16,26 --lam 0.5
+    python tools/train_draughts_eval.py fit d6.txt d8.txt --phases 16,26 --lam 0.2
+    python tools/train_draughts_eval.py fit d8b.txt d8c.txt --lam 0.2 --prior 150 \
+        --init game/ai/draughts_weights.bin      # the second round (bench/RESULTS.md)
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from game.ai import draughts_ai as A  # noqa: E402
+from game.ai import draughts_eval as A  # noqa: E402
 from game.rules import draughts as R  # noqa: E402
 
 
@@ -93,7 +97,7 @@ def phase_map(bounds):
     return [sum(n >= b for b in bounds) for n in range(41)]
 
 
-def fit(files, bounds, lam, prior, out, limit=None):
+def fit(files, bounds, lam, prior, out, limit=None, init=None):
     import numpy as np
     from scipy.optimize import minimize
     from scipy.sparse import csr_matrix
@@ -145,15 +149,26 @@ def fit(files, bounds, lam, prior, out, limit=None):
     K = min((60, 80, 100, 130, 160, 200, 250), key=lambda k: logloss(1 / (1 + np.exp(-score / k))))
     target = lam * z + (1 - lam) / (1 + np.exp(-score / K))
 
-    ridge = prior * 0.25 / K**2  # as strong as `prior` positions that say 0
+    ridge = prior * 0.25 / K**2  # as strong as `prior` positions that say 0 (or what `init` says)
+    w0 = np.zeros(n_phase * width + n_hand)
+    if init is not None:  # go on from trained tables: the ridge pulls toward them instead of 0
+        old = A._load_weights(init)
+        if old is None or list(old[0]) != phase_of:
+            raise SystemExit(f"{init}: not tables of this pattern set and these phases")
+        msv = A.men_square_values()
+        for ph, tables in enumerate(old[1]):
+            for p, entry in enumerate(tables):
+                start = ph * width + p * A.PAT_ENTRIES
+                w0[start : start + A.PAT_ENTRIES] = np.array(entry[4], float) - msv[p]
+    prior_w = w0.copy()
 
     def loss(w):  # summed over positions, so that the optimiser's tolerances fit
         e = (hand + X @ w) / K
-        value = np.sum(np.logaddexp(0, e) - target * e) + ridge * np.dot(w, w)
-        grad = X.T @ (1 / (1 + np.exp(-e)) - target) / K + 2 * ridge * w
+        d = w - prior_w
+        value = np.sum(np.logaddexp(0, e) - target * e) + ridge * np.dot(d, d)
+        grad = X.T @ (1 / (1 + np.exp(-e)) - target) / K + 2 * ridge * d
         return value, grad
 
-    w0 = np.zeros(n_phase * width + n_hand)
     n = len(target)
     print(f"K {K}; loss of the hand evaluation alone {loss(w0)[0] / n:.5f}")
     res = minimize(loss, w0, jac=True, method="L-BFGS-B", options={"maxiter": 500})
@@ -209,6 +224,8 @@ def report(rows, K, candidates):
     import math
 
     print(f"held out: {len(rows)} positions")
+    if not rows:  # fewer than 18,000 positions: nothing was kept out
+        return
     for name, path, corrections in candidates:
         tables = A._load_weights(path) if path else None
         if path and tables is None:
@@ -240,12 +257,13 @@ def main(argv=None):
     f.add_argument("--prior", type=float, default=10.0, help="ridge, in positions that pull each weight to 0")
     f.add_argument("--limit", type=int)
     f.add_argument("--out", default=A.WEIGHTS_FILE)
+    f.add_argument("--init", help="trained tables to go on from (the ridge pulls toward them)")
     args = p.parse_args(argv)
     if args.cmd == "generate":
         print(f"{generate(args.seed, args.depth, args.out, args.seconds)} games")
     else:
         bounds = tuple(int(x) for x in args.phases.split(",") if x)
-        fit(args.files, bounds, args.lam, args.prior, args.out, args.limit)
+        fit(args.files, bounds, args.lam, args.prior, args.out, args.limit, args.init)
 
 
 if __name__ == "__main__":
