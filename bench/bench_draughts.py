@@ -8,6 +8,7 @@ match of the hard level against py-draughts' TurboEngine. Prints figures; never 
     python bench/bench_draughts.py dame --games 40 --time 0.5              # against dame-rs
     python bench/bench_draughts.py dame --games 40 --pdn dame.pdn          # keep the games to study
     python bench/bench_draughts.py dame --games 40 --their-time 0.05       # dame-rs at a tenth of the time
+    python bench/bench_draughts.py base --base-rev 727f250 --games 40 --time 0.3   # A/B: this hard vs that commit's
 
 Every game starts from one of the paired 4-ply openings and is played twice, colours swapped.
 Each result comes with its 95% interval (normal approximation over the games) and the longest
@@ -102,28 +103,73 @@ def openings(count, plies=4, seed=2024):
 
 
 class Qipan:
+    mod = A  # the engine's module (Base: an earlier commit's)
+
     def __init__(self, level, time_limit=None, nodes=None, ponders=False):
         self.level, self.time_limit, self.nodes, self.ponders = level, time_limit, nodes, ponders
         self.name = f"qipan-{level}"
-        self.tables = A.new_tables()  # what this player's searches keep from move to move
+        self.tables = self.mod.new_tables()  # what this player's searches keep from move to move
 
     def move(self, state, board, seed, played):
-        A.use_tables(self.tables)
-        return A.choose_move(state, self.level, self.time_limit, seed, self.nodes)
+        self.mod.use_tables(self.tables)
+        return self.mod.choose_move(state, self.level, self.time_limit, seed, self.nodes)
 
     def close(self):
         """Free this player's tables now, outside any move's clock (the module keeps a reference
         to the last tables used, and freeing two million entries takes a good part of a second)."""
-        previous = A.use_tables(A.new_tables())
+        previous = self.mod.use_tables(self.mod.new_tables())
         if previous is not self.tables:  # another player's: keep it in place
-            A.use_tables(previous)
+            self.mod.use_tables(previous)
         self.tables = None
 
     def ponder(self, state, seconds):
         """Think on the opponent's time, as the game's worker does: the bench runs it after the
         opponent's move for as long as that move took, as if on a free core."""
-        A.use_tables(self.tables)
-        A.ponder(state, lambda: False, seconds)
+        self.mod.use_tables(self.tables)
+        self.mod.ponder(state, lambda: False, seconds)
+
+
+class Base(Qipan):
+    """Hard as it was at an earlier commit (an A/B of a change against the code before it): the
+    engine's modules and weights from that commit, extracted by base_checkout() into `folder`
+    and imported there under other names, so that both versions play in one process."""
+
+    def __init__(self, folder, time_limit=None, nodes=None):
+        import importlib
+
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+        self.mod = importlib.import_module("base_draughts_ai")
+        super().__init__("hard", time_limit, nodes)
+        self.name = "base"
+
+
+def base_checkout(rev: str) -> str:
+    """A folder with the draughts engine of commit `rev` as base_draughts_ai / base_draughts_eval
+    (and its weights), for Base."""
+    import atexit
+    import shutil
+    import subprocess
+    import tempfile
+
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    folder = tempfile.mkdtemp(prefix="qipan-base-")
+    atexit.register(shutil.rmtree, folder, True)
+
+    def show(path):
+        done = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=root, capture_output=True)
+        if done.returncode:
+            raise SystemExit(f"--base-rev {rev}: {done.stderr.decode(errors='replace').strip()}")
+        return done.stdout
+
+    ai = show("game/ai/draughts_ai.py").replace(b"from game.ai.draughts_eval import", b"from base_draughts_eval import")
+    with open(os.path.join(folder, "base_draughts_ai.py"), "wb") as f:
+        f.write(ai)
+    with open(os.path.join(folder, "base_draughts_eval.py"), "wb") as f:
+        f.write(show("game/ai/draughts_eval.py"))
+    with open(os.path.join(folder, "draughts_weights.bin"), "wb") as f:
+        f.write(show("game/ai/draughts_weights.bin"))
+    return folder
 
 
 def ours(state, key, what):
@@ -210,7 +256,7 @@ class Dame:
 
 def time_limit(spec):
     """Seconds per move of a player spec (None: a node budget or no clock)."""
-    if spec[0] == "qipan":
+    if spec[0] in ("qipan", "base"):
         return spec[2]
     return spec[1] if len(spec) > 1 else None
 
@@ -225,6 +271,8 @@ def make_player(spec):
         return Beginner()
     if kind == "counter":
         return Counter()
+    if kind == "base":
+        return Base(*args)
     return Qipan(*args)
 
 
@@ -398,19 +446,30 @@ def bench_ladder(games, jobs, nodes):
 
 
 def bench_opponent(
-    kind, games, jobs, seconds, openings_seed=2024, progress=False, ponder=False, pdn=None, their_seconds=None
+    kind,
+    games,
+    jobs,
+    seconds,
+    openings_seed=2024,
+    progress=False,
+    ponder=False,
+    pdn=None,
+    their_seconds=None,
+    base_rev=None,
 ):
     thinks = ", hard thinking on the opponent's time (as if on a free core)" if ponder else ""
     theirs = seconds if their_seconds is None else their_seconds
     each = f"{seconds} s per move each" if theirs == seconds else f"hard {seconds} s, {kind} {theirs} s per move"
+    name = f"hard at {base_rev}" if kind == "base" else kind
     print(
-        f"hard (A) vs {kind} (B){thinks}, {each}, {games} games from {(games + 1) // 2} openings "
+        f"hard (A) vs {name} (B){thinks}, {each}, {games} games from {(games + 1) // 2} openings "
         f"(4 random plies, seed {openings_seed}), colours swapped, {jobs} game(s) at a time; {load_text()}"
     )
     t = time.perf_counter()
+    opponent = ("base", base_checkout(base_rev), theirs) if kind == "base" else (kind, theirs)
     out = match(
         ("qipan", "hard", seconds, None, ponder),
-        (kind, theirs),
+        opponent,
         games,
         jobs,
         openings_seed=openings_seed,
@@ -423,8 +482,12 @@ def bench_opponent(
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument(
-        "parts", nargs="*", default=["perft", "search", "ladder", "turbo"], help="perft search ladder turbo dame"
+        "parts",
+        nargs="*",
+        default=["perft", "search", "ladder", "turbo"],
+        help="perft search ladder turbo dame base",
     )
+    p.add_argument("--base-rev", default="HEAD", help="the commit whose hard the 'base' match plays against")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--time", type=float, default=0.5, help="seconds per move in the turbo and dame matches")
     p.add_argument(
@@ -444,11 +507,10 @@ def main(argv=None):
         bench_search()
     if "ladder" in args.parts:
         bench_ladder(args.games, args.jobs, args.ladder_nodes)
-    for kind in ("turbo", "dame"):
+    kinds = ("turbo", "dame", "base")
+    for kind in kinds:
         if kind in args.parts:
-            pdn = args.pdn and (
-                args.pdn if args.parts.count("turbo") + args.parts.count("dame") < 2 else f"{kind}-{args.pdn}"
-            )
+            pdn = args.pdn and (args.pdn if sum(k in args.parts for k in kinds) < 2 else f"{kind}-{args.pdn}")
             bench_opponent(
                 kind,
                 args.games,
@@ -459,6 +521,7 @@ def main(argv=None):
                 args.ponder,
                 pdn,
                 args.their_time,
+                args.base_rev,
             )
     return 0
 
