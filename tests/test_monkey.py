@@ -9,6 +9,7 @@ import pytest
 from conftest import Driver
 
 from game.match import Match
+from game.record import SaveError
 from game.rules import GAMES, module
 from game.scenes.board.scene import BoardScene
 from game.scenes.game_views import VIEWS
@@ -104,7 +105,15 @@ def random_event(rng, app):
 def check_board(scene):
     assert len(scene.states) == len(scene.moves) + 1 == len(scene.move_objs) + 1
     rules = module(scene.game)
-    replayed = Match.from_record(scene.record())
+    record = scene.record()
+    try:
+        replayed = Match.from_record(record)
+    except SaveError as exc:  # say everything about the record that does not replay (seen rarely, under load)
+        pytest.fail(
+            f"{exc}: scene {type(scene).__name__} of {scene.game!r}, record of {record.game!r}, start "
+            f"{record.start!r}, options {record.options!r}, mode {record.mode!r}, moves {record.moves!r}, "
+            f"redo {record.redo!r}, the app's scenes {[type(x).__name__ for x in scene.app.scenes]}"
+        )
     assert rules.to_text(replayed.state) == rules.to_text(scene.state)
     if scene.result() is None:
         assert scene.legal_moves()
