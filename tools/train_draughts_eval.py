@@ -254,7 +254,9 @@ def main(argv=None):
     f.add_argument("files", nargs="+")
     f.add_argument("--phases", default="16,26", help="men counts where a new phase begins")
     f.add_argument("--lam", type=float, default=0.5, help="weight of the game result in the target")
-    f.add_argument("--prior", type=float, default=10.0, help="ridge, in positions that pull each weight to 0")
+    f.add_argument(
+        "--prior", type=float, default=10.0, help="ridge, in positions that pull each weight to 0 (to --init's)"
+    )
     f.add_argument("--limit", type=int)
     f.add_argument("--out", default=A.WEIGHTS_FILE)
     f.add_argument("--init", help="trained tables to go on from (the ridge pulls toward them)")
