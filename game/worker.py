@@ -41,7 +41,14 @@ def _watch_parent(interval: float = 0.2) -> None:
             os._exit(0)  # the search holds the main thread; only a hard exit ends it at once
 
 
-def _serve(conn) -> None:
+def _quietly(func, *args) -> None:
+    try:
+        func(*args)
+    except Exception:  # noqa: BLE001 -- the request that needs it will report the failure
+        pass
+
+
+def _serve(conn, warm: str | None = None) -> None:
     """The child's loop: one request at a time, answered in order."""
     threading.Thread(target=_watch_parent, name="qipan-ai-watchdog", daemon=True).start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -52,6 +59,11 @@ def _serve(conn) -> None:
     except (AttributeError, OSError):
         pass
     from game import ai, analysis
+
+    if warm is not None:
+        # compile (or load) what the game's engine compiles while the player looks at the board;
+        # a timed move that comes first waits for it before its clock starts
+        threading.Thread(target=_quietly, args=(ai.warm, warm), name="qipan-ai-warm", daemon=True).start()
 
     while True:
         try:
@@ -101,17 +113,21 @@ class Worker:
         self._next_id = 0
         self.pending: set[int] = set()
         self._sent: dict[int, tuple] = {}  # the message of every pending request, in the order sent
+        self._warm: str | None = None  # the game whose engine a new process prepares (start)
 
     @property
     def busy(self) -> bool:
         return bool(self.pending)
 
-    def start(self) -> None:
-        """Start the process now (e.g. when a game against the computer opens) to hide its start-up."""
+    def start(self, game: str | None = None) -> None:
+        """Start the process now (e.g. when a game against the computer opens) to hide its start-up;
+        with `game`, this and later processes also prepare that game's engine (game.ai.warm)."""
+        if game is not None:
+            self._warm = game
         if self._proc is not None and self._proc.is_alive():
             return
         parent, child = self._ctx.Pipe()
-        proc = self._ctx.Process(target=_serve, args=(child,), name="qipan-ai", daemon=True)
+        proc = self._ctx.Process(target=_serve, args=(child, self._warm), name="qipan-ai", daemon=True)
         proc.start()
         child.close()
         self._proc, self._conn = proc, parent

@@ -178,7 +178,7 @@ def test_pondering_fills_the_kept_tables_and_stops_when_asked():
 
         depth = A.ponder(s, should_stop)
         assert depth >= 1 and len(calls) == 41
-        search = A.Search(A.Budget(nodes=1), (), A.shared_tables())
+        search = A.make_search(A.Budget(nodes=1), (), "shared")
         replies = [s.play(m) for m in s.legal_moves()]
         assert sum(search.tt_move(r.key()) is not None for r in replies) >= 1
     finally:

@@ -13,7 +13,7 @@ from types import ModuleType
 from game import games
 from game.games import LEVELS
 
-__all__ = ["LEVELS", "can_ponder", "choose_move", "engine", "evaluate", "ponder"]
+__all__ = ["LEVELS", "can_ponder", "choose_move", "engine", "evaluate", "ponder", "warm"]
 
 
 def engine(state) -> ModuleType:
@@ -49,3 +49,12 @@ def ponder(state, should_stop) -> None:
     """Think on the opponent's time in `state` (the opponent to move) until should_stop() is
     true, so that the engine's next timed move at hard starts from deeper tables."""
     engine(state).ponder(state, should_stop)
+
+
+def warm(game: str) -> None:
+    """Prepare the engine of `game` before its first timed move, if it needs it (draughts
+    compiles its hard search, or loads it from the cache). The worker does it in a thread as it
+    starts for a game against the computer."""
+    prepare = getattr(games.get(game).engine, "warm", None)
+    if prepare is not None:
+        prepare()

@@ -28,6 +28,9 @@ import math
 import random
 import time
 
+import numpy as np
+
+from game.ai import draughts_fast as F
 from game.ai.common import Budget, SearchReport, SearchStopped, pick_with_mistakes, resolve_time
 
 # the evaluation; the tools, benchmarks and tests also read these as draughts_ai.X
@@ -89,7 +92,8 @@ def new_table(bits: int) -> list:
 
 
 def new_tables() -> dict:
-    return {"tt": new_table(TT_BITS), "evals": new_table(EVAL_BITS), "hist": {}}
+    # "fast": the compiled search's arrays, made when it first plays (50 MB)
+    return {"tt": new_table(TT_BITS), "evals": new_table(EVAL_BITS), "hist": {}, "fast": None}
 
 
 _SHARED = new_tables()  # see use_tables
@@ -116,6 +120,15 @@ def shared_tables():
         else:
             del hist[k]
     return _SHARED["tt"], _SHARED["evals"], hist
+
+
+def shared_fast() -> tuple:
+    """shared_tables for the compiled search: its arrays, history counts faded."""
+    if _SHARED.get("fast") is None:
+        _SHARED["fast"] = F.new_arrays()
+    arrays = _SHARED["fast"]
+    np.right_shift(arrays[F.HIST], 2, out=arrays[F.HIST])  # old history counts fade
+    return arrays
 
 
 class Search:
@@ -367,6 +380,47 @@ class Search:
         return best_move, best
 
 
+class FastSearch(Search):
+    """Search's root loop (iterative deepening, aspiration, partial iterations) over the compiled
+    search of draughts_fast, with its own arrays for tables."""
+
+    def __init__(self, budget: Budget, history_keys=(), arrays=None):
+        self.budget = budget
+        self.arrays = arrays if arrays is not None else F.new_arrays(F.TT_BITS_FRESH)
+        keys = list(history_keys)[-(F.REP // 2) :]
+        rep = self.arrays[F.REPS]
+        for i, (wm, wk, bm, bk, white) in enumerate(keys):
+            rep[i] = F.hkey(wm, wk, bm, bk, int(white))  # ints, as warm() compiled it
+        self.n_history = len(keys)
+
+    def _root_iter(self, wm, wk, bm, bk, white, moves, depth, alpha, beta, hm, key, scores):
+        self._partial = None
+        try:
+            return F.run_iteration(self.arrays, self.budget, self.n_history, key, moves, depth, alpha, beta, hm)
+        except SearchStopped as stop:
+            self._partial = stop.args[0] if stop.args else None
+            raise
+
+    def tt_move(self, key):
+        return F.tt_move(self.arrays, key)
+
+
+def make_search(budget: Budget, history_keys=(), tables="fresh"):
+    """The hard level's search: compiled when draughts_fast is available, else Search. tables:
+    "shared" (kept from move to move, see shared_tables), "fresh" (small, for node budgets) or
+    "full" (fresh at full size, for long Hub searches). Call warm() before the budget's clock
+    starts."""
+    if F.available():
+        arrays = {"shared": shared_fast, "fresh": lambda: None, "full": F.new_arrays}[tables]()
+        return FastSearch(budget, history_keys, arrays)
+    if tables == "shared":
+        return Search(budget, history_keys, shared_tables())
+    return Search(budget, history_keys, (new_table(TT_BITS), new_table(EVAL_BITS), {}) if tables == "full" else None)
+
+
+warm = F.warm
+
+
 # ---- public API -------------------------------------------------------------------------------------
 _last: dict = {}
 
@@ -389,8 +443,13 @@ def analyse(state, level="hard", time_limit=None, nodes=None, info=None):
     """(best internal move, score in centi-men for the side to move, depth, nodes)."""
     max_depth, _ = LEVELS[level]
     t = resolve_time(level, time_limit)
+    if level == "hard":
+        warm()
     budget = Budget(time_limit=t, nodes=nodes)
-    search = Search(budget, state.history[:-1], shared_tables() if nodes is None and level == "hard" else None)
+    if level == "hard":
+        search = make_search(budget, state.history[:-1], "shared" if nodes is None else "fresh")
+    else:
+        search = Search(budget, state.history[:-1])
     start = time.perf_counter()
     mv, score, depth = search.root(state, max_depth, info, start)
     budget.finish()
@@ -409,7 +468,8 @@ def ponder(state, should_stop, seconds=PONDER_SECONDS) -> int:
         state = state.play(legal[0])  # a forced reply: think about the position after it
     if state.result() is not None:
         return 0
-    search = Search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], shared_tables())
+    warm()
+    search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared")
     return search.root(state, LEVELS["hard"][0])[2]
 
 

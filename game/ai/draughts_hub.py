@@ -192,7 +192,7 @@ class Hub:
             if ponder:
                 seconds = None
             # a Hub search may run for minutes: the full-size table, fresh for each search
-            self.search = A.Search(budget, state.history[:-1], (A.new_table(A.TT_BITS), A.new_table(A.EVAL_BITS), {}))
+            self.search = A.make_search(budget, state.history[:-1], "full")
             legal = state.legal_moves()
             if len(legal) == 1:
                 best = legal[0]
@@ -274,6 +274,7 @@ class Hub:
             try:
                 seconds, nodes, _ = self._limits()
                 # the budget exists before the thread starts, so that a stop right after go reaches it
+                A.warm()
                 self.budget = Budget(time_limit=None if ponder else seconds, nodes=None if ponder else nodes)
             except Exception as exc:  # noqa: BLE001 -- the GUI waits for done whatever went wrong
                 self.send(f'error message="{_one_line(exc)}"')

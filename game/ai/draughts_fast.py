@@ -1,0 +1,471 @@
+"""The hard draughts level's search, compiled by numba when it is installed (game.ai.jit).
+
+The same algorithm as draughts_ai.Search (principal-variation alpha-beta, transposition table,
+ProbCut, captures played out at the horizon, a ply more when a capture threatens, single-reply
+extension, killers and history, late-move reductions, repetition and 25-move draws in the tree)
+and the same evaluation (draughts_eval: trained men patterns plus the hand terms), written over
+integers and numpy arrays so that numba can compile it: it searches about twenty times as many
+nodes a second. Positions are the rules' bitboards (game.rules.draughts_board).
+
+draughts_ai plays with it when `available()`; FastSearch has Search's interface, so the root
+loop (iterative deepening, aspiration, partial iterations) is draughts_ai's own.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+
+from game.ai import draughts_eval as E
+from game.ai.common import SearchStopped
+from game.ai.draughts_fast_board import (
+    MASK,
+    MAXM,
+    RAW,
+    apply_move,
+    gen_captures,
+    gen_quiets,
+    has_capture,
+    hkey,
+    index,
+    popcnt,
+)
+from game.ai.jit import AVAILABLE, njit, objmode
+from game.rules import draughts_board as B
+
+MATE, INF = 30000, 10**6
+EXACT, LOWER, UPPER = 0, 1, 2
+MAX_PLY = 100
+CHECK = 512  # nodes between two looks at the clock
+TT_BITS = 21
+REP = 1024
+
+# ---- the evaluation's tables ---------------------------------------------------------------------------
+# What follows from the board's geometry is compiled in as constants. What training may change (the
+# tables, the kings' square values, the hand terms' constants) goes in as arguments (weights()):
+# numba's cache only notices a change to this file.
+W_CONE = np.zeros((64, 2), np.int64)
+B_CONE = np.zeros((64, 2), np.int64)
+for _cones, _arr in ((E.W_CONE, W_CONE), (E.B_CONE, B_CONE)):
+    for _bit, (_cone, _rows) in _cones.items():
+        _arr[_bit.bit_length() - 1] = (_cone, _rows)
+NPAT = len(E._PAT_TABLES)
+PAT_SH = np.array([t[0] for t in E._PAT_TABLES], np.int64)
+PAT_M = np.array([t[1] for t in E._PAT_TABLES], np.int64)
+PAT_W = np.zeros((NPAT, max(len(t[2]) for t in E._PAT_TABLES)), np.int64)
+PAT_B = np.zeros_like(PAT_W)
+for _i, _t in enumerate(E._PAT_TABLES):
+    PAT_W[_i, : len(_t[2])] = _t[2]
+    PAT_B[_i, : len(_t[3])] = _t[3]
+LEFT, RIGHT, W_ADV, B_ADV = E.LEFT, E.RIGHT, E.W_ADV, E.B_ADV
+
+
+KINGS_VS_KINGLESS, MOBILITY, BALANCE, RUNAWAY = 0, 1, 2, 3  # where hand (weights()) holds what
+
+
+def weights():
+    """The evaluation's trained values as arrays, or None without trained tables: the phase of
+    each men count, the tables [phase, pattern, index], the kings' square values by chunks of 7
+    bits [side, chunk, bits] and the hand terms' constants (at KINGS_VS_KINGLESS, ...)."""
+    if E._TRAINED is None:
+        return None
+    phase_of, phases = E._TRAINED
+    w = np.array([[t[4] for t in ph] for ph in phases], np.int64)
+    kings = np.array([E._WK, E._BK], np.int64)
+    hand = np.array([E.KING_VS_KINGLESS, E.MOBILITY, E.BALANCE, *E.RUNAWAY], np.int64)
+    return np.array(phase_of, np.int64), w, kings, hand
+
+
+# ---- evaluation (draughts_eval's, term by term) ----------------------------------------------------
+@njit
+def evaluate(wm, wk, bm, bk, white, phase_of, w, kings, hand):
+    score = 0
+    ph = phase_of[popcnt(wm | bm)]
+    for i in range(NPAT):
+        sh = PAT_SH[i]
+        m = PAT_M[i]
+        score += w[ph, i, PAT_W[i, (wm >> sh) & m] + PAT_B[i, (bm >> sh) & m]]
+    nwk = popcnt(wk)
+    nbk = popcnt(bk)
+    if nwk or nbk:
+        for c in range(9):
+            score += kings[0, c, (wk >> (7 * c)) & 127] - kings[1, c, (bk >> (7 * c)) & 127]
+        if nwk and not nbk:
+            score += hand[KINGS_VS_KINGLESS]
+        elif nbk and not nwk:
+            score -= hand[KINGS_VS_KINGLESS]
+    occ = wm | wk | bm | bk
+    empty = MASK ^ occ
+    score += hand[MOBILITY] * (
+        popcnt((wm >> 6) & empty) + popcnt((wm >> 7) & empty) - popcnt((bm << 6) & empty) - popcnt((bm << 7) & empty)
+    )
+    score -= hand[BALANCE] * abs(popcnt(wm & LEFT) - popcnt(wm & RIGHT))
+    score += hand[BALANCE] * abs(popcnt(bm & LEFT) - popcnt(bm & RIGHT))
+    adv = wm & W_ADV
+    while adv:
+        m = adv & -adv
+        adv ^= m
+        i = index(m)
+        if not W_CONE[i, 0] & occ:
+            score += hand[RUNAWAY + W_CONE[i, 1]]
+    adv = bm & B_ADV
+    while adv:
+        m = adv & -adv
+        adv ^= m
+        i = index(m)
+        if not B_CONE[i, 0] & occ:
+            score -= hand[RUNAWAY + B_CONE[i, 1]]
+    if nwk or nbk:
+        nw = popcnt(wm | wk)
+        nb = popcnt(bm | bk)
+        if (nw == 1 and nwk and nb <= 3) or (nb == 1 and nbk and nw <= 3):
+            score //= 8
+        elif nwk and nbk and abs(nw - nb) <= 1 and nw + nb <= 6:
+            score //= 3
+    return score if white else -score
+
+
+# ---- search -----------------------------------------------------------------------------------------
+# st: the search's counters; tt rows: key, captured set, packed (depth, flag, score, from, to)
+NODES, LIMIT, STOPPED, SELDEPTH, REP_LEN, NEXT_CHECK = range(6)
+# what C, the tuple of a search's arrays (new_arrays), holds where
+ST, TT, KILLERS, HIST, REPS, MOVES, ORDER, SCRATCH, SCORES, PHASE_OF, TABLES, KING_VALUES, HAND = range(13)
+PROBCUT_MARGIN, ASPIRATION, LMR2_MOVE, LMR2_DEPTH = 10, 25, 7, 6
+
+_budget = None  # the Budget of the running search (set by run_iteration), asked with the clock
+
+
+def poll():
+    """1 when the running search must stop: its deadline passed, its node limit was cut to 0 (a
+    Hub's stop), or its stop callable says so (pondering). Called from compiled code."""
+    b = _budget
+    if b is None:
+        return 0
+    if b.limit is not None:
+        return 1 if b.limit == 0 else 0
+    if b.deadline is not None and time.perf_counter() >= b.deadline:
+        return 1
+    return 1 if b.stop is not None and b.stop() else 0
+
+
+@njit
+def out_of_time(st):
+    st[NODES] += 1
+    if st[LIMIT] > 0 and st[NODES] > st[LIMIT]:
+        st[STOPPED] = 1
+    elif st[NODES] >= st[NEXT_CHECK]:
+        st[NEXT_CHECK] = st[NODES] + CHECK
+        with objmode(stop="int64"):
+            stop = poll()
+        if stop:
+            st[STOPPED] = 1
+    return st[STOPPED] != 0
+
+
+@njit
+def repeated(key, hm, st, rep):
+    n = st[REP_LEN]
+    d = 4
+    while d <= hm and d <= n:
+        if rep[n - d] == key:
+            return True
+        d += 2
+    return False
+
+
+@njit
+def pack(depth, flag, score, frm, to):
+    return depth | flag << 8 | (score + 100000) << 10 | index(frm) << 28 | index(to) << 34
+
+
+@njit
+def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
+    st, tt, killers, hist, rep = C[ST], C[TT], C[KILLERS], C[HIST], C[REPS]
+    mv, order, raw = C[MOVES], C[ORDER], C[SCRATCH]
+    if out_of_time(st):
+        return 0
+    if ply > st[SELDEPTH]:
+        st[SELDEPTH] = ply
+    key = hkey(wm, wk, bm, bk, white)
+    if hm >= 50 or (hm >= 4 and repeated(key, hm, st, rep)):
+        return 0
+    occ = wm | wk | bm | bk
+    if white:
+        men, kings, enemy = wm, wk, bm | bk
+    else:
+        men, kings, enemy = bm, bk, wm | wk
+    capture = has_capture(men, kings, enemy, occ)
+    if not capture and depth <= 0:
+        empty = MASK ^ occ
+        targets = ((men >> 6) | (men >> 7)) if white else ((men << 6) | (men << 7))
+        if not (targets | (kings >> 6) | (kings >> 7) | (kings << 6) | (kings << 7)) & empty:
+            return ply - MATE
+        # a quiet leaf: stand pat, unless the opponent threatens a capture: then a ply further
+        if ext and ply < MAX_PLY - 4:
+            their_men, their_kings = (bm, bk) if white else (wm, wk)
+            if has_capture(their_men, their_kings, occ ^ enemy, occ):
+                return search(wm, wk, bm, bk, white, np.int64(1), alpha, beta, ply, hm, np.int64(0), C)
+        return evaluate(wm, wk, bm, bk, white, C[PHASE_OF], C[TABLES], C[KING_VALUES], C[HAND])
+    if ply >= MAX_PLY:
+        return evaluate(wm, wk, bm, bk, white, C[PHASE_OF], C[TABLES], C[KING_VALUES], C[HAND])
+
+    slot = key & (tt.shape[0] - 1)
+    tt_from = tt_to = tt_caps = -1
+    if tt[slot, 0] == key and tt[slot, 2]:
+        p = tt[slot, 2]
+        e_depth, e_flag, e_score = p & 255, (p >> 8) & 3, ((p >> 10) & 0x3FFFF) - 100000
+        tt_from, tt_to, tt_caps = 1 << ((p >> 28) & 63), 1 << ((p >> 34) & 63), tt[slot, 1]
+        if e_depth >= depth and hm < 4:
+            if e_score > MATE - 200:
+                e_score -= ply
+            elif e_score < 200 - MATE:
+                e_score += ply
+            if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or (e_flag == UPPER and e_score <= alpha):
+                return e_score
+
+    if not capture and depth >= 3 and beta - alpha == 1 and -500 < beta < 500:
+        # ProbCut: a shallow search that clears beta by a margin fails high here too
+        margin = PROBCUT_MARGIN * depth
+        rb = beta + margin
+        sc = search(wm, wk, bm, bk, white, depth * 2 // 5, rb - 1, rb, ply, hm, ext, C)
+        if st[STOPPED]:
+            return 0
+        if sc >= rb:
+            return sc - margin
+
+    moves = mv[ply]
+    score_of = order[ply]
+    if capture:
+        n = gen_captures(men, kings, enemy, occ, raw, moves)
+        ek = bk if white else wk
+        for i in range(n):
+            tt_hit = moves[i, 0] == tt_from and moves[i, 1] == tt_to and moves[i, 2] == tt_caps
+            score_of[i] = (1 << 30 if tt_hit else 0) + popcnt(moves[i, 2] & ek)
+    else:
+        n = gen_quiets(men, kings, occ, white, moves)
+        if n == 0:
+            return ply - MATE
+        for i in range(n):
+            f, t = moves[i, 0], moves[i, 1]
+            if f == tt_from and t == tt_to:
+                score_of[i] = 1 << 30
+            elif f == killers[ply, 0, 0] and t == killers[ply, 0, 1]:
+                score_of[i] = 1 << 29
+            elif f == killers[ply, 1, 0] and t == killers[ply, 1, 1]:
+                score_of[i] = 1 << 28
+            else:
+                score_of[i] = hist[index(f) * 64 + index(t)]
+
+    if depth <= 0:
+        # forced captures at the horizon: played out (no stand-pat: capturing is compulsory)
+        best = -INF
+        for i in range(n):
+            pick(moves, score_of, i, n)
+            a, b, c, d, _ = apply_move(wm, wk, bm, bk, white, moves[i, 0], moves[i, 1], moves[i, 2])
+            sc = -search(a, b, c, d, 1 - white, np.int64(0), -beta, -alpha, ply + 1, np.int64(0), ext, C)
+            if st[STOPPED]:
+                return 0
+            if sc > best:
+                best = sc
+                if sc > alpha:
+                    alpha = sc
+                    if sc >= beta:
+                        break
+        return best
+
+    new_depth = depth - 1
+    if n == 1 and ply < 60:
+        new_depth += 1  # single reply: look further
+    rep[st[REP_LEN]] = key
+    st[REP_LEN] += 1
+    best = -INF
+    bf, bt, bc = moves[0, 0], moves[0, 1], moves[0, 2]
+    orig_alpha = alpha
+    for i in range(n):
+        pick(moves, score_of, i, n)
+        f, t, cp = moves[i, 0], moves[i, 1], moves[i, 2]
+        a, b, c, d, man = apply_move(wm, wk, bm, bk, white, f, t, cp)
+        nhm = 0 if (man or cp) else hm + 1
+        if i == 0:
+            sc = -search(a, b, c, d, 1 - white, new_depth, -beta, -alpha, ply + 1, nhm, np.int64(1), C)
+        else:
+            red = 0
+            if not capture and depth >= 3 and i >= 3:
+                red = 2 if (i >= LMR2_MOVE and depth >= LMR2_DEPTH) else 1
+            sc = -search(a, b, c, d, 1 - white, new_depth - red, -alpha - 1, -alpha, ply + 1, nhm, np.int64(1), C)
+            if not st[STOPPED] and sc > alpha and (red or sc < beta):
+                sc = -search(a, b, c, d, 1 - white, new_depth, -beta, -alpha, ply + 1, nhm, np.int64(1), C)
+        if st[STOPPED]:
+            st[REP_LEN] -= 1
+            return 0
+        if sc > best:
+            best = sc
+            bf, bt, bc = f, t, cp
+            if sc > alpha:
+                alpha = sc
+                if sc >= beta:
+                    if not capture:
+                        if killers[ply, 0, 0] != f or killers[ply, 0, 1] != t:
+                            killers[ply, 1, 0], killers[ply, 1, 1] = killers[ply, 0, 0], killers[ply, 0, 1]
+                            killers[ply, 0, 0], killers[ply, 0, 1] = f, t
+                        hist[index(f) * 64 + index(t)] += depth * depth
+                    break
+    st[REP_LEN] -= 1
+    flag = LOWER if best >= beta else (EXACT if best > orig_alpha else UPPER)
+    stored = best
+    if stored > MATE - 200:
+        stored += ply
+    elif stored < 200 - MATE:
+        stored -= ply
+    if tt[slot, 0] != key or tt[slot, 2] == 0 or depth >= (tt[slot, 2] & 255) or flag == EXACT:
+        tt[slot, 0], tt[slot, 1], tt[slot, 2] = key, bc, pack(depth, flag, stored, bf, bt)
+    return best
+
+
+@njit
+def pick(moves, score_of, i, n):
+    """Bring the best-ordered of moves[i:n] to row i (the rest keep their relative order)."""
+    best = i
+    for j in range(i + 1, n):
+        if score_of[j] > score_of[best]:
+            best = j
+    if best != i:
+        f, t, c, s = moves[best, 0], moves[best, 1], moves[best, 2], score_of[best]
+        for j in range(best, i, -1):
+            moves[j, 0], moves[j, 1], moves[j, 2], score_of[j] = (
+                moves[j - 1, 0],
+                moves[j - 1, 1],
+                moves[j - 1, 2],
+                score_of[j - 1],
+            )
+        moves[i, 0], moves[i, 1], moves[i, 2], score_of[i] = f, t, c, s
+
+
+@njit
+def root_iter(wm, wk, bm, bk, white, roots, n, depth, alpha, beta, hm, C):
+    """One iteration over the root moves (in the given order). Returns (best row, its score,
+    the row of a move that raised alpha in this iteration or -1, its score); after a stop the
+    last two are what the unfinished iteration found."""
+    st, rep, scores = C[ST], C[REPS], C[SCORES]
+    best, best_i, part_i, part_sc = -INF, 0, -1, 0
+    lo = alpha
+    rep[st[REP_LEN]] = hkey(wm, wk, bm, bk, white)
+    st[REP_LEN] += 1
+    for i in range(n):
+        f, t, cp = roots[i, 0], roots[i, 1], roots[i, 2]
+        a, b, c, d, man = apply_move(wm, wk, bm, bk, white, f, t, cp)
+        nhm = 0 if (man or cp) else hm + 1
+        if i == 0:
+            sc = -search(a, b, c, d, 1 - white, depth - 1, -beta, -alpha, np.int64(1), nhm, np.int64(1), C)
+        else:
+            sc = -search(a, b, c, d, 1 - white, depth - 1, -alpha - 1, -alpha, np.int64(1), nhm, np.int64(1), C)
+            if not st[STOPPED] and alpha < sc < beta:
+                sc = -search(a, b, c, d, 1 - white, depth - 1, -beta, -alpha, np.int64(1), nhm, np.int64(1), C)
+        if st[STOPPED]:
+            break
+        scores[i] = sc
+        if sc > best:
+            best, best_i = sc, i
+            if lo < sc < beta:
+                part_i, part_sc = i, sc
+            if sc > alpha:
+                alpha = sc
+                if sc >= beta:
+                    break
+    st[REP_LEN] -= 1
+    return best_i, best, part_i, part_sc
+
+
+# ---- what the Python side holds ---------------------------------------------------------------------
+WEIGHTS = weights()
+TT_BITS_FRESH = 17
+
+
+def available() -> bool:
+    """Whether the compiled search can play: numba is there and the trained tables loaded."""
+    return AVAILABLE and WEIGHTS is not None
+
+
+_warm = threading.Lock()  # held while warm() compiles; a second caller waits for it
+_warmed = False
+
+
+def warm() -> None:
+    """Compile the search, or load it from numba's cache, before a clock starts: the first run
+    of a new version compiles for about 6 s, later ones load in a fraction of a second."""
+    with _warm:
+        if not _warmed and available():
+            _compile()
+
+
+def _compile() -> None:
+    global _warmed
+    arrays = new_arrays(4)
+    st = arrays[ST]
+    st[LIMIT] = 50
+    bits = (B.SQUARE[30], 0, B.SQUARE[19], 0)  # a white man on 31 and a black one on 20
+    roots = np.zeros((1, 3), np.int64)
+    roots[0] = B.gen_moves(*bits, True)[0]
+    root_iter(*bits, 1, roots, 1, np.int64(3), -INF, INF, 0, arrays)
+    tt_move(arrays, (*bits, True))  # hkey from Python, as FastSearch and the Hub call it
+    _warmed = True
+
+
+def new_arrays(tt_bits: int = TT_BITS) -> tuple:
+    """A search's arrays (the C of search(), in the order of ST, TT, ...): counters,
+    transposition table, killers, history, repetition keys, move rows, their ordering scores,
+    capture scratch, root scores, and the evaluation's values (weights())."""
+    assert WEIGHTS is not None
+    rows = MAX_PLY + 2
+    return (
+        np.zeros(6, np.int64),
+        np.zeros((1 << tt_bits, 3), np.int64),
+        np.zeros((rows, 2, 2), np.int64),
+        np.zeros(64 * 64, np.int64),
+        np.zeros(REP, np.int64),
+        np.zeros((rows, MAXM, 3), np.int64),
+        np.zeros((rows, MAXM), np.int64),
+        np.zeros((RAW, 3), np.int64),
+        np.zeros(MAXM, np.int64),
+        *WEIGHTS,
+    )
+
+
+def tt_move(arrays, key):
+    """The best move stored for the position key (wm, wk, bm, bk, white), or None."""
+    tt = arrays[TT]
+    wm, wk, bm, bk, white = key
+    h = hkey(wm, wk, bm, bk, int(white))
+    row = tt[h & (tt.shape[0] - 1)]
+    if row[0] != h or not row[2]:
+        return None
+    p = int(row[2])
+    return 1 << ((p >> 28) & 63), 1 << ((p >> 34) & 63), int(row[1])
+
+
+def run_iteration(arrays, budget, n_history, state_bits, moves, depth, alpha, beta, hm):
+    """One root iteration for draughts_ai: (best move, score); raises
+    SearchStopped with (move, score) of the unfinished iteration, or None, as its argument."""
+    global _budget
+    st = arrays[ST]
+    st[NODES] = budget.nodes
+    st[LIMIT] = budget.limit if budget.limit is not None else 0
+    st[STOPPED] = 0
+    st[REP_LEN] = n_history
+    st[NEXT_CHECK] = budget.nodes + CHECK
+    roots = np.array(moves, np.int64)
+    wm, wk, bm, bk, white = state_bits
+    white = int(white)
+    _budget = budget
+    try:
+        best_i, best, part_i, part_sc = root_iter(
+            wm, wk, bm, bk, white, roots, len(moves), depth, alpha, beta, hm, arrays
+        )
+    finally:
+        _budget = None
+    budget.nodes = int(st[NODES])
+    if st[STOPPED]:
+        raise SearchStopped((moves[part_i], int(part_sc)) if part_i >= 0 else None)
+    return moves[best_i], int(best)

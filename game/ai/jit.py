@@ -1,0 +1,83 @@
+"""Just-in-time compilation for the engines' inner loops, when numba is installed.
+
+`njit` compiles a function to machine code with numba (cached on disk, so only the first run of
+a new version pays the compile); without numba, or with QIPAN_NO_JIT=1 set, AVAILABLE is False
+and the callers keep their plain-Python search. The compiled functions are ordinary Python
+source: numba only changes how fast they run, not what they compute.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import time
+
+KEEP_DAYS = 30  # compiled code of other versions is removed after this long unused
+
+
+def cache_dir() -> str:
+    """Where numba keeps the compiled code: one folder per version of the engines' and rules'
+    sources. numba's own check looks only at the file that holds each compiled function, not at
+    the files of the functions it calls, and site-packages may be read-only."""
+    import platformdirs
+
+    game = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    digest = hashlib.sha256()
+    for sub in ("ai", "rules"):
+        folder = os.path.join(game, sub)
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".py"):
+                with open(os.path.join(folder, name), "rb") as f:
+                    digest.update(name.encode() + b"\0" + f.read())
+    return os.path.join(platformdirs.user_cache_dir("qipan", appauthor=False), "numba", digest.hexdigest()[:16])
+
+
+def _prune(current: str) -> None:
+    parent = os.path.dirname(current)
+    try:
+        old = [e for e in os.scandir(parent) if e.is_dir() and e.path != current]
+        for entry in old:
+            if time.time() - entry.stat().st_mtime > KEEP_DAYS * 86400:
+                shutil.rmtree(entry.path, ignore_errors=True)
+    except OSError:
+        pass
+
+
+AVAILABLE = False
+if os.environ.get("QIPAN_NO_JIT") != "1":
+    try:
+        CACHE = cache_dir()
+        os.makedirs(CACHE, exist_ok=True)
+        os.utime(CACHE)  # in use: kept by _prune
+        _prune(CACHE)
+        os.environ["NUMBA_CACHE_DIR"] = CACHE  # read when numba is imported, here or in a child
+        import numba
+
+        numba.config.CACHE_DIR = CACHE  # type: ignore[attr-defined]  # numba imported earlier: it read the variable then
+        AVAILABLE = True
+    except Exception:  # not installed, or broken on this platform: the plain-Python engine plays
+        AVAILABLE = False
+
+
+if AVAILABLE:
+    from numba import objmode
+else:
+
+    class objmode:  # type: ignore[no-redef]  # the same block, run by the interpreter
+        def __init__(self, **types):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+
+def njit(func):
+    """numba.njit when numba is available, else the function itself; cached on disk. The caller's
+    other threads (a Hub's input, the worker's watchdog) run while the search reads the clock."""
+    if AVAILABLE:
+        return numba.njit(cache=True)(func)
+    return func

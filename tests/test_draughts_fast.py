@@ -1,0 +1,157 @@
+"""The compiled draughts search (game.ai.draughts_fast) against the rules and the plain-Python
+search it stands in for: the same moves, evaluations and minimax values."""
+
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai import draughts_ai as A
+from game.ai import draughts_eval as E
+from game.ai import draughts_fast as F
+from game.ai import draughts_fast_board as FB
+from game.rules import draughts as R
+from game.rules import draughts_board as B
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_the_compiled_search_plays_here():
+    """CI installs numba (requirements.txt): the hard level must use the compiled search, made
+    ready by game.ai.warm (the worker calls it as it starts), kept in a folder of this version."""
+    from game import ai
+    from game.ai import jit
+
+    assert F.available()
+    ai.warm("draughts")
+    ai.warm("banqi")  # nothing to prepare
+    assert F._warmed
+    assert isinstance(A.make_search(A.Budget(nodes=10)), A.FastSearch)
+    assert os.path.isdir(jit.CACHE) and jit.CACHE == jit.cache_dir()
+
+
+def _rows(count, rows):
+    return {tuple(int(x) for x in rows[i]) for i in range(count)}
+
+
+def random_position(rng, max_pieces=30):
+    pieces = {}
+    for sq in rng.sample(range(1, 51), rng.randint(2, max_pieces)):
+        colour = rng.choice("wb")
+        king = rng.random() < 0.3 or (colour == "w" and sq <= 5) or (colour == "b" and sq >= 46)
+        pieces[sq] = colour.upper() if king else colour
+    return R.from_pieces(pieces, rng.choice("wb"))
+
+
+def _same_board_functions(s):
+    raw = np.zeros((FB.RAW, 3), np.int64)
+    out = np.zeros((FB.MAXM, 3), np.int64)
+    white = int(s.to_move == "w")
+    bits = (s.wm, s.wk, s.bm, s.bk)
+    theirs = set(B.gen_moves(*bits, bool(white)))
+    n = FB.gen_moves(*bits, white, raw, out)
+    assert _rows(n, out) == theirs, R.to_text(s)
+    occ = s.wm | s.wk | s.bm | s.bk
+    for men, kings, enemy in ((s.wm, s.wk, s.bm | s.bk), (s.bm, s.bk, s.wm | s.wk)):
+        assert FB.has_capture(men, kings, enemy, occ) == B.has_capture(men, kings, enemy, occ)
+    for mv in theirs:
+        ours = FB.apply_move(*bits, white, *mv)
+        assert tuple(int(x) for x in ours[:4]) == B.apply_move(*bits, bool(white), mv)[:4]
+        assert bool(ours[4]) == B.apply_move(*bits, bool(white), mv)[4]
+    for side in (0, 1):
+        assert F.evaluate(*bits, side, *F.WEIGHTS) == E.evaluate_board(*bits, bool(side)), R.to_text(s)
+
+
+def test_perft_from_the_start_gives_the_published_counts():
+    s = R.new_game()
+    raw = np.zeros((FB.RAW, 3), np.int64)
+    rows = np.zeros((8, FB.MAXM, 3), np.int64)
+    counts = [FB.perft(s.wm, s.wk, s.bm, s.bk, 1, d, raw, rows) for d in range(1, 8)]
+    assert counts == [9, 81, 658, 4265, 27117, 167140, 1049442]
+
+
+def test_moves_evaluation_and_captures_match_the_rules_on_random_positions():
+    """Random placements: many kings, long flying-king captures, men that must take backwards."""
+    rng = random.Random(20261124)
+    for _ in range(2000):
+        _same_board_functions(random_position(rng))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**9))
+def test_moves_and_evaluation_match_along_random_games(seed):
+    rng = random.Random(seed)
+    s = R.new_game()
+    for _ in range(rng.randint(0, 160)):
+        _same_board_functions(s)
+        if s.result() is not None:
+            break
+        s = s.play(rng.choice(s.legal_moves()))
+
+
+def test_a_shallow_search_gives_the_plain_search_value():
+    """Up to depth 3 neither search prunes by guesswork (ProbCut and reductions start deeper), so
+    both must find the same minimax value, whatever order they try the moves in."""
+    rng = random.Random(3)
+    checked = 0
+    while checked < 40:
+        s = R.new_game()
+        for _ in range(rng.randint(4, 80)):
+            if s.result() is not None:
+                break
+            s = s.play(rng.choice(s.legal_moves()))
+        if s.result() is not None or len(s.legal_moves()) < 2:
+            continue
+        for depth in (1, 2, 3):
+            plain = A.Search(A.Budget(nodes=10**8), s.history[:-1]).root(s, depth)
+            fast = A.FastSearch(A.Budget(nodes=10**8), s.history[:-1]).root(s, depth)
+            assert fast[1:] == plain[1:], (R.to_text(s), depth, fast, plain)
+        checked += 1
+
+
+def test_node_budgets_are_kept_and_repeat():
+    s = R.new_game().play("32-28").play("18-23")
+    first = A.analyse(s, "hard", nodes=20000)
+    assert A.analyse(s, "hard", nodes=20000) == first
+    assert first[3] <= 20001
+
+
+def test_a_stop_from_another_thread_ends_the_search():
+    """The Hub stops a search by cutting its budget; the compiled search sees it at its next look
+    at the clock."""
+    import threading
+    import time
+
+    s = R.new_game()
+    budget = A.Budget(time_limit=60)
+    search = A.make_search(budget, (), "full")
+    threading.Timer(0.3, lambda: setattr(budget, "deadline", 0.0)).start()
+    t0 = time.perf_counter()
+    mv, _, depth = search.root(s, 64)
+    assert time.perf_counter() - t0 < 5 and mv in B.gen_moves(s.wm, s.wk, s.bm, s.bk, True)
+
+
+def test_the_best_reply_is_kept_in_the_table():
+    """The Hub reads the expected reply (ponder=) and the best line from the table."""
+    s = R.new_game().play("32-28")
+    search = A.make_search(A.Budget(nodes=30000), s.history[:-1], "fresh")
+    mv, _, _ = search.root(s, 64)
+    after = s.play(next(m for m in s.legal_moves() if R.internal(m) == mv))
+    reply = search.tt_move(after.key())
+    assert reply in B.gen_moves(after.wm, after.wk, after.bm, after.bk, after.to_move == "w")
+
+
+def test_without_numba_the_plain_search_plays():
+    code = (
+        "from game.ai import draughts_ai as A, draughts_fast as F; from game.rules import draughts as R; "
+        "assert not F.available(); assert type(A.make_search(A.Budget(nodes=5))) is A.Search; "
+        "print(A.choose_move(R.new_game(), 'hard', nodes=3000))"
+    )
+    env = dict(os.environ, QIPAN_NO_JIT="1")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() in {str(m) for m in R.new_game().legal_moves()}
