@@ -18,6 +18,11 @@ fitted to a blend of each game's result and dame's search score, with the hand t
 fitted beside them. The men's square values are folded into the tables, so one lookup per
 pattern gives both.
 
+The hard level (and the hint, the Hub engine, analysis and pondering) runs the same search
+compiled by numba (draughts_fast, FastSearch below) when numba is installed: about twenty times
+the nodes a second, 12-14 plies from the start in 0.5 s instead of 8. Search stays as the
+reference the compiled search is tested against, and plays where numba is missing.
+
 Levels: easy searches 2 plies and picks with human-like mistakes (pick_with_mistakes); medium
 searches 4 plies; hard deepens as far as its time (or node) budget allows.
 """
