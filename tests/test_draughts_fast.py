@@ -16,6 +16,7 @@ from game.ai import draughts_fast as F
 from game.ai import draughts_fast_board as FB
 from game.rules import draughts as R
 from game.rules import draughts_board as B
+from tests.test_draughts_rules import random_position
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -36,15 +37,6 @@ def test_the_compiled_search_plays_here():
 
 def _rows(count, rows):
     return {tuple(int(x) for x in rows[i]) for i in range(count)}
-
-
-def random_position(rng, max_pieces=30):
-    pieces = {}
-    for sq in rng.sample(range(1, 51), rng.randint(2, max_pieces)):
-        colour = rng.choice("wb")
-        king = rng.random() < 0.3 or (colour == "w" and sq <= 5) or (colour == "b" and sq >= 46)
-        pieces[sq] = colour.upper() if king else colour
-    return R.from_pieces(pieces, rng.choice("wb"))
 
 
 def _same_board_functions(s):
