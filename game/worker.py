@@ -60,11 +60,13 @@ def _serve(conn, warm: str | None = None) -> None:
         pass
     from game import ai, analysis
 
-    if warm is not None:
+    def prepare(game: str) -> None:
         # compile (or load) what the game's engine compiles while the player looks at the board;
         # a timed move that comes first waits for it before its clock starts
-        threading.Thread(target=_quietly, args=(ai.warm, warm), name="qipan-ai-warm", daemon=True).start()
+        threading.Thread(target=_quietly, args=(ai.warm, game), name="qipan-ai-warm", daemon=True).start()
 
+    if warm is not None:
+        prepare(warm)
     while True:
         try:
             msg = conn.recv()
@@ -73,6 +75,9 @@ def _serve(conn, warm: str | None = None) -> None:
         if msg is None:
             return
         rid, kind, state, params = msg
+        if kind == "warm":  # another game opened in this process (Worker.start): no answer
+            prepare(state)
+            continue
         after = None  # the position to think about on the opponent's time, if any
         try:
             if kind == "move":
@@ -122,10 +127,16 @@ class Worker:
     def start(self, game: str | None = None) -> None:
         """Start the process now (e.g. when a game against the computer opens) to hide its start-up;
         with `game`, this and later processes also prepare that game's engine (game.ai.warm)."""
+        if self._proc is not None and self._proc.is_alive():
+            if game is not None and game != self._warm:
+                self._warm = game
+                try:  # not a request: nothing answers it, nothing waits for it
+                    self._conn.send((0, "warm", game, {}))
+                except (OSError, BrokenPipeError):
+                    pass  # the next request finds the process gone and starts one that prepares it
+            return
         if game is not None:
             self._warm = game
-        if self._proc is not None and self._proc.is_alive():
-            return
         parent, child = self._ctx.Pipe()
         proc = self._ctx.Process(target=_serve, args=(child, self._warm), name="qipan-ai", daemon=True)
         proc.start()

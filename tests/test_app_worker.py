@@ -1,6 +1,9 @@
 """The AI worker process: answers in order, errors come back as answers, cancel stops at once."""
 
+import os
 import time
+
+import pytest
 
 from game.rules import palace
 from game.worker import Worker
@@ -91,5 +94,37 @@ def test_cancelling_one_request_keeps_the_others():
         assert time.monotonic() - t < 1.0
         ((answer),) = wait_answers(w, 1)
         assert answer["id"] == queued and answer["error"] is None
+    finally:
+        w.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the recording warm reaches the child by fork")
+def test_a_game_opened_in_a_running_worker_is_prepared_there_without_a_stray_answer(tmp_path, monkeypatch):
+    from game import ai
+    from game.rules import draughts
+
+    log = tmp_path / "warmed"
+
+    def recording_warm(game):
+        with log.open("a") as f:
+            f.write(game + "\n")
+
+    monkeypatch.setattr(ai, "warm", recording_warm)
+    w = Worker(start_method="fork")  # the child keeps the recording warm above
+    try:
+        w.start("palace")
+        pid = w._proc.pid
+        w.start("draughts")  # a draughts game opens: the same process prepares its engine
+        w.start("draughts")  # already prepared: not again
+        assert w._proc.pid == pid
+        state = draughts.new_game()
+        a = w.request("move", state, level="hard", nodes=2000)
+        b = w.request("evaluate", state, nodes=200)
+        answers = wait_answers(w, 2, seconds=60)
+        assert [x["id"] for x in answers] == [a, b] and all(x["error"] is None for x in answers)
+        assert answers[0]["result"] in {str(m) for m in state.legal_moves()}
+        time.sleep(0.2)
+        assert w.poll() == [] and not w.busy
+        assert sorted(log.read_text().split()) == ["draughts", "palace"]
     finally:
         w.close()
