@@ -448,13 +448,12 @@ def analyse(state, level="hard", time_limit=None, nodes=None, info=None):
     """(best internal move, score in centi-men for the side to move, depth, nodes)."""
     max_depth, _ = LEVELS[level]
     t = resolve_time(level, time_limit)
-    if level == "hard":
-        warm()
+    hard = level == "hard"
+    if hard:
+        warm()  # before the budget's clock starts
     budget = Budget(time_limit=t, nodes=nodes)
-    if level == "hard":
-        search = make_search(budget, state.history[:-1], "shared" if nodes is None else "fresh")
-    else:
-        search = Search(budget, state.history[:-1])
+    keys = state.history[:-1]
+    search = make_search(budget, keys, "shared" if nodes is None else "fresh") if hard else Search(budget, keys)
     start = time.perf_counter()
     mv, score, depth = search.root(state, max_depth, info, start)
     budget.finish()
