@@ -32,7 +32,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import banqi_mcts  # noqa: E402
 
-from game.ai import banqi_ai, banqi_baseline  # noqa: E402
+from game.ai.banqi import baseline as banqi_baseline  # noqa: E402
+from game.ai.banqi import player as banqi_ai  # noqa: E402
 from game.rules import banqi as rules  # noqa: E402
 
 # node budgets standing in for each level's thinking time (about 0.15 / 0.3 / 0.9 s here)

@@ -31,7 +31,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from game.ai import banqi_ai  # noqa: E402
+from game.ai.banqi import player as banqi_ai  # noqa: E402
 from game.rules import banqi as rules  # noqa: E402
 
 ISSUE_POSITIONS = (

@@ -29,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from game.ai import draughts_ai as A  # noqa: E402
+from game.ai.draughts import search as A  # noqa: E402
 from game.rules import draughts as R  # noqa: E402
 
 
@@ -173,6 +173,25 @@ def base_checkout(rev: str) -> str:
             raise SystemExit(f"--base-rev {rev}: {done.stderr.decode(errors='replace').strip()}")
         return done.stdout
 
+    listing = subprocess.run(
+        ["git", "ls-tree", "--name-only", f"{rev}:game/ai/draughts"], cwd=root, capture_output=True
+    )
+    if listing.returncode == 0:  # the engine as a package (game/ai/draughts/): copied whole as base_draughts
+        package = os.path.join(folder, "base_draughts")
+        os.makedirs(package)
+        for name in listing.stdout.decode().split():
+            data = show(f"game/ai/draughts/{name}")
+            if name.endswith(".py"):
+                data = data.replace(b"from game.ai.draughts import", b"from base_draughts import")
+                data = data.replace(b"from game.ai.draughts.", b"from base_draughts.")
+            with open(os.path.join(package, name), "wb") as f:
+                f.write(data)
+        with open(os.path.join(folder, "base_draughts_ai.py"), "wb") as f:
+            f.write(
+                b"from base_draughts.search import *  # noqa\nfrom base_draughts.search import ponder, use_tables, new_tables  # noqa\n"
+            )
+        return folder
+    # before the engine was a package: draughts_ai.py and draughts_eval.py side by side
     ai = show("game/ai/draughts_ai.py").replace(b"from game.ai.draughts_eval import", b"from base_draughts_eval import")
     with open(os.path.join(folder, "base_draughts_ai.py"), "wb") as f:
         f.write(ai)

@@ -30,7 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game.ai import palace_ai as A  # noqa: E402
+from game.ai.palace import search as A  # noqa: E402
 from game.rules import palace as P  # noqa: E402
 
 LADDER_NODES = {"easy": 2_000, "medium": 6_000, "hard": 40_000}

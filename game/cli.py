@@ -163,7 +163,7 @@ def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "hub":
-            from game.ai.draughts_hub import main as hub_main
+            from game.ai.draughts.hub import main as hub_main
 
             return hub_main() or 0
         if args.command == "review":

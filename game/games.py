@@ -27,19 +27,19 @@ LEVELS = ("easy", "medium", "hard")
 # The engines are imported on first use: the window's process never searches (the worker does),
 # and importing the three costs a sixth of the start-up.
 def _palace_engine() -> ModuleType:
-    from game.ai import palace_ai
+    from game.ai.palace import search as palace_ai
 
     return palace_ai
 
 
 def _draughts_engine() -> ModuleType:
-    from game.ai import draughts_ai
+    from game.ai.draughts import search as draughts_ai
 
     return draughts_ai
 
 
 def _banqi_engine() -> ModuleType:
-    from game.ai import banqi_ai
+    from game.ai.banqi import player as banqi_ai
 
     return banqi_ai
 

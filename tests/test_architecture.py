@@ -77,7 +77,7 @@ def test_pure_python_floors_import_no_pygame():
     code = (
         "import sys; import game.games, game.match, game.record, game.storage, game.worker, game.cli, "
         "game.net.session, game.net.saves, game.net.runner, game.ai, game.rules.draughts_pdn, "
-        "game.ai.draughts_hub; "
+        "game.ai.draughts.hub; "
         "sys.exit('pygame' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, timeout=120).returncode == 0

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from game.ai.draughts_hub import Hub
+from game.ai.draughts.hub import Hub
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -6,8 +6,9 @@ import sys
 
 import pytest
 
-from game.ai import banqi_ai as A
-from game.ai import banqi_baseline, choose_move, evaluate
+from game.ai import choose_move, evaluate
+from game.ai.banqi import baseline as banqi_baseline
+from game.ai.banqi import player as A
 from game.rules import banqi as B
 from game.rules.common import find_move
 from tests.test_banqi_rules import CHASE, play, pos

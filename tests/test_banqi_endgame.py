@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import banqi_ai as A
-from game.ai import banqi_endgame as E
+from game.ai.banqi import endgame as E
+from game.ai.banqi import player as A
 from game.rules import banqi as B
 from game.rules.common import find_move
 from tests.test_banqi_rules import caps_except, play

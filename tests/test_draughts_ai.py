@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from game.ai import choose_move, evaluate
-from game.ai import draughts_ai as A
-from game.ai.draughts_hub import Hub, format_position, parse_position
+from game.ai.draughts import search as A
+from game.ai.draughts.hub import Hub, format_position, parse_position
 from game.rules import draughts as R
 
 

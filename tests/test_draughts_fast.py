@@ -10,10 +10,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import draughts_ai as A
-from game.ai import draughts_eval as E
-from game.ai import draughts_fast as F
-from game.ai import draughts_fast_board as FB
+from game.ai.draughts import eval as E
+from game.ai.draughts import fast as F
+from game.ai.draughts import fast_board as FB
+from game.ai.draughts import search as A
 from game.rules import draughts as R
 from game.rules import draughts_board as B
 from tests.test_draughts_rules import random_position
@@ -139,7 +139,7 @@ def test_the_best_reply_is_kept_in_the_table():
 
 def test_without_numba_the_plain_search_plays():
     code = (
-        "from game.ai import draughts_ai as A, draughts_fast as F; from game.rules import draughts as R; "
+        "from game.ai.draughts import search as A, fast as F; from game.rules import draughts as R; "
         "assert not F.available(); assert type(A.make_search(A.Budget(nodes=5))) is A.Search; "
         "print(A.choose_move(R.new_game(), 'hard', nodes=3000))"
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai import choose_move, evaluate
-from game.ai import palace_ai as A
+from game.ai.palace import search as A
 from game.rules import palace as P
 from game.rules.common import find_move
 

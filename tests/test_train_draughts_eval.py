@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from game.ai import draughts_eval as E
+from game.ai.draughts import eval as E
 
 pytest.importorskip("numpy")
 pytest.importorskip("scipy")

@@ -31,7 +31,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from game.ai import draughts_eval as A  # noqa: E402
+from game.ai.draughts import eval as A  # noqa: E402
 from game.rules import draughts as R  # noqa: E402
 
 

@@ -25,11 +25,13 @@ def cache_dir() -> str:
     game = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     digest = hashlib.sha256()
     for sub in ("ai", "rules"):
-        folder = os.path.join(game, sub)
-        for name in sorted(os.listdir(folder)):
-            if name.endswith(".py"):
-                with open(os.path.join(folder, name), "rb") as f:
-                    digest.update(name.encode() + b"\0" + f.read())
+        top = os.path.join(game, sub)
+        for folder, _dirs, names in sorted(os.walk(top)):
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    path = os.path.join(folder, name)
+                    with open(path, "rb") as f:
+                        digest.update(os.path.relpath(path, top).encode() + b"\0" + f.read())
     return os.path.join(platformdirs.user_cache_dir("qipan", appauthor=False), "numba", digest.hexdigest()[:16])
 
 

@@ -43,8 +43,8 @@ import math
 import random
 import time
 
-from game.ai import banqi_endgame as endgame
-from game.ai.banqi_search import INF, WIN, Search
+from game.ai.banqi import endgame
+from game.ai.banqi.search import INF, WIN, Search
 from game.ai.common import Budget, SearchReport, SearchStopped, pick_with_mistakes, resolve_time
 from game.rules import banqi as rules
 

@@ -65,7 +65,7 @@ from __future__ import annotations
 import itertools
 import time
 
-from game.ai.banqi_codes import CAN, CODE, DOWN, NB, RAYS, WIN
+from game.ai.banqi.codes import CAN, CODE, DOWN, NB, RAYS, WIN
 from game.rules import banqi as rules
 
 MAX_PIECES = 3  # positions with more pieces are not probed (0 switches the tables off)

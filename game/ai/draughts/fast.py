@@ -18,9 +18,9 @@ import time
 
 import numpy as np
 
-from game.ai import draughts_eval as E
 from game.ai.common import SearchStopped
-from game.ai.draughts_fast_board import (
+from game.ai.draughts import eval as E
+from game.ai.draughts.fast_board import (
     MASK,
     MAXM,
     RAW,

@@ -35,11 +35,11 @@ import time
 
 import numpy as np
 
-from game.ai import draughts_fast as F
 from game.ai.common import Budget, SearchReport, SearchStopped, pick_with_mistakes, resolve_time
+from game.ai.draughts import fast as F
 
 # the evaluation; the tools, benchmarks and tests also read these as draughts_ai.X
-from game.ai.draughts_eval import (  # noqa: F401
+from game.ai.draughts.eval import (  # noqa: F401
     BALANCE,
     KING,
     KING_VS_KINGLESS,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.banqi_ai import INF, WIN, Search, _to_move
+from game.ai.banqi.player import INF, WIN, Search, _to_move
 from game.ai.common import Budget
 from game.rules import banqi as rules
 

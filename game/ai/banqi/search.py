@@ -5,8 +5,8 @@ Nothing here sees a face-down layout: a Search is built from the public view onl
 
 from __future__ import annotations
 
-from game.ai import banqi_endgame as endgame
-from game.ai.banqi_codes import CAN, CODE, CODES, DOWN, INF, NB, RAYS, WIN
+from game.ai.banqi import endgame
+from game.ai.banqi.codes import CAN, CODE, CODES, DOWN, INF, NB, RAYS, WIN
 from game.ai.common import Budget
 
 # PREY[c][d]: piece c is drawn toward enemy d (it captures d by stepping and d cannot capture it

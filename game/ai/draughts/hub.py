@@ -19,8 +19,8 @@ import sys
 import threading
 import time
 
-from game.ai import draughts_ai as A
 from game.ai.common import Budget
+from game.ai.draughts import search as A
 from game.rules import draughts as R
 from game.rules.common import PositionError, parse_count
 

@@ -117,7 +117,7 @@ RUNAWAY = (0, 179, 103, 54)  # by rows left to crown (1..3)
 # ---- trained evaluation: men patterns + hand terms (weights from tools/train_draughts_eval.py) ------
 PAT_ENTRIES = 3**8
 WEIGHTS_MAGIC = b"QPD2"
-WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "draughts_weights.bin")
+WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights.bin")
 
 
 def _pattern_tables():
