@@ -252,12 +252,25 @@ def _squares_in(headers, tokens):
 
 
 def _looks_8x8(chunks) -> bool:
-    """Whether a file reads as a game of an 8x8 variant (English checkers numbering 1-32): none
-    of its games says GameType 20, and no square of its positions or moves goes above 32."""
+    """Whether a file reads as games of an 8x8 variant (English checkers numbering 1-32): none of
+    its games says GameType 20, no square of its positions or moves goes above 32, and one of its
+    FEN games does not read as international draughts (such as a white man on 5, the crowning row
+    on 10x10 but not on 8x8). Low squares alone prove nothing: a 10x10 ending may hold a few men
+    on 1-32 only. Games without FEN are judged one by one when read (their first move)."""
     if any(h.get("GameType", "").split(",")[0].strip() == "20" for h, _ in chunks):
         return False
     nums = [n for h, t in chunks for n in _squares_in(h, t)]
-    return bool(nums) and max(nums) <= 32 and any("FEN" in h for h, _ in chunks)
+    if not nums or max(nums) > 32:
+        return False
+    return any("FEN" in h and not _reads_as_10x10(h, t) for h, t in chunks)
+
+
+def _reads_as_10x10(headers, tokens) -> bool:
+    try:
+        _read_game(headers, tokens, 0, eight=False)
+    except PositionError:
+        return False
+    return True
 
 
 def _read_game(headers, tokens, number: int, eight: bool) -> Game:
