@@ -39,7 +39,8 @@ def app_folder() -> Path | None:
 
 
 class Selftest:
-    def __init__(self, out=None):
+    def __init__(self, app_class, out=None):
+        self.app_class = app_class  # game.app.App (passed in: game.app imports this module)
         self.out = out or sys.stdout
         self.failed: list[str] = []
         self.app: Any = None
@@ -64,9 +65,7 @@ class Selftest:
 
     # ---- the checks ---------------------------------------------------------------------------
     def window(self) -> str:
-        from game.app import App
-
-        self.app = App(["--windowed"], headless=True)
+        self.app = self.app_class(["--windowed"], headless=True)
         return f"{self.app.size[0]}x{self.app.size[1]}, video driver {_video_driver()}"
 
     def menu(self) -> str:
@@ -232,8 +231,9 @@ def _cache_files(cache: Path) -> list[Path]:
     return list(cache.rglob("*.nbi")) if cache.is_dir() else []
 
 
-def run(argv=None) -> int:
-    """The --selftest entry point (game.app.main): exit status 0 when everything works."""
+def run(argv, app_class) -> int:
+    """The --selftest entry point: game.app.main(argv) calls it with its App class. Exit status 0
+    when everything works."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame.init(): no screen, no sound card needed
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    return Selftest().run()
+    return Selftest(app_class).run()

@@ -35,13 +35,14 @@ def test_selftest_passes_and_says_so_last():
 
 def test_selftest_failure_names_the_check_and_exits_1(monkeypatch, capsys):
     from game import selftest
+    from game.app import App
 
     def broken_fonts(self):
         raise FileNotFoundError("NotoSansCJKsc-Regular.subset.otf")
 
     monkeypatch.setattr(selftest.Selftest, "fonts", broken_fonts)
     monkeypatch.setattr(selftest.Selftest, "draughts", lambda self: "skipped here")  # no worker in this test
-    status = selftest.run([])
+    status = selftest.run([], App)
     lines = capsys.readouterr().out.strip().splitlines()
     assert status == 1
     assert lines[-1] == "selftest failed: fonts"
