@@ -140,7 +140,7 @@ def main(argv=None) -> int:
     os.environ.setdefault("QIPAN_HOME", "/tmp/qipan_bench_home")
     from game.app import App
     from game.rules import GAMES
-    from game.scenes.game_views import VIEWS
+    from game.scenes.views import VIEWS
 
     w, h = (int(v) for v in args.size.split("x"))
     print(

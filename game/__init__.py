@@ -8,7 +8,7 @@ Where things live:
     the computer     game/ai/<game>_ai.py, run in the worker process game/worker.py
     network play     game/net/ (protocol, link, session, host, guest)
     a seat           game/scenes/board/seats.py and board/net_table.py
-    a pixel          the game's view game/scenes/<game>_view.py and game/sprites/
+    a pixel          the game's view game/scenes/views/<game>/ and game/sprites/
     a screen         game/scenes/, each registered by name (game/scenes/registry.py)
 rules, ai, games, match, record, storage, net and worker import no pygame.
 """

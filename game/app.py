@@ -13,6 +13,7 @@ given to every scene on the stack, so a dialog on top never swallows the compute
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import time
 
@@ -22,10 +23,8 @@ from game import audio, fonts, games, storage
 from game.events import AI_EVENT
 from game.i18n import LANGS, add, tr
 from game.match import Match
-from game.scenes import (
-    menu,  # noqa: F401  (registers the first screen)
-    registry,
-)
+from game.scenes import registry
+from game.scenes.screens import menu  # noqa: F401  (registers the first screen)
 from game.sprites import theme
 from game.worker import Worker
 
@@ -33,18 +32,13 @@ from game.worker import Worker
 def import_scenes() -> None:
     """Import every scene module once: each registers its scenes by name (game.scenes.registry).
     Done on the first open() of another screen, not at start, so the menu shows sooner."""
-    from game.scenes import (  # noqa: F401
-        banqi_assistant,
-        draughts_setup,
-        files_scene,
-        lesson,
-        net_scenes,
-        result,
-        rules_scene,
-        settings_scene,
-        setup,
-    )
     from game.scenes.board import scene  # noqa: F401
+    from game.scenes.lobbies import network  # noqa: F401
+    from game.scenes.screens import files, lesson, result, rules, settings, setup  # noqa: F401
+    from game.scenes.views import scene_modules
+
+    for name in scene_modules():  # each game's own screens (the draughts editor, ...)
+        importlib.import_module(name)
 
 
 FADE_TIME = 0.16  # seconds of cross-fade between full screens
@@ -55,12 +49,6 @@ add(
         "app.fullscreen_failed": {"zh": "无法切换全屏", "en": "Cannot switch fullscreen here"},
         "app.autosave_failed": {"zh": "自动保存失败：{msg}", "en": "Autosave failed: {msg}"},
         "app.load_failed": {"zh": "无法打开这局棋：{msg}", "en": "Cannot open this game: {msg}"},
-        "games.palace": {"zh": "王宫双门棋", "en": "Palace Double-Door"},
-        "games.draughts": {"zh": "国际跳棋", "en": "International Draughts"},
-        "games.banqi": {"zh": "中国象棋翻棋", "en": "Chinese Chess Flipping"},
-        "games.palace.tag": {"zh": "藏族围猎棋：二王对二十四兵", "en": "Tibetan hunt: 2 kings vs 24 soldiers"},
-        "games.draughts.tag": {"zh": "10×10，飞王，最大吃子", "en": "10×10, flying kings, maximum capture"},
-        "games.banqi.tag": {"zh": "暗棋：翻开，吃子，以小博大", "en": "Dark chess: flip, capture, outwit"},
     }
 )
 

@@ -11,10 +11,10 @@ from game import storage
 from game.i18n import tr
 from game.rules import GAMES, module
 from game.scenes.board.scene import BoardScene
-from game.scenes.game_views import VIEWS
-from game.scenes.menu import MenuScene
-from game.scenes.result import ResultScene
-from game.scenes.setup import SetupScene
+from game.scenes.screens.menu import MenuScene
+from game.scenes.screens.result import ResultScene
+from game.scenes.screens.setup import SetupScene
+from game.scenes.views import VIEWS
 from game.scenes.widgets import Dialog
 
 HAVE_VIEW = [g for g in GAMES if VIEWS.get(g) is not None]
@@ -247,7 +247,7 @@ def test_hotseat_draw_offer_accepted(driver, game):
 
 @needs_view
 def test_save_and_load_named_game(driver):
-    from game.scenes.files_scene import LoadGameScene, SaveGameScene
+    from game.scenes.screens.files import LoadGameScene, SaveGameScene
 
     game = HAVE_VIEW[0]
     scene = driver.app.new_game(game, {}, mode="hotseat")

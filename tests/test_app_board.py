@@ -7,8 +7,8 @@ from conftest import Driver
 
 from game.rules import module
 from game.scenes.board.scene import BoardScene
-from game.scenes.game_views import VIEWS
-from game.scenes.menu import MenuScene
+from game.scenes.screens.menu import MenuScene
+from game.scenes.views import VIEWS
 from game.sprites.anim import MoveAnimation
 
 
@@ -227,7 +227,7 @@ def test_drag_and_drop_a_piece(driver):
 
 @pytest.mark.skipif(VIEWS.get("banqi") is None, reason="no banqi view")
 def test_ctrl_n_opens_the_setup_of_the_same_game(driver):
-    from game.scenes.setup import SetupScene
+    from game.scenes.screens.setup import SetupScene
 
     scene = driver.app.new_game("banqi", {}, mode="hotseat")
     driver.step()

@@ -6,8 +6,8 @@ import pytest
 from conftest import Driver
 
 from game.rules import GAMES
-from game.scenes.game_views import VIEWS
-from game.scenes.setup import SetupScene
+from game.scenes.screens.setup import SetupScene
+from game.scenes.views import VIEWS
 
 SIZES = [(1920, 1080), (1280, 800), (1024, 600), (800, 900)]
 GAMES_WITH_VIEW = [g for g in GAMES if VIEWS.get(g) is not None]

@@ -3,7 +3,7 @@
 import pygame
 
 from game.rules import banqi as B
-from game.scenes.banqi_assistant import AssistantScene
+from game.scenes.views.banqi.assistant import AssistantScene
 from game.sprites import theme
 
 

@@ -9,7 +9,7 @@ import pytest
 from game.rules import banqi as B
 from game.rules import banqi_risk
 from game.rules.common import defaults
-from game.scenes.banqi_view import GLYPH, View, percent
+from game.scenes.views.banqi.view import GLYPH, View, percent
 
 LETTER = {g: t for t, g in GLYPH.items()}
 

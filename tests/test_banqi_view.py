@@ -8,7 +8,7 @@ import pytest
 from game.i18n import STRINGS
 from game.rules import banqi as B
 from game.rules.common import Result, defaults
-from game.scenes.banqi_view import View
+from game.scenes.views.banqi.view import View
 from tests.test_banqi_rules import caps_except
 
 

@@ -90,7 +90,7 @@ def test_a_game_review_can_be_cancelled(driver):
 
 
 def test_the_result_screen_offers_to_analyse_the_game(driver):
-    from game.scenes.result import ResultScene
+    from game.scenes.screens.result import ResultScene
 
     app = driver.app
     app.ai_nodes = 200

@@ -94,7 +94,7 @@ def test_banqi_move_list_names_what_a_flip_revealed(driver):
 
 
 def test_draughts_is_played_on_the_dark_squares_with_their_numbers(driver):
-    from game.scenes import draughts_view
+    from game.scenes.views.draughts import view as draughts_view
 
     scene = _board(driver, "draughts", draughts.new_game())
     view = scene.view

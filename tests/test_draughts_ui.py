@@ -6,8 +6,8 @@ import pytest
 from game.rules import draughts as R
 from game.rules.common import Result
 from game.scenes.board.scene import BoardScene
-from game.scenes.draughts_setup import DraughtsSetupScene
-from game.scenes.draughts_view import View
+from game.scenes.views.draughts.editor import DraughtsSetupScene
+from game.scenes.views.draughts.view import View
 
 
 @pytest.fixture

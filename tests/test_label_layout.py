@@ -4,9 +4,9 @@ segment or two lines, and the Banqi assistant's slider knob keeps clear of its l
 import pygame
 import pytest
 
-from game.scenes.banqi_assistant import AssistantScene
-from game.scenes.draughts_setup import DraughtsSetupScene
-from game.scenes.setup import SetupScene
+from game.scenes.screens.setup import SetupScene
+from game.scenes.views.banqi.assistant import AssistantScene
+from game.scenes.views.draughts.editor import DraughtsSetupScene
 from game.scenes.widgets import Button, Choice, Slider, text_of, wrap
 
 SIZES = [(1920, 1080), (1280, 800), (1024, 640)]

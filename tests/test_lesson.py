@@ -5,8 +5,10 @@ import pygame
 import pytest
 
 from game import games, storage
-from game.scenes.lesson_scripts import LESSONS
-from game.scenes.rule_diagrams import find_move
+from game.scenes.screens.rule_diagrams import find_move
+from game.scenes.views import lesson as lesson_of
+
+LESSONS = {g: lesson_of(g) for g in games.NAMES if lesson_of(g) is not None}
 
 
 def _open(driver, game):

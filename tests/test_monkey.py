@@ -12,7 +12,7 @@ from game.match import Match
 from game.record import SaveError
 from game.rules import GAMES, module
 from game.scenes.board.scene import BoardScene
-from game.scenes.game_views import VIEWS
+from game.scenes.views import VIEWS
 
 SIZE = (1024, 640)
 HAVE_VIEW = [g for g in GAMES if VIEWS.get(g) is not None]

@@ -11,9 +11,9 @@ from net_helpers import pump_until
 from game.net import saves
 from game.net.guest import GuestSession
 from game.net.host import HostSession
-from game.scenes import net_scenes as N
 from game.scenes.board.net_table import NetTable
-from game.scenes.game_views import VIEWS
+from game.scenes.lobbies import network as N
+from game.scenes.views import VIEWS
 
 
 def is_net_board(scene):

@@ -8,7 +8,7 @@ import pytest
 from game.i18n import STRINGS
 from game.rules import palace as P
 from game.rules.common import Result, find_move
-from game.scenes import palace_view as V
+from game.scenes.views.palace import view as V
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ import pytest
 
 from game import storage
 from game.i18n import STRINGS, tr
-from game.scenes.result import ResultScene, plies_text, reason_line
+from game.scenes.screens.result import ResultScene, plies_text, reason_line
 
 SIZES = [(1920, 1080), (1280, 800), (1024, 640), (800, 600)]
 
@@ -19,9 +19,9 @@ def resize(driver, size):
 
 
 def test_no_reason_repeats_the_outcome():
-    import game.scenes.banqi_view  # noqa: F401  (register their texts)
-    import game.scenes.draughts_view  # noqa: F401
-    import game.scenes.palace_view  # noqa: F401
+    import game.scenes.views.banqi.view  # noqa: F401  (register their texts)
+    import game.scenes.views.draughts.view  # noqa: F401
+    import game.scenes.views.palace.view  # noqa: F401
 
     reasons = [v for k, v in STRINGS.items() if ".result." in k]
     assert len(reasons) > 15

@@ -5,8 +5,8 @@ import pytest
 
 from game import games
 from game.rules import banqi, draughts, palace
-from game.scenes import rule_diagrams as R
-from game.scenes.rules_scene import load_rules, parse
+from game.scenes.screens import rule_diagrams as R
+from game.scenes.screens.rules import load_rules, parse
 
 
 def _move(key):

@@ -8,8 +8,8 @@ import pytest
 from game import storage
 from game.i18n import tr
 from game.scenes.board.scene import BoardScene
-from game.scenes.menu import MenuScene
-from game.scenes.setup import SetupScene
+from game.scenes.screens.menu import MenuScene
+from game.scenes.screens.setup import SetupScene
 from game.scenes.widgets import Dialog, confirm
 
 
@@ -142,7 +142,7 @@ def test_a_finished_game_is_replaced_without_asking(driver):
 
 
 def test_load_over_a_game_in_progress_asks(driver):
-    from game.scenes.files_scene import LoadGameScene
+    from game.scenes.screens.files import LoadGameScene
 
     app = driver.app
     board = _unfinished(driver)
@@ -162,7 +162,7 @@ def test_load_over_a_game_in_progress_asks(driver):
 
 
 def test_the_draughts_editor_asks_before_replacing(driver):
-    from game.scenes.draughts_setup import DraughtsSetupScene
+    from game.scenes.views.draughts.editor import DraughtsSetupScene
 
     app = driver.app
     _unfinished(driver, "palace")

@@ -8,10 +8,10 @@ import pytest
 
 from game import fonts, storage
 from game.rules import module
-from game.scenes import rules_scene
-from game.scenes.files_scene import LoadGameScene, SaveGameScene
-from game.scenes.rules_scene import RulesScene, parse, wrap
-from game.scenes.settings_scene import SettingsScene
+from game.scenes.screens import rules as rules_scene
+from game.scenes.screens.files import LoadGameScene, SaveGameScene
+from game.scenes.screens.rules import RulesScene, parse, wrap
+from game.scenes.screens.settings import SettingsScene
 from game.scenes.widgets import Dialog
 
 
@@ -374,7 +374,7 @@ def test_load_scene_names_the_side_of_the_human_against_the_computer(driver):
     app.push(LoadGameScene(app))
     scene = driver.top
     scene.draw(app.screen)
-    from game.scenes.game_views import VIEWS
+    from game.scenes.views import VIEWS
 
     if VIEWS.get("banqi") is None:
         pytest.skip("no banqi view")

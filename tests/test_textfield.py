@@ -4,11 +4,10 @@ caret moves, selection, copy / cut / paste through the clipboard, an input metho
 import pygame
 import pytest
 
-from game.scenes import clipboard
 from game.scenes.base import Scene
-from game.scenes.textfield import TextInput
-from game.scenes.widgets import FocusGroup
+from game.scenes.widgets import FocusGroup, clipboard
 from game.scenes.widgets import TextInput as ReExported
+from game.scenes.widgets.textfield import TextInput
 
 CTRL = pygame.KMOD_LCTRL
 SHIFT = pygame.KMOD_LSHIFT

@@ -4,7 +4,7 @@ import pygame
 
 from game.match import COMPUTER, Match
 from game.scenes.board.watch_table import WatchTable
-from game.scenes.result import ResultScene
+from game.scenes.screens.result import ResultScene
 
 
 def test_watch_seats_and_record():
@@ -70,7 +70,7 @@ def test_banqi_plays_each_deal_twice(driver, monkeypatch):
 
 
 def test_the_setup_screen_starts_a_watched_series(driver):
-    from game.scenes.setup import SetupScene
+    from game.scenes.screens.setup import SetupScene
 
     app = driver.app
     app.ai_nodes = 100

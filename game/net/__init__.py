@@ -7,5 +7,5 @@ session   HostSession / GuestSession: handshake, offer, moves, questions, pause 
 runner    SessionRunner: pumps a session in a background thread for the UI
 saves     autosave of network games on both sides (background writes, checked reads)
 
-The screens and the board with a remote seat are game/scenes/net_scenes.py.
+The screens and the board with a remote seat are game/scenes/lobbies/ and game/scenes/board/net_table.py.
 """

@@ -1,4 +1,4 @@
-"""The animation of one move, derived (as game/scenes/view_api.py describes) from the pieces
+"""The animation of one move, derived (as game/scenes/views/api.py describes) from the pieces
 before and after the move and from move.path:
 
     slide   len(path) >= 2: the mover glides segment by segment (a jump over a piece is drawn as

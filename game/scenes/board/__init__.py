@@ -8,5 +8,5 @@
     panel.py      the side panel: seats, status, move list, buttons
 
 A rule lives in game/rules, a game's history in game/match.py, a pixel of a game's board in its
-view (game/scenes/<game>_view.py), a saved game in game/record.py and game/storage.py.
+view (game/scenes/views/<game>/view.py), a saved game in game/record.py and game/storage.py.
 """

@@ -13,7 +13,7 @@ from game.net.session import SessionError
 from game.rules.common import find_move
 from game.scenes.board.seats import HumanSeat, Seat
 from game.scenes.board.table import LocalTable, _text
-from game.scenes.net_texts import reason_text, seat_labels
+from game.scenes.lobbies.texts import reason_text, seat_labels
 from game.scenes.widgets import Button, Dialog, confirm
 from game.sprites import theme
 

@@ -1,5 +1,5 @@
 """The board scene shared by the three games: it joins a Match (game.match: the game and its
-history), the game's view (game.scenes.game_views: pixels), the move input (input.py: points
+history), the game's view (game.scenes.views: pixels), the move input (input.py: points
 touched -> move), the seats (seats.py: who supplies moves), the side panel and move list
 (panel.py) and review. A table (table.py) decides what the game's buttons do: locally, or
 through a network session.
@@ -19,8 +19,8 @@ from game.scenes.board.analysis import GameReview, LiveAnalysis
 from game.scenes.board.input import MoveInput, Outcome, nearest_in_direction, paths_of
 from game.scenes.board.table import LocalTable
 from game.scenes.board.watch_table import WatchTable
-from game.scenes.game_views import make_view
 from game.scenes.registry import register
+from game.scenes.views import make_view
 from game.sprites import theme
 from game.sprites.anim import MoveAnimation
 

@@ -1,4 +1,4 @@
-"""The texts and names of network play, shared by the lobby scenes (net_scenes) and the network
+"""The texts and names of network play, shared by the lobby scenes (network.py) and the network
 board's table (board/net_table): translations, seat labels, option lines, drop reasons."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import functools
 
 from game import games
 from game.i18n import add, tr
-from game.scenes.game_views import seat_labels as _view_seat_labels
+from game.scenes.views import seat_labels as _view_seat_labels
 
 add(
     {

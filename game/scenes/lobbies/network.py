@@ -24,7 +24,7 @@ from game.net.session import SessionError
 from game.rules.common import check_options
 from game.scenes.base import Scene
 from game.scenes.board.net_table import open_net_board
-from game.scenes.net_texts import _t, option_lines, reason_text, seat_labels
+from game.scenes.lobbies.texts import _t, option_lines, reason_text, seat_labels
 from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice, FocusGroup, TextInput
 from game.sprites import theme
@@ -227,7 +227,7 @@ class HostSetupScene(_Lobby):
             app,
             _t(app, "net.game"),
             [(g, _t(app, f"games.{g}")) for g in games.NAMES],
-            last.get("game", "palace"),
+            last.get("game", games.NAMES[0]),
             self._game_changed,
         )
         self.seat = Choice(

@@ -1,4 +1,4 @@
-"""The Banqi board as the shared board scene sees it (game/scenes/view_api.py).
+"""The Banqi board as the shared board scene sees it (game/scenes/views/api.py).
 
 A 4x8 wooden board; pieces are round boxwood tiles with their xiangqi character in a bold serif
 face: red characters for red, black for black, and red tiles also carry a double inner ring (a
@@ -23,7 +23,7 @@ from game import fonts
 from game.i18n import add, tr
 from game.rules import banqi as B
 from game.rules import banqi_risk
-from game.scenes.view_api import GameView
+from game.scenes.views.api import GameView
 
 GLYPH = {
     "K": "帥",

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import tr
-from game.scenes.text_layout import blit_lines, ellipsize, fit_text, label_lines, text_of
-from game.scenes.widget_base import Widget, clicked, padding
+from game.scenes.widgets.base import Widget, clicked, padding
+from game.scenes.widgets.text_layout import blit_lines, ellipsize, fit_text, label_lines, text_of
 from game.sprites import theme
 
 

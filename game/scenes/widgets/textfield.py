@@ -14,9 +14,9 @@ from __future__ import annotations
 import pygame
 
 from game import fonts
-from game.scenes import clipboard
-from game.scenes.text_layout import text_of
-from game.scenes.widget_base import Widget
+from game.scenes.widgets import clipboard
+from game.scenes.widgets.base import Widget
+from game.scenes.widgets.text_layout import text_of
 from game.sprites import theme
 
 _CTRL = pygame.KMOD_CTRL | pygame.KMOD_META  # Ctrl, or Cmd on a Mac

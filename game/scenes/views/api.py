@@ -1,9 +1,9 @@
-"""The contract between the shared board scene (game/scenes/board.py) and one game's view.
+"""The contract between the shared board scene (game/scenes/board/) and one game's view.
 
 The shared board scene owns everything common to the three games: the side panel (turn, captured
 pieces, move list), the buttons and shortcuts (undo, redo, hint, resign, draw offer, save, flip,
 menu), input by "a move is the list of points you touch", highlights, animation, the AI worker,
-autosave. A game view (game/scenes/<game>_view.py, class View(GameView)) only knows its own game:
+autosave. A game view (game/scenes/views/<game>/view.py, class View(GameView)) only knows its own game:
 where its points are on the screen, how its board and pieces look, and what the panel should say
 about its state.
 

@@ -11,8 +11,8 @@ import pygame
 from game import games, storage
 from game.i18n import add, tr
 from game.scenes.base import Scene
-from game.scenes.game_views import VIEWS, render_thumbnail
 from game.scenes.registry import register
+from game.scenes.views import VIEWS, render_thumbnail
 from game.scenes.widgets import Button, FocusGroup, Widget, confirm, fit_text
 from game.sprites import theme
 

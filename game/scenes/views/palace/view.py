@@ -1,4 +1,4 @@
-"""The Palace Double-Door board as the shared board scene sees it (game/scenes/view_api.py).
+"""The Palace Double-Door board as the shared board scene sees it (game/scenes/views/api.py).
 
 A wooden board with the 20 lines burnt in, the two palace triangles lacquered red, black kings as
 ebony discs with a gold 王, white soldiers as ivory discs with 兵. Beside the board: the soldiers
@@ -18,7 +18,7 @@ import pygame
 from game import fonts
 from game.i18n import add, tr
 from game.rules import palace as P
-from game.scenes.view_api import GameView
+from game.scenes.views.api import GameView
 
 add(
     {

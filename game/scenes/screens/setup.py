@@ -11,11 +11,11 @@ from game import games
 from game.i18n import add, tr
 from game.rules import module
 from game.rules.common import check_options
-from game.scenes.forms import FormScene, spread, stack
-from game.scenes.game_views import VIEWS, seat_labels
-from game.scenes.in_progress import unless_replacing
 from game.scenes.registry import register
+from game.scenes.screens.in_progress import unless_replacing
+from game.scenes.views import VIEWS, seat_labels
 from game.scenes.widgets import Button, Choice
+from game.scenes.widgets.forms import FormScene, spread, stack
 from game.sprites import theme
 
 add(

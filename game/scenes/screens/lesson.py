@@ -1,4 +1,4 @@
-"""The guided first game: a short scripted lesson per game (game/scenes/lesson_scripts.py) on a
+"""The guided first game: a short scripted lesson per game (game/scenes/views/<game>/lessons.py) on a
 real board drawn by the game's view. Clicks are narrowed to legal moves by the board's own
 MoveInput; the step's move advances the lesson (a scripted reply may follow), any other move or a
 wrong point explains and keeps the step. The end offers a real game (the setup screen).
@@ -14,12 +14,11 @@ from game import games
 from game.i18n import add, tr
 from game.scenes.base import Scene
 from game.scenes.board.input import MoveInput, paths_of
-from game.scenes.game_tabs import GameTabs
-from game.scenes.game_views import make_view
-from game.scenes.lesson_scripts import LESSONS
 from game.scenes.registry import register
-from game.scenes.rule_diagrams import find_move
+from game.scenes.screens.rule_diagrams import find_move
+from game.scenes.views import lesson, make_view
 from game.scenes.widgets import Button, wrap
+from game.scenes.widgets.game_tabs import GameTabs
 from game.sprites import highlight, theme
 
 add(
@@ -44,7 +43,7 @@ REPLY_DELAY = 0.7  # seconds before the scripted answer, so the player sees thei
 class LessonScene(Scene):
     def __init__(self, app, game=None):
         super().__init__(app)
-        names = [g for g in games.NAMES if g in LESSONS]
+        names = [g for g in games.NAMES if lesson(g) is not None]
         self.names = names
         self.tabs = GameTabs(app, names, self.start)
         self.back = Button(app, lambda: tr("ui.back", app.lang), self.close)
@@ -58,7 +57,8 @@ class LessonScene(Scene):
     # ---- the script ------------------------------------------------------------------------------
     def start(self, game: str) -> None:
         self.game = game
-        self.lesson = LESSONS[game]
+        self.lesson = lesson(game)
+        assert self.lesson is not None
         self.info = games.get(game)
         self.options = self.info.check_options({})
         self.view = make_view(game, self.options)

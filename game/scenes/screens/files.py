@@ -15,9 +15,9 @@ from game import storage
 from game.i18n import add, tr
 from game.match import Match
 from game.scenes.base import Scene
-from game.scenes.game_views import make_view
-from game.scenes.in_progress import unless_replacing
 from game.scenes.registry import register
+from game.scenes.screens.in_progress import unless_replacing
+from game.scenes.views import make_view
 from game.scenes.widgets import Button, ListBox, TextInput, confirm, ellipsize, fit_text, wrap
 from game.sprites import theme
 

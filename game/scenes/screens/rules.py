@@ -19,11 +19,11 @@ import pygame
 from game import games
 from game.i18n import add, tr
 from game.paths import asset
-from game.scenes import rule_diagrams
 from game.scenes.base import Scene
-from game.scenes.game_tabs import GameTabs
 from game.scenes.registry import register
+from game.scenes.screens import rule_diagrams
 from game.scenes.widgets import Button, wrap
+from game.scenes.widgets.game_tabs import GameTabs
 from game.sprites import theme
 
 RULES_DIR = asset("rules")
@@ -59,7 +59,7 @@ _INLINE = [
 _BULLET = re.compile(r"^(\s*)[-*+]\s+(.*)$")
 _NUMBER = re.compile(r"^(\s*)(\d{1,3}[.)])\s+(.*)$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_DIAGRAM = re.compile(r"^!\[[^\]]*\]\(diagram:([\w-]+)\)$")  # a picture of game/scenes/rule_diagrams.py
+_DIAGRAM = re.compile(r"^!\[[^\]]*\]\(diagram:([\w-]+)\)$")  # a picture of game/scenes/screens/rule_diagrams.py
 
 
 def plain(text: str) -> str:

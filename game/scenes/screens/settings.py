@@ -9,9 +9,9 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import add, tr
-from game.scenes.forms import FormScene, stack
 from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice, Slider, Toggle
+from game.scenes.widgets.forms import FormScene, stack
 from game.sprites import theme
 
 add(

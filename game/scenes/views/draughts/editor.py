@@ -15,11 +15,11 @@ from game.i18n import add, tr
 from game.match import Match
 from game.rules import draughts as R
 from game.rules.common import PositionError
-from game.scenes.draughts_view import View
-from game.scenes.forms import FormScene, spread, stack
-from game.scenes.in_progress import unless_replacing
 from game.scenes.registry import register
+from game.scenes.screens.in_progress import unless_replacing
+from game.scenes.views.draughts.view import View
 from game.scenes.widgets import Button, Choice, TextInput
+from game.scenes.widgets.forms import FormScene, spread, stack
 from game.sprites import theme
 
 add(

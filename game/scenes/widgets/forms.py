@@ -20,8 +20,8 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.base import Scene
-from game.scenes.text_layout import fit_text
 from game.scenes.widgets import Button, FocusGroup
+from game.scenes.widgets.text_layout import fit_text
 from game.sprites import theme
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.text_layout import font_px
+from game.scenes.widgets.text_layout import font_px
 from game.sprites import theme
 
 

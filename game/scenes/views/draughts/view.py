@@ -14,7 +14,7 @@ import pygame
 from game import fonts
 from game.i18n import add, tr
 from game.rules import draughts as R
-from game.scenes.view_api import GameView
+from game.scenes.views.api import GameView
 
 add(
     {

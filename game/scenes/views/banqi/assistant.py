@@ -19,15 +19,15 @@ import collections
 import pygame
 
 from game import games
-from game.ai import banqi_ai
+from game.ai.banqi import player as banqi_ai
 from game.i18n import add, tr
 from game.match import Match
 from game.rules import banqi as B
 from game.rules.common import PositionError, defaults, find_move
-from game.scenes.banqi_view import View
-from game.scenes.forms import FormScene, stack
 from game.scenes.registry import register
+from game.scenes.views.banqi.view import View
 from game.scenes.widgets import Button, Choice, Slider, TextInput, button_row
+from game.scenes.widgets.forms import FormScene, stack
 from game.sprites import highlight, theme
 
 add(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.text_layout import text_of
-from game.scenes.widget_base import Widget
+from game.scenes.widgets.base import Widget
+from game.scenes.widgets.text_layout import text_of
 from game.sprites import theme
 
 

@@ -1,7 +1,9 @@
 """Widgets shared by every scene: buttons, toggles, choice selectors, sliders, keyboard focus, and
 the dialog / confirm box. The toggles, choices and sliders (selectors.py), the text field
-(textfield.py), the list box (listbox.py), the widget base (widget_base.py) and the text helpers
-(text_layout.py) live in their own modules and are re-exported here, so `from game.scenes.widgets import TextInput` keeps working.
+(textfield.py), the list box (listbox.py), the widget base (base.py) and the text helpers
+(text_layout.py) live in their own modules and are re-exported here, so
+`from game.scenes.widgets import TextInput` works. The package also holds the form base
+(forms.py), the game tabs (game_tabs.py) and the clipboard (clipboard.py).
 
 A widget gets the app (for text rendering, sounds, language), has a `rect` that its scene sets in
 its layout step, handles events (handle_event -> True when used) and draws itself. Texts may be a
@@ -19,11 +21,11 @@ import pygame
 
 from game.i18n import add, tr
 from game.scenes.base import Scene
-from game.scenes.listbox import ListBox
-from game.scenes.selectors import Choice, Slider, Toggle
-from game.scenes.text_layout import blit_lines, ellipsize, fit_text, font_px, label_lines, text_of, wrap
-from game.scenes.textfield import TextInput
-from game.scenes.widget_base import Widget, clicked, padding
+from game.scenes.widgets.base import Widget, clicked, padding
+from game.scenes.widgets.listbox import ListBox
+from game.scenes.widgets.selectors import Choice, Slider, Toggle
+from game.scenes.widgets.text_layout import blit_lines, ellipsize, fit_text, font_px, label_lines, text_of, wrap
+from game.scenes.widgets.textfield import TextInput
 from game.sprites import theme
 
 __all__ = [

@@ -1,0 +1,98 @@
+"""Each game's look, found by convention: the package game.scenes.views.<name> of every name in
+game.games.NAMES. Adding a game adds its package here; nothing in this file names a game.
+
+A game's package holds:
+  __init__.py   `View` (a GameView subclass, views/api.py) and `SCENES`: the names of its modules
+                that register screens of their own (e.g. the draughts editor), imported with the
+                other screens (game.app.import_scenes)
+  view.py       the View: board, pieces and what the side panel says
+  lessons.py    optional `LESSON`: the guided first game (views/teaching.py: Lesson, Step)
+  diagrams.py   optional `DIAGRAMS`: the rules screen's pictures (views/teaching.py: Diagram)
+
+Here are the helpers every screen uses to draw a game: a view for given options, a menu
+thumbnail, the seat names, a game's lesson and every game's rules diagrams.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from types import ModuleType
+
+import pygame
+
+from game import games
+from game.scenes.views.api import GameView
+from game.scenes.views.teaching import Diagram, Lesson
+
+
+def package(game: str) -> ModuleType:
+    """The package game.scenes.views.<game>."""
+    return importlib.import_module(f"{__name__}.{game}")
+
+
+def _part(game: str, name: str) -> ModuleType | None:
+    """The module <game>.<name> of a game's package, or None when the game has none."""
+    full = f"{__name__}.{game}.{name}"
+    try:
+        return importlib.import_module(full)
+    except ModuleNotFoundError as exc:
+        if exc.name != full:  # a module that exists but fails to import is a real error
+            raise
+        return None
+
+
+VIEWS: dict[str, type[GameView]] = {name: package(name).View for name in games.NAMES}
+
+
+def scene_modules() -> list[str]:
+    """The modules of the games' own screens (registered by name when imported)."""
+    return [f"{__name__}.{name}.{m}" for name in games.NAMES for m in getattr(package(name), "SCENES", ())]
+
+
+def lesson(game: str) -> Lesson | None:
+    """The game's guided first game, or None."""
+    module = _part(game, "lessons")
+    return getattr(module, "LESSON", None) if module else None
+
+
+def diagrams() -> dict[str, Diagram]:
+    """Every game's rules diagrams by key ("palace-jump", ...)."""
+    out: dict[str, Diagram] = {}
+    for name in games.NAMES:
+        module = _part(name, "diagrams")
+        for d in getattr(module, "DIAGRAMS", ()) if module else ():
+            out[d.key] = d
+    return out
+
+
+def make_view(game: str, options: dict) -> GameView:
+    return VIEWS[game](options)
+
+
+def seat_labels(game: str, options: dict, lang: str, start_state=None) -> tuple[str, str]:
+    """The names of seat 0 and seat 1 for a new game (or from `start_state`)."""
+    info = games.get(game)
+    opts = info.check_options(options)
+    view = make_view(game, opts)
+    start = start_state if start_state is not None else info.new_state(opts, seed=1)
+    return view.seat_label(0, start, lang), view.seat_label(1, start, lang)
+
+
+def render_thumbnail(game: str, size, lang: str = "en"):
+    """A picture of the game's board with its start pieces (menu cards), or None."""
+    try:
+        info = games.get(game)
+        options = info.check_options({})
+        view = make_view(game, options)
+        view.layout(pygame.Rect(0, 0, size[0], size[1]), False)
+        state = view.thumbnail_state(info.new_state(options, seed=7))
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        view.draw_board(surf)
+        view.draw_extras(surf, state, lang)
+        for point, code in view.pieces(state).items():
+            view.draw_piece(surf, code, view.point_xy(point))
+        return surf
+    except Exception as exc:  # a broken picture must not break the menu
+        print(f"qipan: no thumbnail for {game}: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return None

@@ -1,0 +1,56 @@
+"""What a game's package may give the shared teaching screens: its guided first game (a Lesson
+of Steps, in <game>/lessons.py as LESSON, played by game/scenes/screens/lesson.py) and the
+pictures of its rules (Diagrams, in <game>/diagrams.py as DIAGRAMS, drawn by
+game/scenes/screens/rule_diagrams.py).
+
+A lesson starts from the game's start (Banqi: a fixed deal, so every flip is known) and goes
+through steps. Each step says what to do, accepts the listed moves (in notation), explains a wrong
+click, and may be answered by a scripted move of the other side; a step may also set up a new
+position first (a later moment of a game). tests/test_lesson.py plays every script through.
+
+A rules text places a diagram with a line of its own: `![diagram](diagram:palace-jump)`. Each
+diagram is data: a position (text of game.rules.<game>.from_text, or None for the start), an
+optional move in notation, optional ringed points, and a caption in both languages.
+tests/test_rule_diagrams.py checks that every position is legal and every picture shows what it
+claims.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.i18n import add
+
+
+@dataclass(frozen=True)
+class Step:
+    say: str  # i18n key: what to do
+    moves: tuple[str, ...]  # the moves that complete the step
+    wrong: str  # i18n key: shown after a wrong click
+    reply: str | None = None  # the other side's answer
+    position: str | None = None  # a position text set up before the step
+
+
+@dataclass(frozen=True)
+class Lesson:
+    game: str
+    steps: tuple[Step, ...]
+    done: str  # i18n key: the closing words
+    seed: int = 1  # the deal of a dealt game (Banqi seed 1: c3 is a red Chariot, b3 a black Soldier)
+
+
+@dataclass(frozen=True)
+class Diagram:
+    key: str
+    game: str
+    caption: str  # i18n key
+    position: str | None = None  # position text; None: the game's start
+    move: str | None = None  # a legal move of the position, in notation
+    rings: tuple[int, ...] = ()  # view points to ring (e.g. trapped kings)
+    drops: bool = False  # dot every point where a piece may be dropped
+
+
+def text(key: str, zh: str, en: str) -> str:
+    """Register a text in both languages; its i18n key."""
+    add({key: {"zh": zh, "en": en}})
+    return key
