@@ -32,6 +32,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import banqi_mcts  # noqa: E402
 
+from game.ai import choose_move  # noqa: E402
 from game.ai.banqi import baseline as banqi_baseline  # noqa: E402
 from game.ai.banqi import player as banqi_ai  # noqa: E402
 from game.rules import banqi as rules  # noqa: E402
@@ -57,12 +58,12 @@ def choose(player, state, seed, budget):
     if not isinstance(budget, str):
         if player == "mcts":
             return banqi_mcts.choose_move(state, time_limit=budget, seed=seed)
-        return banqi_ai.choose_move(state, level=player, time_limit=budget, seed=seed)
+        return choose_move(state, level=player, time_limit=budget, seed=seed)
     if player == "mcts":
         return banqi_mcts.choose_move(state, seed=seed)
     if budget == "nodes":
-        return banqi_ai.choose_move(state, level=player, seed=seed, nodes=NODES[player])
-    return banqi_ai.choose_move(state, level=player, seed=seed)
+        return choose_move(state, level=player, seed=seed, nodes=NODES[player])
+    return choose_move(state, level=player, seed=seed)
 
 
 def play_game(job):

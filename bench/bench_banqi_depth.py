@@ -31,6 +31,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from game.ai import choose_move  # noqa: E402
 from game.ai.banqi import player as banqi_ai  # noqa: E402
 from game.rules import banqi as rules  # noqa: E402
 
@@ -69,7 +70,7 @@ def busiest(count: int, games: int = 12) -> list:
                 score = busy(state)
                 if best is None or score > best[0]:
                     best = (score, rules.to_text(rules.public_state(state)))
-            state = state.play(banqi_ai.choose_move(state, "medium", seed=seed * 1000 + state.ply, nodes=3000))
+            state = state.play(choose_move(state, "medium", seed=seed * 1000 + state.ply, nodes=3000))
         if best is not None:
             found.append(best)
     found.sort(reverse=True)

@@ -27,8 +27,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from game.ai import choose_move  # noqa: E402
 from game.ai.banqi import endgame as E  # noqa: E402
-from game.ai.banqi import player as banqi_ai  # noqa: E402
 from game.rules import banqi as rules  # noqa: E402
 
 LETTERS = {c: t for t, c in E.CODE.items()}
@@ -130,7 +130,7 @@ def play(text: str, quiet: int, tables: bool, nodes: int, limit: int) -> tuple:
         mine = s.to_move == me
         E.MAX_PIECES = 3 if tables or not mine else 0
         t = time.perf_counter()
-        m = banqi_ai.choose_move(s, level="hard", nodes=nodes, seed=s.ply)
+        m = choose_move(s, level="hard", nodes=nodes, seed=s.ply)
         if mine:
             spent += time.perf_counter() - t
             moves += 1

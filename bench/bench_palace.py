@@ -30,6 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from game.ai import choose_move  # noqa: E402
 from game.ai.palace import search as A  # noqa: E402
 from game.rules import palace as P  # noqa: E402
 
@@ -47,7 +48,7 @@ def midgame(plies=40):
         for i in range(plies):
             if s.result() is not None:
                 break
-            s = s.play(A.choose_move(s, "medium", seed=seed * 1000 + i, nodes=1000))
+            s = s.play(choose_move(s, "medium", seed=seed * 1000 + i, nodes=1000))
         if s.result() is None:
             return s
     raise RuntimeError("no mid-game position found")
@@ -72,27 +73,27 @@ def speed():
     dt = time.perf_counter() - t
     print(f"perft(5) through State.play objects (for comparison) = {n}  {dt:.2f}s  {n / dt:,.0f} leaves/s")
     for label, st in (("start", s), (f"mid-game {P.to_text(mid)}", mid)):
-        srch, scored, _, _ = A._search(st, "hard", 1.0, 0, None)
+        srch, scored, _, _ = A.run(st, "hard", 1.0, 0, None)
         print(
             f"search 1 s from {label}: depth {srch.depth_done}, {srch.budget.nodes:,} nodes, "
             f"best {scored[0][1]} ({scored[0][0]:+d})"
         )
     for label, st in (("start", s), ("mid-game", mid)):
         c = time.process_time()
-        srch, _, _, _ = A._search(st, "hard", None, 0, 40_000)
+        srch, _, _, _ = A.run(st, "hard", None, 0, 40_000)
         dt = time.process_time() - c
         print(
             f"40,000 nodes from the {label}: {dt:.2f} s of CPU time, {srch.budget.nodes / dt:,.0f} nodes per "
             f"CPU second, depth {srch.depth_done}"
         )
     t = time.perf_counter()
-    m = A.choose_move(s, "hard", seed=0)
+    m = choose_move(s, "hard", seed=0)
     print(f"hard move at its default time from the start: {m} in {time.perf_counter() - t:.2f}s")
 
 
 def opening_move(state, seed):
     """A sensible but varied move: a 3-ply search, then a softmax over its scores (OPENING_TEMP)."""
-    _, scored, rng, _ = A._search(state, "medium", None, seed, 3000)
+    _, scored, rng, _ = A.run(state, "medium", None, seed, 3000)
     return A.pick_with_mistakes(scored, rng, OPENING_TEMP)
 
 
@@ -111,7 +112,7 @@ def play_game(args):
     ply = 0
     while s.result() is None:
         level = black_level if s.to_move == "b" else white_level
-        s = s.play(A.choose_move(s, level, seed=seed * 7919 + ply, nodes=nodes[level]))
+        s = s.play(choose_move(s, level, seed=seed * 7919 + ply, nodes=nodes[level]))
         ply += 1
     r = s.result()
     return black_level, white_level, r.winner, str(r.reason), ply + OPENING_PLIES, time.process_time() - cpu

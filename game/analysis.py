@@ -5,28 +5,24 @@ Pure Python, no pygame (the command line, the tests and the UI's worker process 
     a = analyse(state, time_limit=1.0)          # or nodes=20000: the same answer on any machine
     a.win_chance, a.value, a.score, a.line, a.depth, a.nodes, a.flip, a.flip_chances
 
-The engine is the game's computer player (game.games.get(name).engine), searched as its hard level
-through its search_report(state, time_limit, nodes). A hidden-information game (Banqi) is analysed
+The engine is the game's computer player (game.games.get(name).engine), searched once as its hard
+level (engine.search, game.ai.contract); the line is that search's principal variation, and its
+iterations can be followed as they finish (on_iteration). A hidden-information game (Banqi) is analysed
 from what the player to move may know (GameInfo.public): the true layout is dropped before any
 search, so two deals with the same public view give the same analysis.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from game import games
-from game.ai.common import SearchReport
+from game.ai.contract import Limits, SearchResult
 
 #: plies of the best line shown, the best move included
-LINE_PLIES = 6
-#: share of a time budget the first search gets; the rest builds the line after the best move
-FIRST_SHARE = 0.6
-#: each move of the line after the first is searched with this fraction of a node budget
-LINE_NODE_FRACTION = 10
-#: a node budget is never cut below this for a move of the line (a shorter search sees too little)
-MIN_LINE_NODES = 500
+LINE_PLIES = 8
 
 
 def win_chance(value: float) -> float:
@@ -70,68 +66,77 @@ class Analysis:
         return win_chance(self.value)
 
 
-def search(state: Any, time_limit: float | None = None, nodes: int | None = None) -> SearchReport:
-    """One hard-level search of `state` (its public view when the game hides information)."""
+def search(
+    state: Any,
+    time_limit: float | None = None,
+    nodes: int | None = None,
+    on_iteration: Callable[[SearchResult], None] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> SearchResult:
+    """One hard-level search of `state` (its public view when the game hides information), with
+    the values of the root moves."""
     info = games.of_state(state)
-    return info.engine.search_report(info.public(state), time_limit=time_limit, nodes=nodes)
-
-
-def analyse(state: Any, time_limit: float | None = None, nodes: int | None = None, line_plies: int = LINE_PLIES):
-    """The Analysis of `state`. Budget: `nodes` search nodes for the first search (deterministic;
-    each further move of the line gets a tenth, at least MIN_LINE_NODES), or else `time_limit`
-    seconds in all (default 1 s; the first search gets FIRST_SHARE of it).
-
-    The engines keep no principal variation, so the line is built by searching again from each
-    position along it and playing the best move found, with the smaller budget. The line stops
-    when the game ends, and at the first move that reveals hidden information (a Banqi flip: what
-    comes after depends on the piece turned up; flip_chances gives the odds of each)."""
-    info = games.of_state(state)
-    pub = info.public(state)  # from here on no hidden layout exists
     if nodes is None and time_limit is None:
         time_limit = 1.0
-    first_time = None if time_limit is None else time_limit * FIRST_SHARE
-    step_nodes = None if nodes is None else max(MIN_LINE_NODES, nodes // LINE_NODE_FRACTION)
-    step_time = None
-    if time_limit is not None and line_plies > 1:
-        step_time = time_limit * (1 - FIRST_SHARE) / (line_plies - 1)
-    report = search(pub, first_time if nodes is None else None, nodes)
-    over = pub.result() is not None
+    limits = Limits("hard", time_limit, nodes, seed=0, root_values=True, on_iteration=on_iteration, stop=stop)
+    return info.engine.search(info.public(state), limits)
+
+
+def from_result(state: Any, result: SearchResult, line_plies: int = LINE_PLIES) -> Analysis:
+    """The Analysis of `state` that one search's result gives: its value, and its principal
+    variation as the line, cut at the end of the game and at the first move that reveals hidden
+    information (a Banqi flip: what comes after depends on the piece turned up; flip_chances
+    gives the odds of each)."""
+    info = games.of_state(state)
+    pub = info.public(state)  # from here on no hidden layout exists
     line: list[str] = []
     flip = None
     chances: tuple[tuple[str, float], ...] = ()
-    position, move = pub, report.move
-    while move is not None and len(line) < line_plies:
+    position = pub
+    for move in result.pv[:line_plies]:
         line.append(str(move))
         if info.reveals(move):
             flip = str(move)
             chances = tuple(flip_chances(position))
             break
         position = position.play(move)
-        if position.result() is not None or len(line) >= line_plies:
+        if position.result() is not None:
             break
-        move = search(position, step_time if nodes is None else None, step_nodes).move
     return Analysis(
         game=info.name,
         to_move=pub.to_move,
-        value=report.value,
-        score=report.score,
-        best=report.move,
+        value=result.value,
+        score=result.score,
+        best=result.move,
         line=tuple(line),
-        depth=report.depth,
-        nodes=report.nodes,
+        depth=result.depth,
+        nodes=result.nodes,
         flip=flip,
         flip_chances=chances,
-        values=dict(report.values),
-        over=over,
+        values=dict(result.values),
+        over=pub.result() is not None,
     )
+
+
+def analyse(
+    state: Any,
+    time_limit: float | None = None,
+    nodes: int | None = None,
+    line_plies: int = LINE_PLIES,
+    on_iteration: Callable[[Analysis], None] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Analysis:
+    """The Analysis of `state` from one search: `nodes` search nodes (deterministic), or else
+    `time_limit` seconds (default 1 s). on_iteration(Analysis) is called after each finished
+    iteration of the search (the stream the board shows while it deepens)."""
+    each = None if on_iteration is None else (lambda r: on_iteration(from_result(state, r, line_plies)))
+    return from_result(state, search(state, time_limit, nodes, each, stop), line_plies)
 
 
 def flip_chances(state: Any) -> list[tuple[str, float]]:
     """[(piece letter, probability)] of what a revealing move turns up in `state`, most likely
     first (the engine's flip_chances; empty for a game without hidden pieces)."""
-    engine = games.of_state(state).engine
-    chances = getattr(engine, "flip_chances", None)
-    return [] if chances is None else list(chances(state))
+    return list(games.of_state(state).engine.flip_chances(state))
 
 
 def describe(a: Analysis) -> list[str]:
@@ -147,3 +152,12 @@ def describe(a: Analysis) -> list[str]:
             lines.append(f"the line stops at the flip {a.flip}: {odds}")
     lines.append(f"depth {a.depth}, nodes {a.nodes}")
     return lines
+
+
+def to_json(a: Analysis, result: SearchResult) -> dict:
+    """`analyse --json`: the search's fields (as bestmove --json) and the line as analysed."""
+    out = result.to_json()
+    out["line"] = list(a.line)
+    if a.flip is not None:
+        out["flip"] = {"move": a.flip, "chances": {letter: round(p, 4) for letter, p in a.flip_chances}}
+    return out

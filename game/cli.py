@@ -13,6 +13,7 @@ Errors in a position or a move: one line on stderr naming what is wrong, exit st
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import stat
@@ -89,11 +90,13 @@ def _parser():
         default=None,
         help="node budget instead of the clock",
     )
+    b.add_argument("--json", action="store_true", help="one JSON line: move score value depth nodes time pv")
     a = sub.add_parser("analyse", help="evaluation and best line")
     a.add_argument("game", choices=GAMES)
     a.add_argument("position")
     a.add_argument("--time", type=_seconds, default=None, help="seconds in all (default 1)")
     a.add_argument("--nodes", type=_count("the node budget", MAX_NODES, low=1), default=None, help="node budget")
+    a.add_argument("--json", action="store_true", help="one JSON line: move score value depth nodes time pv line")
     r = sub.add_parser("review", help="each move of a saved game or PDN file with its mark")
     r.add_argument("file")
     budget = r.add_mutually_exclusive_group()
@@ -159,6 +162,17 @@ def _print_review(review) -> None:
     print(f"marks: {marks}")
 
 
+def _print_result(result, as_json: bool) -> None:
+    """A search's result: the move on the first line, then its notes as `key: value` lines
+    (score, depth, nodes, time, pv, then the game's own); or all of it as one JSON line."""
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    print(result.move)
+    for line in result.lines():
+        print(line)
+
+
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -178,19 +192,24 @@ def main(argv=None) -> int:
                 raise PositionError("depth must be 0 or more")
             print(rules.perft(state, args.depth))
         elif args.command == "bestmove":
-            from game.ai import choose_move
+            from game.ai.contract import Limits
 
             if not state.legal_moves() or state.result() is not None:
                 raise PositionError("the game is over in this position: no move to choose")
-            move = choose_move(state, level=args.level, time_limit=args.time, seed=args.seed, nodes=args.nodes)
-            print(move)
-            for line in games.get(args.game).engine.describe(state, move):
-                print(line)
+            info = games.get(args.game)
+            limits = Limits(args.level, args.time, args.nodes, seed=args.seed)
+            _print_result(info.engine.search(info.public(state), limits), args.json)
         elif args.command == "analyse":
-            from game.analysis import analyse, describe
+            from game import analysis
 
-            for line in describe(analyse(state, time_limit=args.time, nodes=args.nodes)):
-                print(line)
+            found = analysis.search(state, time_limit=args.time, nodes=args.nodes)
+            analysed = analysis.from_result(state, found)
+            if args.json:
+                print(json.dumps(analysis.to_json(analysed, found), ensure_ascii=False))
+            else:
+                _print_result(found, False)
+                for line in analysis.describe(analysed)[:-1]:  # its last line repeats depth and nodes
+                    print(line)
     except PositionError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

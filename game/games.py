@@ -10,38 +10,15 @@ names. Pure Python, no pygame (each game's view is keyed to the same name in gam
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from game.rules import banqi, draughts, palace
+from game import ai, rules
+from game.ai.contract import LEVELS, Engine
 from game.rules.common import Move, check_options
 
 __all__ = ["GAMES", "LEVELS", "NAMES", "GameInfo", "get", "of_state"]
-
-#: the computer's levels, weakest first
-LEVELS = ("easy", "medium", "hard")
-
-
-# The engines are imported on first use: the window's process never searches (the worker does),
-# and importing the three costs a sixth of the start-up.
-def _palace_engine() -> ModuleType:
-    from game.ai.palace import search as palace_ai
-
-    return palace_ai
-
-
-def _draughts_engine() -> ModuleType:
-    from game.ai.draughts import search as draughts_ai
-
-    return draughts_ai
-
-
-def _banqi_engine() -> ModuleType:
-    from game.ai.banqi import player as banqi_ai
-
-    return banqi_ai
 
 
 @dataclass(frozen=True)
@@ -49,23 +26,23 @@ class GameInfo:
     """What shared code may know of one game.
 
     rules:  the rules module (new_game, from_text, to_text, OPTIONS, SIDES, states)
-    engine: the computer player's module (choose_move, evaluate), loaded by load_engine
+    engine: the computer player (game.ai.contract.Engine), game.ai.<name>.ENGINE, imported on
+            first use: the window's process never searches (the worker does)
     hidden: players see only part of the position: the computer gets rules.public_state(state),
-            and a network guest is told what each revealing move turns up
+            and a network guest is told what each revealing move turns up (rules' HIDDEN)
     dealt:  a new game is dealt from a seed (the start is saved as {"seed": N}, not as a text)
     perft:  the rules module counts leaf positions (perft) on a fast internal path
     """
 
     name: str
     rules: ModuleType
-    load_engine: Callable[[], ModuleType]
     hidden: bool = False
     dealt: bool = False
     perft: bool = True
 
     @property
-    def engine(self) -> ModuleType:
-        return self.load_engine()
+    def engine(self) -> Engine:
+        return ai.engine_of(self.name)
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -106,13 +83,17 @@ class GameInfo:
         return b if side == a else a
 
 
+# one entry per game module of game.rules (found there, in menu order); what differs is the module's
+# own data (HIDDEN, DEALT, PERFT)
 GAMES: dict[str, GameInfo] = {
-    info.name: info
-    for info in (
-        GameInfo("palace", palace, _palace_engine),
-        GameInfo("draughts", draughts, _draughts_engine),
-        GameInfo("banqi", banqi, _banqi_engine, hidden=True, dealt=True, perft=False),
+    name: GameInfo(
+        name,
+        module,
+        hidden=getattr(module, "HIDDEN", False),
+        dealt=getattr(module, "DEALT", False),
+        perft=getattr(module, "PERFT", True),
     )
+    for name, module in ((name, rules.module(name)) for name in rules.GAMES)
 }
 #: the games in menu order
 NAMES = tuple(GAMES)

@@ -6,11 +6,14 @@
     w.cancel()    # stop at once: the process is terminated, and a fresh one started
     w.close()
 
+Every request goes to the game's engine (game.ai.contract: engine.search(position, limits)).
 Kinds: "move" (result: the move's notation, found again with game.rules.common.find_move),
-"evaluate" (result: float in [-1, 1] for the side to move), "analyse" (a game.analysis.Analysis)
-and "report" (a game.ai.common.SearchReport, one position of a game review). After a timed "move"
-at hard asked with ponder=True, the child thinks on the opponent's time (game.ai.ponder,
-draughts) until the next request arrives. An exception in the search comes back as error (its text), never as a hung
+"evaluate" (result: float in [-1, 1] for the side to move), "analyse" (a game.analysis.Analysis;
+with stream=True each finished iteration also comes as an answer with "partial": True) and
+"report" (a game.ai.contract.SearchResult, one position of a game review). After a timed "move"
+at hard asked with ponder=True, the child thinks on the opponent's time (engine.ponder, draughts)
+until the next request arrives. While the engine prepares (compiles), Worker.preparing says how
+far it is. An exception in the search comes back as error (its text), never as a hung
 request. No pygame here: the child imports only the rules and the AI.
 """
 
@@ -20,6 +23,11 @@ import multiprocessing as mp
 import signal
 import threading
 import time
+
+from game.ai.contract import Limits
+
+#: a warm-up (numba compiling the draughts search) is shown as "preparing" once it lasts this long
+PREPARING_SHOWN_AFTER = 0.5
 
 
 def _watch_parent(interval: float = 0.2) -> None:
@@ -48,7 +56,7 @@ def _quietly(func, *args) -> None:
         pass
 
 
-def _serve(conn, warm: str | None = None) -> None:
+def _serve(conn, warm_game: str | None = None) -> None:
     """The child's loop: one request at a time, answered in order."""
     threading.Thread(target=_watch_parent, name="qipan-ai-watchdog", daemon=True).start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -58,15 +66,40 @@ def _serve(conn, warm: str | None = None) -> None:
         os.nice(5)
     except (AttributeError, OSError):
         pass
-    from game import ai, analysis
+    from game import analysis, games
+
+    sending = threading.Lock()  # the warm-up thread reports progress while a request answers
+
+    def send(message: dict) -> bool:
+        try:
+            with sending:
+                conn.send(message)
+            return True
+        except (EOFError, OSError, BrokenPipeError):
+            return False
+
+    def warm(game: str) -> None:
+        # numba says nothing while it compiles: the progress is reported only when it takes a while
+        # (a cached load takes a fraction of a second and shows nothing)
+        start = time.perf_counter()
+
+        def progress(done: float) -> None:
+            if done >= 1.0 or time.perf_counter() - start > PREPARING_SHOWN_AFTER:
+                send({"id": 0, "kind": "preparing", "game": game, "result": done, "error": None})
+
+        games.get(game).engine.warm(progress)
+
+    prepared: set[str] = set()  # the games whose engines this process has begun to warm
 
     def prepare(game: str) -> None:
         # compile (or load) what the game's engine compiles while the player looks at the board;
         # a timed move that comes first waits for it before its clock starts
-        threading.Thread(target=_quietly, args=(ai.warm, game), name="qipan-ai-warm", daemon=True).start()
+        if game not in prepared:
+            prepared.add(game)
+            threading.Thread(target=_quietly, args=(warm, game), name="qipan-ai-warm", daemon=True).start()
 
-    if warm is not None:
-        prepare(warm)
+    if warm_game is not None:
+        prepare(warm_game)
     while True:
         try:
             msg = conn.recv()
@@ -80,15 +113,35 @@ def _serve(conn, warm: str | None = None) -> None:
             continue
         after = None  # the position to think about on the opponent's time, if any
         try:
+            info = games.of_state(state)
+            if info.name not in prepared:  # warmed here, so that its progress shows while it compiles
+                prepared.add(info.name)
+                warm(info.name)
             if kind == "move":
                 ponder = params.pop("ponder", False)
-                move = ai.choose_move(state, **params)
+                limits = Limits(
+                    params.get("level", "medium"),
+                    params.get("time_limit"),
+                    params.get("nodes"),
+                    seed=params.get("seed"),
+                )
+                move = info.engine.search(info.public(state), limits).move
+                if move is None:
+                    raise ValueError("no legal move: the game is over")
                 result = str(move)
-                if ponder and params.get("level") == "hard" and params.get("nodes") is None and ai.can_ponder(state):
+                if ponder and limits.level == "hard" and limits.nodes is None and info.engine.can_ponder:
                     after = state.play(move)
             elif kind == "evaluate":
-                result = float(ai.evaluate(state, **params))
+                result = float(
+                    info.engine.search(
+                        info.public(state), Limits("hard", params.get("time_limit", 0.5), params.get("nodes"), seed=0)
+                    ).value
+                )
             elif kind == "analyse":  # game.analysis.Analysis: value, best line, depth, nodes
+                if params.pop("stream", False):  # each finished iteration as it comes, then the last
+                    params["on_iteration"] = lambda a, rid=rid: send(
+                        {"id": rid, "kind": "analyse", "result": a, "error": None, "partial": True}
+                    )
                 result = analysis.analyse(state, **params)
             elif kind == "report":  # game.analysis.search: one position of a game review
                 result = analysis.search(state, **params)
@@ -97,13 +150,11 @@ def _serve(conn, warm: str | None = None) -> None:
             answer = {"id": rid, "kind": kind, "result": result, "error": None}
         except Exception as exc:  # sent back to the UI, which falls back gracefully
             answer = {"id": rid, "kind": kind, "result": None, "error": f"{type(exc).__name__}: {exc}"}
-        try:
-            conn.send(answer)
-        except (EOFError, OSError, BrokenPipeError):
+        if not send(answer):
             return
         if after is not None:
             try:  # until the next request arrives; a failure here costs only the head start
-                ai.ponder(after, conn.poll)
+                info.engine.ponder(after, conn.poll)
             except Exception:  # noqa: BLE001
                 pass
 
@@ -119,6 +170,14 @@ class Worker:
         self.pending: set[int] = set()
         self._sent: dict[int, tuple] = {}  # the message of every pending request, in the order sent
         self._warm: str | None = None  # the game whose engine a new process prepares (start)
+        self._preparing: float | None = None
+
+    @property
+    def preparing(self) -> float | None:
+        """While the process prepares the computer player (the first hard draughts game of a
+        version compiles its search for 6-15 s): the share done, 0..1 (an estimate). Else None.
+        Updated by poll()."""
+        return self._preparing
 
     @property
     def busy(self) -> bool:
@@ -172,9 +231,12 @@ class Worker:
         try:
             while self._conn.poll():
                 answer = self._conn.recv()
-                if answer["id"] in self.pending:
-                    self.pending.discard(answer["id"])
-                    self._sent.pop(answer["id"], None)
+                if answer["kind"] == "preparing":
+                    self._preparing = None if answer["result"] >= 1.0 else float(answer["result"])
+                elif answer["id"] in self.pending:
+                    if not answer.get("partial"):  # a streamed analysis's iteration: more to come
+                        self.pending.discard(answer["id"])
+                        self._sent.pop(answer["id"], None)
                     out.append(answer)
         except (EOFError, OSError):
             dead = sorted(self.pending)
@@ -196,6 +258,7 @@ class Worker:
                 self._send(msg)
 
     def _kill(self) -> None:
+        self._preparing = None
         self.pending.clear()
         self._sent.clear()
         proc, conn = self._proc, self._conn

@@ -106,10 +106,14 @@ def test_a_game_opened_in_a_running_worker_is_prepared_there_without_a_stray_ans
     log = tmp_path / "warmed"
 
     def recording_warm(game):
-        with log.open("a") as f:
-            f.write(game + "\n")
+        def warm(self, progress=None):
+            with log.open("a") as f:
+                f.write(game + "\n")
 
-    monkeypatch.setattr(ai, "warm", recording_warm)
+        return warm
+
+    for game in ("palace", "draughts"):
+        monkeypatch.setattr(type(ai.engine_of(game)), "warm", recording_warm(game))
     w = Worker(start_method="fork")  # the child keeps the recording warm above
     try:
         w.start("palace")

@@ -9,6 +9,7 @@ import pytest
 from game.ai import choose_move, evaluate
 from game.ai.banqi import baseline as banqi_baseline
 from game.ai.banqi import player as A
+from game.ai.contract import Limits
 from game.rules import banqi as B
 from game.rules.common import find_move
 from tests.test_banqi_rules import CHASE, play, pos
@@ -102,12 +103,13 @@ def test_evaluate_and_describe():
     v = evaluate(s, nodes=2000)
     assert -1.0 <= v <= 1.0
     won = play(pos("........", "........", "........", "Rn......"), "a1xb1")
-    assert A.evaluate(won) == -1.0  # black to move, lost
+    assert evaluate(won) == -1.0  # black to move, lost
     chances = A.flip_chances(B.from_text("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - - 0"))
     assert chances[0] == ("P", 5 / 32) and abs(sum(p for _, p in chances) - 1) < 1e-9
-    lines = A.describe(s, B.Move("flip", (s.board.index("x"),)))
-    assert lines[0].startswith("evaluation") and lines[1].startswith("depth: ") and "nodes: " in lines[1]
-    assert lines[2].startswith("flip outcomes")
+    found = A.ENGINE.search(s, Limits("hard", nodes=3000, seed=0))
+    lines = found.lines()
+    assert [line.split(":")[0] for line in lines[:5]] == ["score", "depth", "nodes", "time", "pv"]
+    assert found.pv[0] == found.move and found.depth >= 1
 
 
 def test_cli_bestmove_prints_move_evaluation_and_flip_chances():
@@ -120,7 +122,8 @@ def test_cli_bestmove_prints_move_evaluation_and_flip_chances():
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert find_move(B.from_text(text), lines[0]).kind == "flip"
-    assert lines[1].startswith("evaluation") and lines[2].startswith("depth: ") and "P 15.6%" in lines[3]
+    assert lines[1].startswith("score: ") and lines[2].startswith("depth: ") and lines[5] == f"pv: {lines[0]}"
+    assert any(line.startswith("flip outcomes") and "P 15.6%" in line for line in lines[6:])
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -139,8 +142,8 @@ def test_levels_finish_a_game(level):
 def test_describe_says_where_the_depth_comes_from():
     """The notes say when the endgame tables answered and when the search settled early."""
     table = B.from_text("R......./......../....p.../..k..... r KAABBRNNCCPPPPPaabbrrnnccpppp 0")
-    lines = A.describe(table, table.legal_moves()[0])
-    assert "exact: the endgame tables" in lines[1] and lines[0].startswith("evaluation -1.00")
+    found = A.ENGINE.search(table, Limits("hard", nodes=2000, seed=0))
+    assert any(note.startswith("exact: the endgame tables") for note in found.notes) and found.value == -1.0
     only_flips = B.from_text("xxxnxpxx/xxxPxxxx/Nxxxxxxx/xxxxxxxx r - 0")  # red can only flip
     _, search, _, _ = A.analyse(only_flips, "hard", nodes=200_000, seed=0)
     assert search.settled and search.depth_done < 20

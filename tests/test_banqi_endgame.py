@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.ai import choose_move  # noqa: E402
 from game.ai.banqi import endgame as E
 from game.ai.banqi import player as A
 from game.rules import banqi as B
@@ -195,7 +196,7 @@ def test_hard_plays_the_table_move_and_converts():
     n = 0
     while s.result() is None:
         r, dd = probe(s)
-        m = A.choose_move(s, level="hard", nodes=300, seed=0)
+        m = choose_move(s, level="hard", nodes=300, seed=0)
         child = s.play(m)
         if child.result() is None:  # each move keeps the win one ply nearer, each reply the longest
             assert probe(child) == (-r, dd - 1)
@@ -211,7 +212,7 @@ def test_root_ranking_sees_a_repetition_the_opponent_can_make():
     assert probe(back)[0] == -1  # by the tables black is lost, but g3-g4 repeats the start a third time
     scores = {str(m): v for v, m in E.rank_root(s)}
     assert scores["a2-a1"] == 0 and max(scores.values()) >= A.WIN - 1000
-    assert str(A.choose_move(s, level="hard", nodes=300, seed=0)) != "a2-a1"
+    assert str(choose_move(s, level="hard", nodes=300, seed=0)) != "a2-a1"
 
 
 def test_search_scores_a_capture_into_a_won_table_position(monkeypatch):

@@ -8,8 +8,10 @@ import sys
 import pytest
 
 from game.ai import choose_move, evaluate
+from game.ai.contract import Limits
 from game.ai.draughts import search as A
 from game.ai.draughts.hub import Hub, format_position, parse_position
+from game.ai.draughts.player import ENGINE
 from game.rules import draughts as R
 
 
@@ -64,11 +66,12 @@ def test_repetition_is_a_draw_in_search():
     assert abs(score) < 100
 
 
-def test_describe_after_bestmove():
+def test_notes_are_those_of_the_search_that_chose_the_move():
     s = R.new_game()
-    m = choose_move(s, "hard", nodes=3000)
-    lines = A.describe(s, m)
-    assert any(line.startswith("score") for line in lines)
+    found = ENGINE.search(s, Limits("hard", nodes=3000))
+    assert found.move == choose_move(s, "hard", nodes=3000) and found.pv[0] == found.move
+    assert [line.split(":")[0] for line in found.lines()[:5]] == ["score", "depth", "nodes", "time", "pv"]
+    assert found.depth >= 2 and 3000 <= found.nodes <= 3001
 
 
 # ---- Hub protocol -------------------------------------------------------------------------------------

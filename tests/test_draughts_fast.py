@@ -23,13 +23,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def test_the_compiled_search_plays_here():
     """CI installs numba (requirements.txt): the hard level must use the compiled search, made
-    ready by game.ai.warm (the worker calls it as it starts), kept in a folder of this version."""
+    ready by the engine's warm (the worker calls it as it starts), kept in a folder of this version."""
     from game import ai
     from game.ai import jit
 
     assert F.available()
-    ai.warm("draughts")
-    ai.warm("banqi")  # nothing to prepare
+    seen = []
+    ai.engine_of("draughts").warm(seen.append)
+    assert seen[-1] == 1.0
+    ai.engine_of("banqi").warm()  # nothing to prepare
     assert F._warmed
     assert isinstance(A.make_search(A.Budget(nodes=10)), A.FastSearch)
     assert os.path.isdir(jit.CACHE) and jit.CACHE == jit.cache_dir()
@@ -141,7 +143,7 @@ def test_without_numba_the_plain_search_plays():
     code = (
         "from game.ai.draughts import search as A, fast as F; from game.rules import draughts as R; "
         "assert not F.available(); assert type(A.make_search(A.Budget(nodes=5))) is A.Search; "
-        "print(A.choose_move(R.new_game(), 'hard', nodes=3000))"
+        "from game.ai import choose_move; print(choose_move(R.new_game(), 'hard', nodes=3000))"
     )
     env = dict(os.environ, QIPAN_NO_JIT="1")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)

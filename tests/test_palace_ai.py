@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from game.ai import choose_move, evaluate
+from game.ai.contract import Limits
 from game.ai.palace import search as A
+from game.ai.palace.player import ENGINE
 from game.rules import palace as P
 from game.rules.common import find_move
 
@@ -40,7 +42,7 @@ def test_node_budget_makes_answers_repeatable():
     s = P.new_game().play(find_move(P.new_game(), "c8-c7"))
     a = [str(choose_move(s, "hard", seed=5, nodes=1500)) for _ in range(2)]
     assert a[0] == a[1]
-    srch, scored, _, _ = A._search(s, "hard", None, 5, 1500)
+    srch, scored, _, _ = A.run(s, "hard", None, 5, 1500)
     assert srch.budget.nodes <= 1501 and srch.depth_done >= 2
 
 
@@ -111,8 +113,8 @@ def test_evaluation_range_and_sign():
 def test_describe_lines():
     s = P.new_game()
     m = choose_move(s, "hard", seed=0, nodes=300)
-    lines = A.describe(s, m)
-    assert any(line.startswith("depth:") for line in lines)
+    found = ENGINE.search(s, Limits("hard", nodes=300, seed=0))
+    assert found.move == m and found.pv[0] == m and found.lines()[1] == f"depth: {found.depth}"
 
 
 def test_chain_variant_search():

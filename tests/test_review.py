@@ -1,6 +1,7 @@
 """Analysis of a position and game review (game.analysis, game.review) and their command line
 (python -m game.cli analyse / review). No pygame."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -132,9 +133,17 @@ def test_cli_analyse_prints_evaluation_line_depth_and_nodes(capsys):
     code, out, err = run(capsys, "analyse", "draughts", BLUNDER_FEN, "--nodes", "5000")
     lines = out.splitlines()
     assert code == 0 and err == ""
-    assert lines[0].startswith("evaluation ") and "for b to move" in lines[0] and "win chance" in lines[0]
-    assert lines[1].startswith("best line: ") and "24-30" not in lines[1].split()[2]
-    assert lines[-1].startswith("depth ") and "nodes 5001" in lines[-1]
+    assert [line.split(":")[0] for line in lines[1:6]] == ["score", "depth", "nodes", "time", "pv"]
+    assert lines[0] != "24-30" and lines[5].startswith(f"pv: {lines[0]}") and lines[3] in ("nodes: 5000", "nodes: 5001")
+    assert lines[6].startswith("evaluation ") and "for b to move" in lines[6] and "win chance" in lines[6]
+    assert lines[7].startswith("best line: ")
+    code, out, _ = run(capsys, "analyse", "draughts", BLUNDER_FEN, "--nodes", "5000", "--json")
+    found = json.loads(out)
+    assert (
+        found["move"] == lines[0]
+        and found["pv"][0] == found["move"]
+        and found["line"] == found["pv"][: len(found["line"])]
+    )
     code, out, _ = run(capsys, "analyse", "banqi", "xxxxxxxx/xxxxxxxx/xxxPxxxx/xxxxxxxx b - 0", "--time", "0.2")
     assert code == 0 and "the line stops at the flip" in out
 

@@ -1,60 +1,69 @@
 """Computer players. Pure Python, no pygame; the UI runs them in a worker process (game.worker).
 
-choose_move(state, level, time_limit, seed, nodes) goes to the engine of the state's game
-(game.ai.palace_ai, draughts_ai, banqi_ai), which each provide with the same signature, plus
-evaluate(state, ...) -> float in [-1, 1] from the point of view of the side to move (used for
-draw offers against the computer). The registry game.games says which engine plays which game.
+Every game's engine implements game.ai.contract.Engine and lives in its own package,
+game.ai.<name> (its ENGINE); the registry game.games hands it out, and shared code calls
+engine.search(position, Limits(...)) -> SearchResult. The functions here are the thin public
+calls of shared/DESIGN.md over that one contract:
+
+    choose_move(state, level="easy"|"medium"|"hard", time_limit=seconds, seed=int, nodes=None)
+    evaluate(state, time_limit=0.5, nodes=None) -> value in [-1, 1] for the side to move
+
+This package imports no game's engine until one is asked for, and never game.games (which
+imports it): a game plugs in by adding game.ai.<name>.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
+import importlib
+import sys
+from typing import Any
 
-from game import games
-from game.games import LEVELS
+from game.ai.contract import LEVEL_TIME, LEVELS, Engine, Limits, SearchResult
 
-__all__ = ["LEVELS", "can_ponder", "choose_move", "engine", "evaluate", "ponder", "warm"]
+__all__ = [
+    "LEVELS",
+    "LEVEL_TIME",
+    "Engine",
+    "Limits",
+    "SearchResult",
+    "choose_move",
+    "engine",
+    "engine_of",
+    "evaluate",
+    "search",
+]
 
 
-def engine(state) -> ModuleType:
-    """The AI module that plays the game of `state` (the registry game.games names it)."""
-    return games.of_state(state).engine
+def engine_of(name: str) -> Engine:
+    """The engine of game `name`: game.ai.<name>.ENGINE, imported on first use (the window's
+    process never searches; the worker does)."""
+    return importlib.import_module(f"game.ai.{name}").ENGINE
+
+
+def engine(state: Any) -> Engine:
+    """The engine that plays the game of `state` (named by its rules module's NAME)."""
+    return engine_of(sys.modules[type(state).__module__].NAME)
+
+
+def search(state: Any, **limits: Any) -> SearchResult:
+    """engine(state).search(state, Limits(**limits))."""
+    return engine(state).search(state, Limits(**limits))
 
 
 def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
-    """The computer's move in `state`.
+    """The computer's move in `state` (a thin call of the engine's search).
 
     level: "easy" | "medium" | "hard".
-    time_limit: seconds (None: the level's default, see game.ai.common.LEVEL_TIME).
+    time_limit: seconds (None: the level's default, LEVEL_TIME).
     seed: makes random choices repeatable.
-    nodes: stop after this many search nodes / playouts instead of by the clock, so the same call
-           gives the same answer on any machine.
+    nodes: stop after this many search nodes instead of by the clock, so the same call gives the
+           same answer on any machine.
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
-    return engine(state).choose_move(state, level=level, time_limit=time_limit, seed=seed, nodes=nodes)
+    if state.result() is not None:
+        raise ValueError("no legal move: the game is over")
+    return search(state, level=level, time=time_limit, seed=seed, nodes=nodes).move
 
 
-def evaluate(state, time_limit=0.5, nodes=None):
+def evaluate(state, time_limit=0.5, nodes=None) -> float:
     """How good `state` is for the side to move, in [-1, 1] (1: winning, 0: level, -1: losing)."""
-    return engine(state).evaluate(state, time_limit=time_limit, nodes=nodes)
-
-
-def can_ponder(state) -> bool:
-    """Whether the engine of `state`'s game thinks on the opponent's time (draughts does)."""
-    return hasattr(engine(state), "ponder")
-
-
-def ponder(state, should_stop) -> None:
-    """Think on the opponent's time in `state` (the opponent to move) until should_stop() is
-    true, so that the engine's next timed move at hard starts from deeper tables."""
-    engine(state).ponder(state, should_stop)
-
-
-def warm(game: str) -> None:
-    """Prepare the engine of `game` before its first timed move, if it needs it (draughts
-    compiles its hard search, or loads it from the cache). The worker does it in a thread as it
-    starts for a game against the computer."""
-    prepare = getattr(games.get(game).engine, "warm", None)
-    if prepare is not None:
-        prepare()
+    return search(state, level="hard", time=time_limit, nodes=nodes, seed=0).value

@@ -6,25 +6,8 @@ import gc
 import math
 import random
 import time
-from typing import Any, NamedTuple
 
-# Default thinking time per level, in seconds, when the caller gives none.
-LEVEL_TIME = {"easy": 0.4, "medium": 1.0, "hard": 2.5}
-
-
-class SearchReport(NamedTuple):
-    """What one search of the hard level found in a position (each engine's search_report):
-    the best move (None when the game is over), its value in [-1, 1] for the side to move (as
-    evaluate() gives), the engine's own score as text, the depth reached, the nodes searched, and
-    {notation: value in [-1, 1]} of the root moves the search valued, where it says (for all but
-    the best these are often only upper bounds: a cut search proves a move worse, not how much)."""
-
-    move: Any
-    value: float
-    score: str
-    depth: int
-    nodes: int
-    values: dict
+from game.ai.contract import LEVEL_TIME
 
 
 class SearchStopped(Exception):
@@ -76,6 +59,10 @@ class Budget:
         if self.limit is not None:
             if self.nodes > self.limit:
                 raise SearchStopped
+            if self.stop is not None and self.nodes >= self._next_check:  # a Hub's stop
+                self._next_check = self.nodes + self.check_every
+                if self.stop():
+                    raise SearchStopped
         elif self.nodes >= self._next_check:
             now = time.perf_counter()
             gap, self._read = now - self._read, now

@@ -51,6 +51,10 @@ from dataclasses import dataclass
 from .common import EndsOnRequest, Option, PositionError, Result, check_options, parse_count
 
 NAME = "banqi"
+MENU_ORDER = 2  # where game.games lists it (the menu's order)
+HIDDEN = True  # players see only part of the position (the face-down tiles)
+DEALT = True  # a new game is dealt from a seed
+PERFT = False  # no fast leaf count: flips make the tree a lottery
 SIDES = ("r", "b")
 
 OPTIONS = (

@@ -40,6 +40,7 @@ from game.rules.draughts_board import (  # noqa: F401
 )
 
 NAME = "draughts"
+MENU_ORDER = 1  # where game.games lists it (the menu's order)
 SIDES = ("w", "b")
 
 OPTIONS = (

@@ -26,6 +26,7 @@ from typing import NamedTuple
 from game.rules.common import EndsOnRequest, Option, PositionError, Result, check_options, find_move, parse_count  # noqa: F401
 
 NAME = "palace"
+MENU_ORDER = 0  # where game.games lists it (the menu's order)
 SIDES = ("b", "w")
 
 ROWS, COLS = 9, 5

@@ -23,7 +23,7 @@ down). The search:
   root flip's outcomes are searched one ply shallower than a move (FLIP_REDUCTION): profiling
   showed 85-99% of the nodes of a busy position going to the root's chance nodes. When the
   iterations stop changing any root score (most pieces face down) the search stops: deeper
-  iterations would only stack modelled flips, and the depth reported is where it settled.
+  iterations would only stack modelled flips; the depth reported is the deepest iteration finished.
 - evaluation: each piece type is valued by what it can still capture and by what can still
   capture it (enemy pieces alive, face up or face down), with a bonus for pieces nothing can
   capture, soldiers while the enemy general lives, and a pull of strong pieces toward prey.
@@ -44,11 +44,13 @@ import random
 import time
 
 from game.ai.banqi import endgame
+from game.ai.banqi.codes import CODE, DOWN
 from game.ai.banqi.search import INF, WIN, Search
-from game.ai.common import Budget, SearchReport, SearchStopped, pick_with_mistakes, resolve_time
+from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_time
+from game.ai.contract import EngineBase, Limits, SearchResult, over_result
 from game.rules import banqi as rules
 
-__all__ = ["INF", "WIN", "Search", "analyse", "choose_move", "describe", "evaluate", "flip_chances", "search_report"]
+__all__ = ["ENGINE", "INF", "WIN", "BanqiEngine", "Search", "analyse", "flip_chances"]
 
 FLIP_REDUCTION = 1
 SETTLED = 3
@@ -99,14 +101,15 @@ def _exact(pub, act, me):
     return None if cap is None else ("cap", cap)
 
 
-def analyse(state, level="hard", time_limit=None, seed=None, nodes=None):
+def analyse(state, level="hard", time_limit=None, seed=None, nodes=None, max_depth=None, stop=None, on_iteration=None):
     """Search the public view of `state`: ([(score, action)], search, rng, temperature), best
     first. After a stopped search the board of `search` is left mid-line: use only its counters.
     An action is ("move", int, Move) or ("flip", (representative, [points]), None)."""
     pub = rules.public_state(state)  # from here on, no hidden layout exists
     rng = random.Random(seed)
-    max_depth, temperature, qdepth = LEVELS[level]
-    budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes)
+    level_depth, temperature, qdepth = LEVELS[level]
+    max_depth = level_depth if max_depth is None else min(level_depth, max_depth)
+    budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes, stop=stop)
     search = Search(pub, budget, qdepth)
     search.tables = level == "hard"  # an all-revealed position of few pieces: the endgame tables' ranking
     if search.tables and (table := endgame.rank_root(pub)) is not None:
@@ -156,12 +159,13 @@ def analyse(state, level="hard", time_limit=None, seed=None, nodes=None):
         # nothing: after SETTLED equal iterations the search stops and reports where it settled
         stable = stable + 1 if cur == scores else 0
         scores = cur
+        search.depth_done = depth  # the deepest iteration finished: what the notes report
+        order = sorted(order, key=lambda i: -scores[i])
+        if on_iteration is not None:
+            on_iteration(search, [(scores[i], acts[i]) for i in order])
         if stable >= SETTLED:
             search.settled = True
-            search.depth_done = depth - SETTLED
             break
-        search.depth_done = depth
-        order = sorted(order, key=lambda i: -scores[i])
         if budget.spent() or all(abs(v) >= WIN - 1000 for v in scores.values()):
             break
     # stable sort: on equal scores the action searched first (exact, the others only bounds) wins
@@ -179,20 +183,11 @@ def _to_move(act, rng):
     return rules.Move("flip", (rng.choice(group) if len(group) > 1 else rep,))
 
 
-def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
-    pub = rules.public_state(state)
-    moves = pub.legal_moves()
-    if not moves:
-        raise ValueError("no legal move: the game is over")
-    rng = random.Random(seed)
-    if pub.to_move is None:  # the first flip: every square is alike
-        return rng.choice(moves)
-    ranked, _, rng, temperature = analyse(pub, level, time_limit, seed, nodes)
-    if temperature > 0:
-        act = pick_with_mistakes([(s, a) for s, a in ranked if s > -INF] or ranked, rng, temperature)
-    else:
-        act = ranked[0][1]
-    return _to_move(act, rng)
+def flip_chances(state) -> list:
+    """[(letter, probability)] of what a flip reveals, from the bag (public), most likely first."""
+    bag = rules.public_state(state).bag()
+    total = sum(bag.values())
+    return sorted(((t, n / total) for t, n in bag.items()), key=lambda tp: (-tp[1], rules.ALL_LETTERS.index(tp[0])))
 
 
 def _squash(score: float) -> float:
@@ -203,29 +198,15 @@ def _squash(score: float) -> float:
     return math.tanh(score / 40.0)
 
 
-def evaluate(state, time_limit=0.5, nodes=None):
-    """How good the public view of `state` is for the side to move, in [-1, 1]."""
-    pub = rules.public_state(state)
-    if pub.result() is not None:
-        res = pub.result()
-        return 0.0 if res.winner is None else (1.0 if res.winner == pub.to_move else -1.0)
-    if pub.to_move is None:
-        return 0.0
-    ranked, _, _, _ = analyse(pub, "hard", time_limit, 0, nodes)
-    return _squash(ranked[0][0])
+def _score_text(score: float) -> str:
+    if abs(score) >= WIN - 1000:
+        return f"{'mover' if score > 0 else 'opponent'} wins in {WIN - abs(score):.0f} plies"
+    return f"{score:+.1f}"
 
 
-def search_report(state, time_limit=None, nodes=None) -> SearchReport:
-    """The hard level's search of the public view of `state` for game.analysis: best move (a flip
-    of a group's representative square), value, score, depth (a flip counts as one ply), nodes,
-    and the values of the root moves: every square of a flip group gets the group's expected value
-    over the bag (all but the best are upper bounds)."""
-    pub = rules.public_state(state)
-    if pub.result() is not None:
-        return SearchReport(None, evaluate(pub), "game over", 0, 0, {})
-    if pub.to_move is None:  # the first flip: every square is alike and no side has a colour
-        return SearchReport(pub.legal_moves()[0], 0.0, "+0.0", 0, 0, {str(m): 0.0 for m in pub.legal_moves()})
-    ranked, search, _, _ = analyse(pub, "hard", time_limit, 0, nodes)
+def _values(ranked) -> dict:
+    """{notation: value} of the root actions searched; every square of a flip group gets the
+    group's expected value over the bag."""
     values = {}
     for score, (kind, payload, move) in ranked:
         if score <= -INF:
@@ -235,39 +216,111 @@ def search_report(state, time_limit=None, nodes=None) -> SearchReport:
         else:
             for point in payload[1]:
                 values[str(rules.Move("flip", (point,)))] = _squash(score)
-    best_score, (kind, payload, move) = ranked[0]
-    best = move if kind == "move" else rules.Move("flip", (payload[0],))
-    if abs(best_score) >= WIN - 1000:
-        text = f"{'mover' if best_score > 0 else 'opponent'} wins in {WIN - abs(best_score):.0f} plies"
-    else:
-        text = f"{best_score:+.1f}"
-    return SearchReport(best, _squash(best_score), text, search.depth_done, search.budget.nodes, values)
+    return values
 
 
-def flip_chances(state) -> list:
-    """[(letter, probability)] of what a flip reveals, from the bag (public), most likely first."""
-    bag = rules.public_state(state).bag()
-    total = sum(bag.values())
-    return sorted(((t, n / total) for t, n in bag.items()), key=lambda tp: (-tp[1], rules.ALL_LETTERS.index(tp[0])))
+def pv(search: Search, pub, first, plies: int = 12) -> tuple:
+    """The principal variation: `first`, then the moves the search's table holds along it, up to
+    and including the first flip (what comes after a flip depends on the piece turned up)."""
+    line = [first]
+    pos = pub
+    move = first
+    while len(line) < plies and move.kind != "flip":
+        pos = pos.play(move)
+        if pos.result() is not None:
+            break
+        codes = tuple(0 if c == "." else DOWN if c == "x" else CODE[c] for c in pos.board)
+        entry = search.tt.get((codes, 0 if pos.to_move == "r" else 1))
+        if entry is None or entry[3] is None or entry[3] < 0:
+            break  # a flip modelled as a pass names no square
+        frm, to = entry[3] >> 5, entry[3] & 31
+        move = next((m for m in pos.legal_moves() if m.kind != "flip" and tuple(m.path) == (frm, to)), None)
+        if move is None:
+            break
+        line.append(move)
+    return tuple(line)
 
 
-def describe(state, move) -> list:
-    """Extra lines for `game.cli bestmove`: the evaluation, the depth reached (a flip's chance
-    node counts as one ply) and the nodes searched, and for a flip the outcome chances."""
-    side = {"r": "red", "b": "black"}.get(state.to_move, "the first player")
-    pub = rules.public_state(state)
-    depth, nodes, value, how = 0, 0, 0.0, ""
-    if pub.result() is None and pub.to_move is not None:
-        ranked, search, _, _ = analyse(pub, "hard", 0.5, 0, 20000)
-        depth, nodes, value = search.depth_done, search.budget.nodes, _squash(ranked[0][0])
-        how = "; settled: deeper search changed nothing" if search.settled else ""
+def _flip_note(pub) -> str:
+    return "flip outcomes: " + ", ".join(f"{t} {p * 100:.1f}%" for t, p in flip_chances(pub))
+
+
+class BanqiEngine(EngineBase):
+    """Expectiminimax over the public view: the true layout is dropped before anything else."""
+
+    def search(self, position, limits: Limits) -> SearchResult:
+        started = time.perf_counter()
+        pub = rules.public_state(position)  # from here on, no hidden layout exists
+        if pub.result() is not None:
+            return over_result(pub)
+        moves = pub.legal_moves()
+        rng = random.Random(limits.seed)
+        if pub.to_move is None:  # the first flip: every square is alike and no side has a colour
+            move = rng.choice(moves)
+            values = {str(m): 0.0 for m in moves}
+            notes = (_flip_note(pub),)
+            return SearchResult(move, 0.0, "+0.0", 0, 0, time.perf_counter() - started, (move,), values, notes)
+
+        def result(search: Search, ranked, act, notes=()) -> SearchResult:
+            score = next(v for v, a in ranked if a is act)
+            kind, payload, move = act
+            best = move if kind == "move" else rules.Move("flip", (payload[0],))
+            line = pv(search, pub, best) if act is ranked[0][1] else (best,)
+            return SearchResult(
+                best,
+                _squash(score),
+                _score_text(score),
+                search.depth_done,
+                search.budget.nodes,
+                time.perf_counter() - started,
+                line,
+                _values(ranked),
+                notes,
+            )
+
+        def iteration(search: Search, ranked) -> None:
+            assert limits.on_iteration is not None
+            limits.on_iteration(result(search, ranked, ranked[0][1]))
+
+        ranked, search, rng, temperature = analyse(
+            pub,
+            limits.level,
+            limits.seconds,
+            limits.seed,
+            limits.nodes,
+            limits.depth,
+            limits.stop,
+            iteration if limits.on_iteration else None,
+        )
+        if temperature > 0:
+            act = pick_with_mistakes([(v, a) for v, a in ranked if v > -INF] or ranked, rng, temperature)
+        else:
+            act = ranked[0][1]
+        notes: list[str] = []
         if search.from_table:
-            how = "; exact: the endgame tables hold every position of up to 3 face-up pieces"
-    lines = [
-        f"evaluation {value:+.2f} for {side} to move (+1 winning, -1 losing)",
-        f"depth: {depth} (a flip counts as one ply{how}), nodes: {nodes}",
-    ]
-    if move.kind == "flip":
-        chances = ", ".join(f"{t} {p * 100:.1f}%" for t, p in flip_chances(state))
-        lines.append(f"flip outcomes: {chances}")
-    return lines
+            notes.append("exact: the endgame tables hold every position of up to 3 face-up pieces")
+        elif search.settled:
+            notes.append("settled: the last iterations changed no root value")
+        notes.append("depth counts a flip's chance node as one ply")
+        found = result(search, ranked, act, tuple(notes))
+        if act[0] == "flip":
+            # the engine plays a square of the group drawn by the seeded generator
+            played = _to_move(act, rng)
+            found = SearchResult(
+                played,
+                found.value,
+                found.score,
+                found.depth,
+                found.nodes,
+                found.time,
+                (played,),
+                found.values,
+                (*found.notes, _flip_note(pub)),
+            )
+        return found
+
+    def flip_chances(self, position) -> list[tuple[str, float]]:
+        return flip_chances(position)
+
+
+ENGINE = BanqiEngine()

@@ -13,6 +13,7 @@ loop (iterative deepening, aspiration, partial iterations) is draughts_ai's own.
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 
@@ -144,7 +145,7 @@ def poll():
     if b is None:
         return 0
     if b.limit is not None:
-        return 1 if b.limit == 0 else 0
+        return 1 if b.limit == 0 or (b.stop is not None and b.stop()) else 0
     if b.deadline is not None and time.perf_counter() >= b.deadline:
         return 1
     return 1 if b.stop is not None and b.stop() else 0
@@ -392,12 +393,36 @@ _warm = threading.Lock()  # held while warm() compiles; a second caller waits fo
 _warmed = False
 
 
-def warm() -> None:
+COMPILE_SECONDS = 4.0  # the time constant of warm()'s progress estimate (a compile takes 6-15 s)
+
+
+def warm(progress=None) -> None:
     """Compile the search, or load it from numba's cache, before a clock starts: the first run
-    of a new version compiles for about 6 s, later ones load in a fraction of a second."""
+    of a new version compiles for 6-15 s, later ones load in a fraction of a second.
+
+    progress(done in 0..1) is called about five times a second while it works: numba says
+    nothing while it compiles, so the share is an estimate from the time spent (never above 0.95
+    before the end), then 1.0."""
     with _warm:
-        if not _warmed and available():
+        if _warmed or not available():
+            if progress is not None:
+                progress(1.0)
+            return
+        done = threading.Event()
+        if progress is not None:
+            start = time.perf_counter()
+
+            def tick() -> None:
+                while not done.wait(0.2):
+                    progress(min(0.95, 1.0 - math.exp(-(time.perf_counter() - start) / COMPILE_SECONDS)))
+
+            threading.Thread(target=tick, name="warm-progress", daemon=True).start()
+        try:
             _compile()
+        finally:
+            done.set()
+        if progress is not None:
+            progress(1.0)
 
 
 def _compile() -> None:

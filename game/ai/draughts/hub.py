@@ -17,10 +17,9 @@ import math
 import shlex
 import sys
 import threading
-import time
 
-from game.ai.common import Budget
-from game.ai.draughts import search as A
+from game.ai.contract import Limits
+from game.ai.draughts.player import ENGINE
 from game.rules import draughts as R
 from game.rules.common import PositionError, parse_count
 
@@ -122,7 +121,7 @@ class Hub:
         self.state = R.new_game()
         self.level = {"move-time": 1.0}
         self.thread = None
-        self.budget = None
+        self.stopping: threading.Event | None = None  # set by stop(): the running search ends
 
     def send(self, line: str):
         with self.lock:
@@ -146,79 +145,31 @@ class Hub:
             return lv["move-time"], None, depth
         return (None if "depth" in lv else 1.0), None, depth
 
-    def _pv(self, state, first, depth):
-        pv = [first]
-        s = state
-        seen = set()
-        try:
-            s = s.play(self._to_move(s, first))
-            while len(pv) < depth:
-                stored = self.search.tt_move(s.key())
-                if stored is None or s.key() in seen or s.result() is not None:
-                    break
-                seen.add(s.key())
-                m = self._to_move(s, stored)
-                pv.append(stored)
-                s = s.play(m)
-        except (PositionError, StopIteration):
-            pass
-        return " ".join(self._to_move_text(state, pv))
-
-    def _to_move(self, state, mv):
-        return next(m for m in state.legal_moves() if R.internal(m) == mv)
-
-    def _to_move_text(self, state, pv):
-        out = []
-        s = state
-        for mv in pv:
-            m = self._to_move(s, mv)
-            out.append(m.hub())
-            s = s.play(m)
-        return out
-
-    def _think(self, state, ponder, budget):
-        t0 = time.perf_counter()
-
-        def info(d, score, n, mv):
-            el = max(1e-6, time.perf_counter() - t0)
+    def _think(self, state, ponder, stop):
+        def info(found):
+            el = max(1e-6, found.time)
+            pv = " ".join(m.hub() for m in found.pv)
             self.send(
-                f"info depth={d} score={score / 100:.2f} nodes={n} time={el:.2f} nps={n / el:.0f} "
-                f'pv="{self._pv(state, mv, d)}"'
+                f"info depth={found.depth} score={found.raw / 100:.2f} nodes={found.nodes} time={el:.2f} "
+                f'nps={found.nodes / el:.0f} pv="{pv}"'
             )
 
         # everything inside the try: whatever fails, the GUI gets its "done"
         try:
-            seconds, _, depth = self._limits()
-            if ponder:
-                seconds = None
-            # a Hub search may run for minutes: the full-size table, fresh for each search
-            self.search = A.make_search(budget, state.history[:-1], "full")
-            legal = state.legal_moves()
-            if len(legal) == 1:
-                best = legal[0]
-            else:
-                mv, _, _ = self.search.root(state, depth, info, t0 if seconds else None)
-                best = self._to_move(state, mv)
-            after = state.play(best)
-            reply = self.search.tt_move(after.key())
-            ponder_text = ""
-            if reply is not None and after.result() is None:
-                try:
-                    ponder_text = f" ponder={self._to_move(after, reply).hub()}"
-                except StopIteration:
-                    pass
-            self.send(f"done move={best.hub()}{ponder_text}")
+            seconds, nodes, depth = self._limits()
+            if ponder or (seconds is None and nodes is None):  # until stopped (or the depth is reached)
+                seconds, nodes = math.inf, None
+            found = ENGINE.search(state, Limits("hard", seconds, nodes, depth, stop=stop.is_set, on_iteration=info))
+            ponder_text = f" ponder={found.pv[1].hub()}" if len(found.pv) > 1 else ""
+            self.send(f"done move={found.move.hub()}{ponder_text}")
         except Exception as exc:  # never leave the GUI waiting
             self.send(f'error message="{_one_line(exc)}"')
             self.send("done")
 
     def stop(self, wait=None):
         """Stop a running search; wait: seconds to wait for it at most (None: until it answered)."""
-        b = self.budget
-        if b is not None:
-            b.limit = 0 if b.limit is not None else None
-            b.deadline = 0.0
-            b._next_check = 0
+        if self.stopping is not None:
+            self.stopping.set()
         if self.thread is not None:
             self.thread.join(wait)
             self.thread = None
@@ -272,15 +223,14 @@ class Hub:
             mode = next(iter(args), "think")
             ponder = mode in ("ponder", "analyze")
             try:
-                seconds, nodes, _ = self._limits()
-                # the budget exists before the thread starts, so that a stop right after go reaches it
-                A.warm()
-                self.budget = Budget(time_limit=None if ponder else seconds, nodes=None if ponder else nodes)
+                ENGINE.warm()  # before the clock starts
             except Exception as exc:  # noqa: BLE001 -- the GUI waits for done whatever went wrong
                 self.send(f'error message="{_one_line(exc)}"')
                 self.send("done")
                 return True
-            self.thread = threading.Thread(target=self._think, args=(self.state, ponder, self.budget), daemon=True)
+            # the stop flag exists before the thread starts, so that a stop right after go reaches it
+            self.stopping = threading.Event()
+            self.thread = threading.Thread(target=self._think, args=(self.state, ponder, self.stopping), daemon=True)
             self.thread.start()
         elif cmd == "stop":
             self.stop()

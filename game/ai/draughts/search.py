@@ -29,13 +29,11 @@ searches 4 plies; hard deepens as far as its time (or node) budget allows.
 
 from __future__ import annotations
 
-import math
-import random
 import time
 
 import numpy as np
 
-from game.ai.common import Budget, SearchReport, SearchStopped, pick_with_mistakes, resolve_time
+from game.ai.common import Budget, SearchStopped, resolve_time
 from game.ai.draughts import fast as F
 
 # the evaluation; the tools, benchmarks and tests also read these as draughts_ai.X
@@ -426,8 +424,7 @@ def make_search(budget: Budget, history_keys=(), tables="fresh"):
 warm = F.warm
 
 
-# ---- public API -------------------------------------------------------------------------------------
-_last: dict = {}
+# ---- what the engine (game.ai.draughts.player) calls ------------------------------------------------
 
 
 def _to_move(state, mv):
@@ -444,20 +441,52 @@ def _child_score(search, state, mv, depth):
     return -search.search(wm, wk, bm, bk, state.to_move != "w", depth - 1, -INF, INF, 1, hm)
 
 
-def analyse(state, level="hard", time_limit=None, nodes=None, info=None):
-    """(best internal move, score in centi-men for the side to move, depth, nodes)."""
-    max_depth, _ = LEVELS[level]
+def run(state, level="hard", time_limit=None, nodes=None, info=None, max_depth=None, stop=None):
+    """Iterative deepening at `level`: (best internal move, score in centi-men for the side to
+    move, depth, nodes, search). info(search, depth, score, nodes, best internal move) is called after each
+    finished iteration; the search's tables then give its principal variation (pv)."""
+    level_depth, _ = LEVELS[level]
+    depth_cap = level_depth if max_depth is None else min(level_depth, max_depth)
     t = resolve_time(level, time_limit)
     hard = level == "hard"
     if hard:
         warm()  # before the budget's clock starts
-    budget = Budget(time_limit=t, nodes=nodes)
+    budget = Budget(time_limit=t, nodes=nodes, stop=stop)
     keys = state.history[:-1]
     search = make_search(budget, keys, "shared" if nodes is None else "fresh") if hard else Search(budget, keys)
     start = time.perf_counter()
-    mv, score, depth = search.root(state, max_depth, info, start)
+    report = None if info is None else (lambda d, sc, n, m: info(search, d, sc, n, m))
+    mv, score, depth = search.root(state, depth_cap, report, start)
     budget.finish()
-    return mv, score, depth, budget.nodes
+    return mv, score, depth, budget.nodes, search
+
+
+def analyse(state, level="hard", time_limit=None, nodes=None):
+    """run() without the search: (best internal move, score, depth, nodes)."""
+    return run(state, level, time_limit, nodes)[:4]
+
+
+def pv(search, state, first, plies=12):
+    """The principal variation from `state`: the move `first` (a rules Move), then the best moves
+    the search's table holds for the positions along it, while they are legal and new."""
+    line = [first]
+    seen = {state.key()}
+    pos = state.play(first)
+    while len(line) < plies and pos.result() is None:
+        key = pos.key()
+        if key in seen:
+            break
+        seen.add(key)
+        mv = search.tt_move(key)
+        if mv is None:
+            break
+        try:
+            move = _to_move(pos, mv)
+        except AssertionError:  # a slot overwritten by another position with the same hash
+            break
+        line.append(move)
+        pos = pos.play(move)
+    return tuple(line)
 
 
 PONDER_SECONDS = 60.0  # hard thinks on the opponent's time for at most this long
@@ -475,81 +504,3 @@ def ponder(state, should_stop, seconds=PONDER_SECONDS) -> int:
     warm()
     search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared")
     return search.root(state, LEVELS["hard"][0])[2]
-
-
-def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
-    legal = state.legal_moves()
-    if not legal:
-        raise ValueError("no legal move: the game is over")
-    if len(legal) == 1:
-        return legal[0]
-    rng = random.Random(seed)
-    max_depth, temperature = LEVELS[level]
-    if temperature > 0:
-        budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes)
-        search = Search(budget, state.history[:-1])
-        scored = []
-        try:
-            for m in legal:
-                scored.append((_child_score(search, state, R.internal(m), max_depth), m))
-        except SearchStopped:
-            if not scored:
-                return rng.choice(legal)
-        budget.finish()
-        return pick_with_mistakes(scored, rng, temperature)
-    mv, score, depth, used = analyse(state, level, time_limit, nodes)
-    move = _to_move(state, mv)
-    _last.clear()
-    _last[state.key()] = (move, score, depth, used)
-    return move
-
-
-def _squash(score):
-    if score > MATE - 200:
-        return 1.0
-    if score < 200 - MATE:
-        return -1.0
-    return math.tanh(score / 300.0)
-
-
-def evaluate(state, time_limit=0.5, nodes=None):
-    """How good `state` is for the side to move, in [-1, 1]."""
-    result = state.result()
-    if result is not None:
-        return 0.0 if result.winner is None else (1.0 if result.winner == state.to_move else -1.0)
-    _, score, _, _ = analyse(state, "hard", time_limit, nodes)
-    return _squash(score)
-
-
-def _score_text(score):
-    if abs(score) > MATE - 200:
-        return f"{'mover' if score > 0 else 'opponent'} wins in {MATE - abs(score)} plies"
-    return f"{score / 100:+.2f} men"
-
-
-def search_report(state, time_limit=None, nodes=None) -> SearchReport:
-    """The hard level's search of `state` for game.analysis: best move, value, score, depth, nodes."""
-    result = state.result()
-    if result is not None:
-        return SearchReport(None, evaluate(state), "game over", 0, 0, {})
-    mv, score, depth, used = analyse(state, "hard", time_limit, nodes)
-    return SearchReport(_to_move(state, mv), _squash(score), _score_text(score), depth, used, {})
-
-
-def describe(state, move):
-    """Extra lines for `game.cli bestmove`: the evaluation behind the move."""
-    hit = _last.get(state.key())
-    if hit is None:  # no search behind the move (a forced move): a short one for the notes
-        _, score, depth, used = analyse(state, "hard", 0.3)
-        best = move
-    else:
-        best, score, depth, used = hit
-    lines = [f"score {score / 100:+.2f} (men, side to move)", f"depth {depth}", f"nodes {used}"]
-    if best != move:  # easy and medium sometimes play another move than their search's best
-        lines.append(f"the search preferred {best}")
-    return lines
-
-
-def hint(state, time_limit=1.0, nodes=None):
-    """The hard level's move, for the hint button."""
-    return choose_move(state, "hard", time_limit, None, nodes)

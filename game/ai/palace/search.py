@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
-from game.ai.common import Budget, SearchReport, SearchStopped, pick_with_mistakes, resolve_time
+from game.ai.common import Budget, SearchStopped, resolve_time
 from game.rules import palace as P
 from game.rules.palace import ADJ, ADJ_MASK, JUMPS, USED_MASK, WIN_CAPTURES, apply_move, gen_moves
 
@@ -194,6 +193,7 @@ class _Search:
         self.history = {}
         self.seen = set(state.history[:-1])  # earlier positions of the game
         self.depth_done = 0
+        self.on_iteration = None  # called with (search, depth, scored) after each iteration
 
     # ---- move ordering --------------------------------------------------------------------------
     def _order(self, moves, black, white, stm, tt_path, ply):
@@ -389,90 +389,57 @@ class _Search:
             done = scored
             self.depth_done = depth
             moves = [m for _, m in scored]
+            if self.on_iteration is not None:
+                self.on_iteration(self, depth, scored)
             if abs(scored[0][0]) >= WIN - 200 or self.budget.spent():
                 break
         return done
 
 
-def _search(state, level, time_limit, seed, nodes):
-    max_depth, temperature, margin = LEVELS[level]
-    budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes)
+def run(state, level, time_limit, seed, nodes, max_depth=None, stop=None, on_iteration=None):
+    """One search at `level`: (the _Search, [(score, move)] of its last finished iteration best
+    first, its random generator, the level's temperature)."""
+    level_depth, temperature, margin = LEVELS[level]
+    budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes, stop=stop)
     rng = random.Random(seed)
     s = _Search(state, budget, rng)
-    scored = s.root(state, max_depth, margin)
+    s.on_iteration = on_iteration
+    scored = s.root(state, level_depth if max_depth is None else min(level_depth, max_depth), margin)
     budget.finish()
     return s, scored, rng, temperature
 
 
-def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
-    moves = state.legal_moves()
-    if not moves:
-        raise ValueError("no legal move: the game is over")
-    if len(moves) == 1:
-        return moves[0]
-    _, scored, rng, temperature = _search(state, level, time_limit, seed, nodes)
-    if not scored:
-        return moves[0]
-    return pick_with_mistakes(scored, rng, temperature)
+def pv(search, state, first, plies=12):
+    """The principal variation: `first`, then the best moves the search's table holds along it."""
+    line = [first]
+    pos = state.play(first)
+    seen = {state.key()}
+    while len(line) < plies and pos.result() is None and pos.key() not in seen:
+        seen.add(pos.key())
+        cw, cb, t = canonical(pos.black, pos.white)
+        entry = search.tt.get((cw, cb, pos.to_move, pos.hand, pos.captures))
+        if entry is None or entry[3] is None:
+            break
+        perm = PERMS[t]
+        path = tuple(perm[p] for p in entry[3])
+        move = next((m for m in pos.legal_moves() if m.path == path), None)
+        if move is None:
+            break
+        line.append(move)
+        pos = pos.play(move)
+    return tuple(line)
 
 
-def evaluate(state, time_limit=0.5, nodes=None):
-    """The position for the side to move in [-1, 1] (a short search, then tanh of the score)."""
-    r = state.result()
-    if r is not None:
-        return 0.0 if r.winner is None else (1.0 if r.winner == state.to_move else -1.0)
-    _, scored, _, _ = _search(state, "hard", time_limit, 0, nodes)
-    score = (
-        scored[0][0]
-        if scored
-        else _Search(state, Budget(nodes=1), random.Random(0)).static(
-            state.black, state.white, state.to_move, state.hand, state.captures
-        )
-    )
-    return _squash(score)
-
-
-def _squash(score):
+def squash(score):
     if abs(score) >= WIN - 1000:
         return 1.0 if score > 0 else -1.0
     return math.tanh(score / 300)
 
 
-def _score_text(score):
+def score_text(score):
     if abs(score) >= WIN - 1000:
         return f"{'mover' if score > 0 else 'opponent'} wins in {WIN - abs(score)} plies"
     return f"{score / 100:+.2f} soldiers"
 
 
-def search_report(state, time_limit=None, nodes=None) -> SearchReport:
-    """The hard level's search of `state` for game.analysis: best move, value, score, depth,
-    nodes, and the values of the root moves (all but the best are upper bounds)."""
-    if state.result() is not None:
-        return SearchReport(None, evaluate(state), "game over", 0, 0, {})
-    s, scored, _, _ = _search(state, "hard", time_limit, 0, nodes)
-    if not scored:  # not even depth 1 finished: the static view of the first move
-        score = s.static(state.black, state.white, state.to_move, state.hand, state.captures)
-        return SearchReport(state.legal_moves()[0], _squash(score), _score_text(score), 0, s.budget.nodes, {})
-    values = {str(m): _squash(v) for v, m in scored}
-    best_score, best = scored[0]
-    return SearchReport(best, _squash(best_score), _score_text(best_score), s.depth_done, s.budget.nodes, values)
-
-
-def describe(state, move):
-    """Lines printed by `game.cli bestmove` after the move: the search's view of the position."""
-    t0 = time.perf_counter()
-    s, scored, _, _ = _search(state, "hard", 0.5, 0, None)
-    lines = []
-    for score, m in scored:
-        if m == move:
-            if abs(score) >= WIN - 1000:
-                plies = WIN - abs(score)
-                who = "mover" if score > 0 else "opponent"
-                lines.append(f"score: {who} wins in {plies} plies")
-            else:
-                lines.append(f"score: {score / 100:+.2f} soldiers for the side to move")
-    lines.append(f"depth: {s.depth_done}, nodes: {s.budget.nodes}, time: {time.perf_counter() - t0:.2f}s")
-    return lines
-
-
-__all__ = ["choose_move", "evaluate", "describe", "search_report", "evaluate_black", "canonical", "P"]
+__all__ = ["run", "pv", "squash", "score_text", "evaluate_black", "canonical", "P"]

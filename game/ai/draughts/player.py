@@ -1,0 +1,124 @@
+"""The draughts engine: game.ai.contract's Engine over the search of game.ai.draughts.search.
+
+Easy values every move two plies deep and picks with human-like mistakes; medium searches four
+plies; hard deepens as far as its budget allows (compiled by numba where it is installed) and
+thinks on the opponent's time (ponder). Pure Python, no pygame.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_time
+from game.ai.contract import EngineBase, Limits, SearchResult, over_result
+from game.ai.draughts import fast
+from game.ai.draughts import search as S
+from game.rules import draughts as R
+
+
+def squash(score: float) -> float:
+    """A score in centi-men as a value in [-1, 1]."""
+    if score > S.MATE - 200:
+        return 1.0
+    if score < 200 - S.MATE:
+        return -1.0
+    return math.tanh(score / 300.0)
+
+
+def score_text(score: float) -> str:
+    if abs(score) > S.MATE - 200:
+        return f"{'mover' if score > 0 else 'opponent'} wins in {S.MATE - abs(score)} plies"
+    return f"{score / 100:+.2f} men"
+
+
+class DraughtsEngine(EngineBase):
+    can_ponder = True
+
+    def search(self, position: Any, limits: Limits) -> SearchResult:
+        if limits.level == "hard":
+            fast.warm()  # compiled (or loaded) before the clock starts
+        started = time.perf_counter()
+        if position.result() is not None:
+            return over_result(position)
+        level_depth, temperature = S.LEVELS[limits.level]
+        if temperature > 0 and len(position.legal_moves()) > 1:
+            return self._with_mistakes(position, limits, level_depth, temperature, started)
+
+        def iteration(search: Any, depth: int, score: int, nodes: int, mv: Any) -> None:
+            assert limits.on_iteration is not None
+            move = S._to_move(position, mv)
+            spent = time.perf_counter() - started
+            line = S.pv(search, position, move)
+            limits.on_iteration(
+                SearchResult(move, squash(score), score_text(score), depth, nodes, spent, line, raw=score)
+            )
+
+        mv, score, depth, nodes, search = _analyse(position, limits, iteration if limits.on_iteration else None)
+        move = S._to_move(position, mv)
+        return SearchResult(
+            move,
+            squash(score),
+            score_text(score),
+            depth,
+            nodes,
+            time.perf_counter() - started,
+            S.pv(search, position, move),
+            raw=score,
+        )
+
+    def _with_mistakes(self, position: Any, limits: Limits, depth: int, temperature: float, started: float):
+        """Easy: every move valued `depth` plies deep, one picked with human-like mistakes."""
+        rng = random.Random(limits.seed)
+        budget = Budget(time_limit=limits.seconds, nodes=limits.nodes, stop=limits.stop)
+        search = S.Search(budget, position.history[:-1])
+        legal = position.legal_moves()
+        if limits.depth is not None:
+            depth = min(depth, limits.depth)
+        scored = []
+        try:
+            for m in legal:
+                scored.append((S._child_score(search, position, R.internal(m), depth), m))
+        except SearchStopped:
+            if not scored:
+                move = rng.choice(legal)
+                return SearchResult(move, 0.0, score_text(0), 0, budget.nodes, time.perf_counter() - started, (move,))
+        budget.finish()
+        move = pick_with_mistakes(scored, rng, temperature)
+        score = next(s for s, m in scored if m is move)
+        values = {str(m): squash(s) for s, m in scored}
+        return SearchResult(
+            move,
+            squash(score),
+            score_text(score),
+            depth,
+            budget.nodes,
+            time.perf_counter() - started,
+            (move,),
+            values,
+            ("chose: with mistakes among the moves valued (easy)",),
+        )
+
+    def warm(self, progress: Callable[[float], None] | None = None) -> None:
+        fast.warm(progress)
+
+    def ponder(self, position: Any, stop: Callable[[], bool]) -> None:
+        S.ponder(position, stop)
+
+
+def _analyse(position: Any, limits: Limits, info: Any) -> tuple:
+    return S.run(
+        position,
+        limits.level,
+        resolve_time(limits.level, limits.time) if limits.nodes is None else None,
+        limits.nodes,
+        info,
+        limits.depth,
+        limits.stop,
+    )
+
+
+ENGINE = DraughtsEngine()

@@ -1,0 +1,70 @@
+"""The palace engine: game.ai.contract's Engine over game.ai.palace.search.
+
+Easy and medium value every root move and pick by a softmax over the scores (human-like
+mistakes); hard plays its best. Pure Python, no pygame.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.ai.common import pick_with_mistakes
+from game.ai.contract import EngineBase, Limits, SearchResult, over_result
+from game.ai.palace import search as S
+
+
+def _result(search: Any, state: Any, scored: list, move: Any, started: float, notes: tuple = ()) -> SearchResult:
+    score = next(v for v, m in scored if m is move)
+    line = S.pv(search, state, move) if move is scored[0][1] else (move,)
+    return SearchResult(
+        move,
+        S.squash(score),
+        S.score_text(score),
+        search.depth_done,
+        search.budget.nodes,
+        time.perf_counter() - started,
+        line,
+        {str(m): S.squash(v) for v, m in scored},
+        notes,
+    )
+
+
+class PalaceEngine(EngineBase):
+    def search(self, position: Any, limits: Limits) -> SearchResult:
+        started = time.perf_counter()
+        if position.result() is not None:
+            return over_result(position)
+
+        def iteration(search: Any, depth: int, scored: list) -> None:
+            assert limits.on_iteration is not None
+            limits.on_iteration(_result(search, position, scored, scored[0][1], started))
+
+        search, scored, rng, temperature = S.run(
+            position,
+            limits.level,
+            limits.seconds,
+            limits.seed,
+            limits.nodes,
+            limits.depth,
+            limits.stop,
+            iteration if limits.on_iteration else None,
+        )
+        if not scored:  # not even depth 1 finished: the first move, valued by the static view
+            move = position.legal_moves()[0]
+            score = search.static(position.black, position.white, position.to_move, position.hand, position.captures)
+            return SearchResult(
+                move,
+                S.squash(score),
+                S.score_text(score),
+                0,
+                search.budget.nodes,
+                time.perf_counter() - started,
+                (move,),
+            )
+        move = pick_with_mistakes(scored, rng, temperature)
+        notes = ("chose: with mistakes among the moves valued",) if move is not scored[0][1] else ()
+        return _result(search, position, scored, move, started, notes)
+
+
+ENGINE = PalaceEngine()
