@@ -34,7 +34,7 @@ def import_scenes() -> None:
     Done on the first open() of another screen, not at start, so the menu shows sooner."""
     from game.scenes.board import scene  # noqa: F401
     from game.scenes.lobbies import network  # noqa: F401
-    from game.scenes.screens import files, lesson, result, rules, settings, setup  # noqa: F401
+    from game.scenes.screens import about, files, lesson, result, rules, settings, setup  # noqa: F401
     from game.scenes.views import scene_modules
 
     for name in scene_modules():  # each game's own screens (the draughts editor, ...)
@@ -60,6 +60,9 @@ def parse_args(argv):
     p.add_argument("--lang", choices=LANGS, help="interface language for this run")
     p.add_argument("--size", help="window size WxH (with --windowed)")
     p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument(
+        "--selftest", action="store_true", help="headless self-check (game/selftest.py); last line 'selftest ok'"
+    )
     return p.parse_args(argv)
 
 
@@ -79,6 +82,12 @@ class App:
         self.window_size = self._parse_size(self.args.size or size)
         self.screen = self._open_display()
         pygame.display.set_caption("Qipan 棋盘")
+        try:  # our icon (tools/make_icon.py), not pygame's
+            from game.paths import asset
+
+            pygame.display.set_icon(pygame.image.load(str(asset("icon", "qipan.png"))))
+        except (pygame.error, OSError):
+            pass
         self.sounds = audio.Sounds(self.settings)
         self.worker = Worker()
         self.clock = pygame.time.Clock()
@@ -433,5 +442,10 @@ class App:
 
 
 def main(argv=None) -> int:
-    app = App(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    if parse_args(argv).selftest:
+        from game import selftest
+
+        return selftest.run(argv, App)
+    app = App(argv)
     return app.run()

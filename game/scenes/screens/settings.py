@@ -1,5 +1,6 @@
 """Settings: language, sound and volume, animation speed, legal-move marks, auto-flip in hot-seat,
 fullscreen. Every change is applied and saved at once (app.settings + storage.save_settings).
+Beside Back, About opens the version, the licence and the third-party notices (screens/about.py).
 
 Keyboard: Up/Down (Tab) move between rows, Left/Right change the value, Enter toggles, Esc back.
 """
@@ -31,6 +32,7 @@ add(
         },
         "settings.saved_in": {"zh": "设置保存于：{path}", "en": "Settings are saved in: {path}"},
         "settings.hint": {"zh": "↑↓ 选择 · ←→ 调整 · Esc 返回", "en": "↑↓ choose · ←→ change · Esc back"},
+        "settings.about": {"zh": "关于", "en": "About"},
         "settings.speed_slow": {"zh": "慢", "en": "slow"},
         "settings.speed_normal": {"zh": "正常", "en": "normal"},
         "settings.speed_fast": {"zh": "快", "en": "fast"},
@@ -99,7 +101,8 @@ class SettingsScene(FormScene):
             self.fullscreen,
         ]
         self.back = Button(app, t("ui.back"), self.close)
-        self.set_widgets(self.rows + [self.back])
+        self.about = Button(app, t("settings.about"), lambda: app.open("about"))  # version and licences
+        self.set_widgets(self.rows + [self.back, self.about])
         self.focus.focus(self.lang)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._preview_due = None
@@ -163,6 +166,9 @@ class SettingsScene(FormScene):
         stack(self.rows, self.panel.x + theme.px(24, s), top + theme.px(20, s), pw - theme.px(48, s), row_h, gap)
         bw, bh = theme.px(200, s), theme.px(52, s)
         self.back.rect = pygame.Rect((w - bw) // 2, min(h - footer - bh, self.panel.bottom + theme.px(24, s)), bw, bh)
+        self.back.rect.right = w // 2 - gap // 2  # Back and About side by side
+        self.about.rect = self.back.rect.copy()
+        self.about.rect.x = w // 2 + gap // 2
 
     def shown_fullscreen(self) -> bool:
         """The window as it is (F11 or --windowed may differ from the saved preference)."""
@@ -189,6 +195,7 @@ class SettingsScene(FormScene):
         for row in self.rows:
             row.draw(surface)
         self.back.draw(surface)
+        self.about.draw(surface)
         lines = [tr("settings.hint", self.app.lang)]
         try:
             from game import storage
