@@ -29,6 +29,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from game.ai.contract import Limits  # noqa: E402
+from game.ai.draughts import player as P  # noqa: E402
 from game.ai.draughts import search as A  # noqa: E402
 from game.rules import draughts as R  # noqa: E402
 
@@ -111,7 +113,8 @@ def openings(count, plies=4, seed=2024):
 
 
 class Qipan:
-    mod = A  # the engine's module (Base: an earlier commit's)
+    mod = A  # the engine's search module (Base: an earlier commit's)
+    engine = P.ENGINE  # its engine (game.ai.contract); None: an old commit's mod.choose_move plays
 
     def __init__(self, level, time_limit=None, nodes=None, ponders=False):
         self.level, self.time_limit, self.nodes, self.ponders = level, time_limit, nodes, ponders
@@ -123,7 +126,9 @@ class Qipan:
 
     def move(self, state, board, seed, played):
         self.mod.use_tables(self.tables)
-        return self.mod.choose_move(state, self.level, self.time_limit, seed, self.nodes)
+        if self.engine is None:
+            return self.mod.choose_move(state, self.level, self.time_limit, seed, self.nodes)
+        return self.engine.search(state, Limits(self.level, self.time_limit, self.nodes, seed=seed)).move
 
     def close(self):
         """Free this player's tables now, outside any move's clock (the module keeps a reference
@@ -151,6 +156,7 @@ class Base(Qipan):
         if folder not in sys.path:
             sys.path.insert(0, folder)
         self.mod = importlib.import_module("base_draughts_ai")
+        self.engine = getattr(self.mod, "ENGINE", None)  # a commit with the engine contract
         super().__init__("hard", time_limit, nodes)
         self.name = "base"
 
@@ -187,16 +193,28 @@ def base_checkout(rev: str) -> str:
             with open(os.path.join(package, name), "wb") as f:
                 f.write(data)
         with open(os.path.join(folder, "base_draughts_ai.py"), "wb") as f:
-            f.write(
-                b"from base_draughts.search import *  # noqa\nfrom base_draughts.search import ponder, use_tables, new_tables  # noqa\n"
-            )
+            f.write(b"from base_draughts.search import *  # noqa\n")
+            if "player.py" in listing.stdout.decode().split():
+                f.write(b"from base_draughts.player import ENGINE  # noqa\n")
         return folder
-    # before the engine was a package: draughts_ai.py and draughts_eval.py side by side
-    ai = show("game/ai/draughts_ai.py").replace(b"from game.ai.draughts_eval import", b"from base_draughts_eval import")
-    with open(os.path.join(folder, "base_draughts_ai.py"), "wb") as f:
-        f.write(ai)
-    with open(os.path.join(folder, "base_draughts_eval.py"), "wb") as f:
-        f.write(show("game/ai/draughts_eval.py"))
+    # before the engine was a package: game/ai/draughts_*.py side by side, copied as base_draughts_*
+    renames = (
+        (b"from game.ai import draughts_fast as F", b"import base_draughts_fast as F"),
+        (b"from game.ai import draughts_eval as E", b"import base_draughts_eval as E"),
+        (b"from game.ai.draughts_", b"from base_draughts_"),
+        (b"from game.ai.common import", b"from base_draughts_common import"),
+    )
+    for name in ("ai", "eval", "fast", "fast_board", "common"):
+        try:
+            data = show("game/ai/common.py" if name == "common" else f"game/ai/draughts_{name}.py")
+        except SystemExit:
+            if name in ("ai", "eval"):
+                raise
+            continue  # before the compiled search existed
+        for old, new in renames:
+            data = data.replace(old, new)
+        with open(os.path.join(folder, f"base_draughts_{name}.py"), "wb") as f:
+            f.write(data)
     with open(os.path.join(folder, "draughts_weights.bin"), "wb") as f:
         f.write(show("game/ai/draughts_weights.bin"))
     return folder
