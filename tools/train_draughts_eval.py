@@ -11,7 +11,7 @@ dame-rs; numpy and scipy come with py-draughts' dependencies or `pip install sci
    tables minimise the logistic loss of sigmoid(eval / K) against a blend of the game result and
    sigmoid(score / K); K is the scale that best maps dame's scores to results. Every position is
    also seen colour-mirrored. The men's square values are folded into the tables as they are
-   written (game.ai.draughts_eval.save_weights). With --init the fit goes on from trained tables:
+   written (game.ai.draughts.eval.save_weights). With --init the fit goes on from trained tables:
    it starts from them and its ridge pulls toward them instead of toward 0, so new games add to
    what earlier ones taught (the data of earlier rounds need not be kept).
 

@@ -9,7 +9,7 @@ ghost or outside the mask.
 
 Public contract (shared/DESIGN.md): new_game, from_text, to_text, perft, OPTIONS, SIDES, State,
 Move. The fast internal functions (gen_captures, gen_quiets, apply_move, ...) are shared with the
-computer player (game/ai/draughts_ai.py).
+computer player (game/ai/draughts/).
 """
 
 from __future__ import annotations

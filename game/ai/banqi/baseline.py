@@ -2,7 +2,7 @@
 
 Every action of the side to move and every reply of the opponent, flips as chance nodes over the
 bag at both plies (squares that cannot interact with a face-up piece grouped as one), the static
-evaluation of banqi_ai at the leaves; no pruning, no quiescence, no deepening. Public view only.
+evaluation of game.ai.banqi.search at the leaves; no pruning, no quiescence, no deepening. Public view only.
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ limits; they are still solved per limit so that nothing rests on that. A 2-vs-2 
 takes about 5 s (431 520 positions) and there are 917 of them: too slow to solve during a game,
 too big to ship (bench/bench_banqi_endgame.py measures all this).
 
-API (board: 32 codes as game.ai.banqi_ai uses them: red = type P1 C2 N3 R4 B5 A6 K7, black = 8 +
+API (board: 32 codes as game.ai.banqi.player uses them: red = type P1 C2 N3 R4 B5 A6 K7, black = 8 +
 type, 16 face down, 0 empty; side 0 red, 1 black):
     probe(board, side, quiet, limit)        -> (1 win / -1 loss / 0 draw, dtz) or None
     score(board, side, quiet, limit, ply)   -> the search's score (WIN - ply - dtz, 0 for a draw)

@@ -28,10 +28,10 @@ down). The search:
   capture it (enemy pieces alive, face up or face down), with a bonus for pieces nothing can
   capture, soldiers while the enemy general lives, and a pull of strong pieces toward prey.
 - endgames (hard): with nothing face down and at most 3 pieces the exact tables of
-  game.ai.banqi_endgame choose the move; inside the search, such positions score exactly once
+  game.ai.banqi.endgame choose the move; inside the search, such positions score exactly once
   their table is solved (the tables a search can reach are solved before it starts).
 
-The search itself (Search, the evaluation, the piece codes) is in game.ai.banqi_search.
+The search itself (Search, the evaluation, the piece codes) is in game.ai.banqi.search.
 
 Levels: easy searches one action deep and picks with human-like mistakes; medium searches two
 plies and sometimes takes a close second best; hard deepens as far as the budget allows.

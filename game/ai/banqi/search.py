@@ -1,6 +1,6 @@
 """The Banqi search itself: piece codes, the static evaluation and the Search class (a mutable
 public board with make/unmake, alpha-beta with modelled flips, capture search, Star1 chance nodes).
-game.ai.banqi_ai drives it (root actions, iterative deepening, levels) and explains the design.
+game.ai.banqi.player drives it (root actions, iterative deepening, levels) and explains the design.
 Nothing here sees a face-down layout: a Search is built from the public view only."""
 
 from __future__ import annotations

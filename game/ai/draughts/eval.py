@@ -1,8 +1,8 @@
 """The draughts computer player's evaluation (centi-men, White's view): material, men's
 advancement and centre, guarded back rank, kings on the long diagonals, runaway men, mobility,
 balance, drawn endgames scaled toward 0, and the trained tables of the men's formations in
-draughts_weights.bin (made by tools/train_draughts_eval.py). Pure Python, no pygame; the search
-is in game.ai.draughts_ai.
+weights.bin (made by tools/train_draughts_eval.py). Pure Python, no pygame; the search
+is in game.ai.draughts.search.
 """
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """The hard draughts level's search, compiled by numba when it is installed (game.ai.jit).
 
-The same algorithm as draughts_ai.Search (principal-variation alpha-beta, transposition table,
+The same algorithm as game.ai.draughts.search.Search (principal-variation alpha-beta, transposition table,
 ProbCut, captures played out at the horizon, a ply more when a capture threatens, single-reply
 extension, killers and history, late-move reductions, repetition and 25-move draws in the tree)
-and the same evaluation (draughts_eval: trained men patterns plus the hand terms), written over
+and the same evaluation (eval.py: trained men patterns plus the hand terms), written over
 integers and numpy arrays so that numba can compile it: it searches about twenty times as many
 nodes a second. Positions are the rules' bitboards (game.rules.draughts_board).
 
-draughts_ai plays with it when `available()`; FastSearch has Search's interface, so the root
-loop (iterative deepening, aspiration, partial iterations) is draughts_ai's own.
+The hard level plays with it when `available()`; FastSearch has Search's interface, so the root
+loop (iterative deepening, aspiration, partial iterations) is search.py's own.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def weights():
     return np.array(phase_of, np.int64), w, kings, hand
 
 
-# ---- evaluation (draughts_eval's, term by term) ----------------------------------------------------
+# ---- evaluation (eval.py's, term by term) ----------------------------------------------------
 @njit
 def evaluate(wm, wk, bm, bk, white, phase_of, w, kings, hand):
     score = 0
@@ -471,7 +471,7 @@ def tt_move(arrays, key):
 
 
 def run_iteration(arrays, budget, n_history, state_bits, moves, depth, alpha, beta, hm):
-    """One root iteration for draughts_ai: (best move, score); raises
+    """One root iteration for FastSearch: (best move, score); raises
     SearchStopped with (move, score) of the unfinished iteration, or None, as its argument."""
     global _budget
     st = arrays[ST]

@@ -1,4 +1,4 @@
-"""The draughts board for the compiled search (draughts_fast): bit tricks, the position hash and
+"""The draughts board for the compiled search (fast.py): bit tricks, the position hash and
 the move generator of game.rules.draughts_board written over integers and numpy arrays, so that
 numba can compile them (game.ai.jit). Moves are rows of (from bit, to bit, captured bits).
 tests/test_draughts_fast.py holds them to the rules' generator.

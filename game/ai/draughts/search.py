@@ -12,14 +12,14 @@ three men), advancement and centre for men, guarded back rank, kings on the long
 king-less side facing kings, runaway men with a free path to promotion, mobility of men,
 left/right balance, and drawn endgames (a lone king against at most three pieces) scaled toward
 0; plus trained tables for the men's formations: 11 patterns of 2 rows x 4 squares indexed in
-base 3, one set per game phase (by the number of men), in draughts_weights.bin. They were made by
+base 3, one set per game phase (by the number of men), in weights.bin. They were made by
 tools/train_draughts_eval.py from 473k quiet positions of dame-rs self-play games (depth 6 and 8),
 fitted to a blend of each game's result and dame's search score, with the hand terms' constants
 fitted beside them. The men's square values are folded into the tables, so one lookup per
 pattern gives both.
 
 The hard level (and the hint, the Hub engine, analysis and pondering) runs the same search
-compiled by numba (draughts_fast, FastSearch below) when numba is installed: about twenty times
+compiled by numba (fast.py, FastSearch below) when numba is installed: about twenty times
 the nodes a second, 12-14 plies from the start in 0.5 s instead of 8. Search stays as the
 reference the compiled search is tested against, and plays where numba is missing.
 
@@ -36,7 +36,7 @@ import numpy as np
 from game.ai.common import Budget, SearchStopped, resolve_time
 from game.ai.draughts import fast as F
 
-# the evaluation; the tools, benchmarks and tests also read these as draughts_ai.X
+# the evaluation; the tools, benchmarks and tests also read these as search.X
 from game.ai.draughts.eval import (  # noqa: F401
     BALANCE,
     KING,
@@ -385,7 +385,7 @@ class Search:
 
 class FastSearch(Search):
     """Search's root loop (iterative deepening, aspiration, partial iterations) over the compiled
-    search of draughts_fast, with its own arrays for tables."""
+    search of fast.py, with its own arrays for tables."""
 
     def __init__(self, budget: Budget, history_keys=(), arrays=None):
         self.budget = budget
@@ -409,7 +409,7 @@ class FastSearch(Search):
 
 
 def make_search(budget: Budget, history_keys=(), tables="fresh"):
-    """The hard level's search: compiled when draughts_fast is available, else Search. tables:
+    """The hard level's search: compiled when fast.py is available, else Search. tables:
     "shared" (kept from move to move, see shared_tables), "fresh" (small, for node budgets) or
     "full" (fresh at full size, for long Hub searches). Call warm() before the budget's clock
     starts."""
