@@ -1,7 +1,7 @@
 """`python main.py --selftest` (and `qipan --selftest` on a built app): a headless self-check.
 
-With SDL's dummy video and audio drivers it opens the window, draws the menu once, checks that
-the shipped fonts and the sounds load and that the third-party notices are found, starts the
+With SDL's dummy video and audio drivers it opens the window, draws the menu once, imports every
+module of the game package, checks that the shipped fonts and the sounds load and that the third-party notices are found, starts the
 worker process and asks the hard level for one draughts move from the start (numba compiles the
 search first if this computer has no compiled copy yet, into the user's cache folder). Each check
 prints one line; the last line is `selftest ok` and the exit status 0, or, when anything failed,
@@ -79,6 +79,19 @@ class Selftest:
         if type(app.top) is not registry.SCENES.get("menu"):
             raise AssertionError(f"the first screen is {type(app.top).__name__}, not the menu")
         return "drawn once"
+
+    def modules(self) -> str:
+        """Every module of the game package imports (in a built app: nothing was left out, the
+        network play's included)."""
+        import importlib
+        import pkgutil
+
+        import game
+
+        names = [i.name for i in pkgutil.walk_packages(game.__path__, "game.") if not i.name.endswith("__main__")]
+        for name in names:
+            importlib.import_module(name)
+        return f"{len(names)} modules of game"
 
     def fonts(self) -> str:
         import pygame
@@ -205,6 +218,7 @@ class Selftest:
         self.say(f"selftest: Qipan on Python {platform.python_version()}, {sys.platform} {platform.machine()}")
         if self.check("window", self.window):
             self.check("menu", self.menu)
+            self.check("modules", self.modules)
             self.check("fonts", self.fonts)
             self.check("sounds", self.sounds)
             self.check("notices", self.notices)
