@@ -258,8 +258,8 @@ class BanqiEngine(EngineBase):
         if pub.to_move is None:  # the first flip: every square is alike and no side has a colour
             move = rng.choice(moves)
             values = {str(m): 0.0 for m in moves}
-            notes = (_flip_note(pub),)
-            return SearchResult(move, 0.0, "+0.0", 0, 0, time.perf_counter() - started, (move,), values, notes)
+            spent = time.perf_counter() - started
+            return SearchResult(move, 0.0, "+0.0", 0, 0, spent, (move,), values, (_flip_note(pub),))
 
         def result(search: Search, ranked, act, notes=()) -> SearchResult:
             score = next(v for v, a in ranked if a is act)
