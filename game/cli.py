@@ -6,6 +6,7 @@
     python -m game.cli analyse NAME "POSITION" [--time S] [--nodes N]
     python -m game.cli review FILE [--nodes N | --time S]
     python -m game.cli hub
+    python -m game.cli start NAME [--option k=v ...] [--seed N]
 
 Errors in a position or a move: one line on stderr naming what is wrong, exit status 2.
 """
@@ -103,7 +104,27 @@ def _parser():
     budget.add_argument("--nodes", type=_count("the node budget", MAX_NODES, low=1), default=None, help="per position")
     budget.add_argument("--time", type=_seconds, default=None, help="seconds per position")
     sub.add_parser("hub", help="draughts engine over the Hub protocol on stdin/stdout")
+    st = sub.add_parser("start", help="the start position text of a game and its options")
+    st.add_argument("game", choices=GAMES)
+    st.add_argument("--option", action="append", default=[], metavar="K=V", help="a variant option (repeatable)")
+    st.add_argument("--seed", type=_seed, default=None, help="the deal of a dealt game")
     return p
+
+
+def _options(game: str, given: list) -> dict:
+    """{key: value} from K=V texts, each value matched to one of the option's choices."""
+    known = {o.key: o for o in games.get(game).options}
+    out = {}
+    for item in given:
+        key, sep, text = item.partition("=")
+        if not sep or key.strip() not in known:
+            raise PositionError(f"unknown option {item!r}; expected K=V with K one of {', '.join(known)}")
+        opt = known[key.strip()]
+        match = [c for c in opt.choices if str(c).lower() == text.strip().lower()]
+        if not match:
+            raise PositionError(f"option {opt.key} cannot be {text!r}; choices: {', '.join(map(str, opt.choices))}")
+        out[opt.key] = match[0]
+    return out
 
 
 def _read_file(path: str) -> bytes:
@@ -182,6 +203,10 @@ def main(argv=None) -> int:
             return hub_main() or 0
         if args.command == "review":
             return _review_file(args.file, nodes=args.nodes, time_limit=args.time)
+        if args.command == "start":
+            info = games.get(args.game)
+            print(info.rules.to_text(info.new_state(_options(args.game, args.option), seed=args.seed)))
+            return 0
         rules = module(args.game)
         state = rules.from_text(args.position)
         if args.command == "moves":

@@ -171,7 +171,7 @@ def test_text_round_trip_and_options():
 @pytest.mark.parametrize(
     "text, words",
     [
-        ("", "9 rows"),
+        ("", "rows"),
         (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.- b 16 0", "9 rows"),
         (".-.-./-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.- b 16 0", "5 cells"),
         ("..-../-.B.-/...../.WWW./.W.W./.WWW./...../-.B.-/.-.-. b 16 0", "not a board point"),

@@ -24,80 +24,45 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from game.rules.common import EndsOnRequest, Option, PositionError, Result, check_options, find_move, parse_count  # noqa: F401
+from game.rules.palace_board import BOARDS, BY_SHAPE, Board, board_setup
 
 NAME = "palace"
 MENU_ORDER = 0  # where game.games lists it (the menu's order)
 SIDES = ("b", "w")
 
-ROWS, COLS = 9, 5
-UNUSED = frozenset({(0, 1), (0, 3), (1, 0), (1, 4), (7, 0), (7, 4), (8, 1), (8, 3)})
-POINTS = tuple(r * 5 + c for r in range(ROWS) for c in range(COLS) if (r, c) not in UNUSED)
-USED_MASK = sum(1 << p for p in POINTS)
-FILES = "abcde"
+# The two-palace board's constants (the default board; older callers and tests use them).
+_B2 = BOARDS[2]
+ROWS, COLS = _B2.rows, _B2.cols
+UNUSED = _B2.unused
+POINTS = _B2.points
+USED_MASK = _B2.used_mask
+FILES = _B2.files
 WIN_CAPTURES = 7
 TOTAL_WHITES = 24
 START_HAND = 16
 MAX_PLIES = 1_000_000  # a bound for the position text's ply count, far beyond any game
-
-
-def _cells(*rc):
-    return tuple(r * 5 + c for r, c in rc)
-
-
-# The 20 lines of the board (shared/rules/palace.md, "Lines").
-LINES = (
-    *(tuple(r * 5 + c for c in range(COLS) if (r, c) not in UNUSED) for r in range(ROWS)),
-    *(tuple(r * 5 + c for r in range(2, 7)) for c in (0, 1, 3, 4)),
-    tuple(r * 5 + 2 for r in range(ROWS)),
-    _cells((2, 0), (3, 1), (4, 2), (5, 3), (6, 4)),
-    _cells((2, 4), (3, 3), (4, 2), (5, 1), (6, 0)),
-    _cells((0, 0), (1, 1), (2, 2), (3, 3), (4, 4)),
-    _cells((0, 4), (1, 3), (2, 2), (3, 1), (4, 0)),
-    _cells((4, 0), (5, 1), (6, 2), (7, 3), (8, 4)),
-    _cells((4, 4), (5, 3), (6, 2), (7, 1), (8, 0)),
-)
-
-
-def _build_graph():
-    adj = {p: [] for p in POINTS}
-    jumps = {p: [] for p in POINTS}
-    for line in LINES:
-        for a, b in zip(line, line[1:]):
-            adj[a].append(b)
-            adj[b].append(a)
-        for a, b, c in zip(line, line[1:], line[2:]):
-            jumps[a].append((b, c))
-            jumps[c].append((b, a))
-    ADJ = [()] * 45
-    JUMPS = [()] * 45
-    for p in POINTS:
-        ADJ[p] = tuple(sorted(adj[p]))
-        JUMPS[p] = tuple(sorted(jumps[p]))
-    return ADJ, JUMPS
-
-
+#: the 20 lines of the two-palace board (shared/rules/palace.md, "Lines"); other boards: Board.lines
+LINES = _B2.lines
 #: ADJ[p]: the points adjacent to p (consecutive on a line); JUMPS[p]: (over, landing) pairs.
-ADJ, JUMPS = _build_graph()
-ADJ_MASK = [sum(1 << q for q in ADJ[p]) for p in range(45)]
+ADJ, JUMPS = list(_B2.adj), list(_B2.jumps)
+ADJ_MASK = list(_B2.adj_mask)
 #: JUMP_OVER[(a, c)] = b for every directed jump a over b to c
-JUMP_OVER = {(a, c): b for a in POINTS for b, c in JUMPS[a]}
-EDGES = frozenset(frozenset((a, b)) for a in POINTS for b in ADJ[a])
+JUMP_OVER = _B2.jump_over
+EDGES = _B2.edges
 
 
-def name(point: int) -> str:
-    """Square name of a grid index: files a..e, ranks 9..1 from the top (c5 is the centre)."""
-    r, c = divmod(point, 5)
-    return f"{FILES[c]}{9 - r}"
+def name(point: int, board: Board = _B2) -> str:
+    """Square name of a grid index: files a.. from the left, ranks from the bottom (two-palace
+    board by default: ranks 9..1 from the top, c5 is the centre)."""
+    return board.name(point)
 
 
-def parse_point(text: str) -> int:
+def parse_point(text: str, board: Board = _B2) -> int:
     """Grid index of a square name such as 'c5'; PositionError if it is not a board point."""
-    t = text.strip().lower()
-    if len(t) == 2 and t[0] in FILES and t[1] in "123456789":
-        p = (9 - int(t[1])) * 5 + FILES.index(t[0])
-        if p in POINTS:
-            return p
-    raise PositionError(f"{text!r} is not a point of the palace board")
+    p = board.parse(text)
+    if p is None:
+        raise PositionError(f"{text!r} is not a point of the {board.label} board")
+    return p
 
 
 def _bits(mask: int):
@@ -107,20 +72,42 @@ def _bits(mask: int):
         mask ^= low
 
 
-# ---- variant options (every *(choice)* of the rules file) ----------------------------------------
+# ---- variant options (every *(choice)* of the rules files) ----------------------------------------
 # "first" is not one of them: a balance variant from Bagh-chal, where the many side starts. With the
 # kings on the doors black scores ~73% between equal medium players; white dropping first evens it
 # out (bench/bench_palace.py --selfplay; the figures are in assets/rules/palace.*.md).
 OPTIONS = (
     Option(
+        "palaces",
+        2,
+        (1, 2, 4),
+        {"en": "Board", "zh": "棋盘"},
+        {
+            1: {"en": "One palace, 31 points (王宫独门棋)", "zh": "王宫独门棋：一宫 31 点"},
+            2: {"en": "Two palaces, 37 points (王宫双门棋)", "zh": "王宫双门棋：两宫 37 点"},
+            4: {"en": "Four palaces, 105 points (王宫四门棋)", "zh": "王宫四门棋：四宫 105 点"},
+        },
+    ),
+    Option(
         "opening",
-        "centre",
-        ("centre", "doors"),
+        "standard",
+        ("standard", "centre", "doors", "rows", "corners", "full"),
         {"en": "Opening", "zh": "开局"},
         {
-            "centre": {"en": "Kings in the palaces", "zh": "王在宫中"},
-            "doors": {"en": "Kings on the doors (Kungser)", "zh": "王守宫门"},
+            "standard": {"en": "Standard for the board", "zh": "本棋盘标准开局"},
+            "centre": {"en": "8 soldiers round the centre (one or two palaces)", "zh": "八兵围中心（一宫、两宫）"},
+            "doors": {"en": "Kings on the doors, Kungser (two palaces)", "zh": "王守宫门（两宫）"},
+            "rows": {"en": "15 soldiers, two far rows (one palace)", "zh": "十五兵占远端两行（一宫）"},
+            "corners": {"en": "4 soldiers on the corners (one palace)", "zh": "四兵占四角（一宫）"},
+            "full": {"en": "74 soldiers (four palaces)", "zh": "七十四兵（四宫）"},
         },
+    ),
+    Option(
+        "target",
+        0,
+        (0, 4, 5, 6, 7, 8, 10, 12, 14, 16, 19, 22, 24),
+        {"en": "Captures to win", "zh": "黑方胜需吃子"},
+        {0: {"en": "Standard: 5 / 7 / 19", "zh": "标准：5 / 7 / 19"}},
     ),
     Option(
         "first",
@@ -172,103 +159,130 @@ OPTIONS = (
     ),
 )
 
-_START_WHITE = _cells((3, 1), (3, 2), (3, 3), (4, 1), (4, 3), (5, 1), (5, 2), (5, 3))
-_START_BLACK = {"centre": _cells((1, 2), (7, 2)), "doors": _cells((2, 2), (6, 2))}
-
 
 class Move(NamedTuple):
     """A move: path is the tuple of points the player touches (a drop: (point,); a step or jump:
-    (from, to); a chain of jumps: (from, landing, landing, ...)); captured: the jumped points."""
+    (from, to); a chain of jumps: (from, landing, landing, ...)); captured: the jumped points;
+    palaces: the board it is on (its notation depends on it)."""
 
     path: tuple
     captured: tuple = ()
+    palaces: int = 2
 
     @property
     def kind(self) -> str:
         return "drop" if len(self.path) == 1 else ("jump" if self.captured else "step")
 
     def __str__(self):
+        b = BOARDS[self.palaces]
         if len(self.path) == 1:
-            return name(self.path[0])
-        return ("x" if self.captured else "-").join(name(p) for p in self.path)
+            return b.name(self.path[0])
+        return ("x" if self.captured else "-").join(b.name(p) for p in self.path)
+
+
+class Tables:
+    """A board's move objects, made once: the generator hands out these shared (immutable) tuples."""
+
+    def __init__(self, b: Board):
+        n = b.palaces
+        self.board = b
+        self.used = b.used_mask
+        self.jumps = b.jumps
+        self.drop = [Move((p,), (), n) for p in range(b.size)]
+        self.steps = [tuple((q, Move((p, q), (), n)) for q in b.adj[p]) for p in range(b.size)]
+        self.jump_moves = [tuple((o, t, Move((p, t), (o,), n)) for o, t in b.jumps[p]) for p in range(b.size)]
+        self.drop_order = b.points
+
+
+TABLES = {n: Tables(b) for n, b in BOARDS.items()}
 
 
 class _Rules(NamedTuple):
-    """The options in the form the move generator and end checks use."""
+    """The options in the form the move generator and end checks use (with the board's tables)."""
 
     chain: bool
     forced: bool
     white_blocked_loses: bool
     repetition: bool
     no_progress: int
+    tables: Tables
+    win: int
+
+
+_RULES_CACHE: dict = {}
 
 
 def _rules_of(opts: dict) -> _Rules:
-    return _Rules(
-        opts["jumps"] == "chain",
-        opts["forced_capture"],
-        opts["white_blocked"] == "loses",
-        opts["repetition"],
-        opts["no_progress"],
-    )
+    key = tuple(sorted(opts.items()))
+    r = _RULES_CACHE.get(key)
+    if r is None:
+        n = opts["palaces"]
+        r = _RULES_CACHE[key] = _Rules(
+            opts["jumps"] == "chain",
+            opts["forced_capture"],
+            opts["white_blocked"] == "loses",
+            opts["repetition"],
+            opts["no_progress"],
+            TABLES[n],
+            opts["target"] or board_setup(n).target,
+        )
+    return r
 
 
 # ---- the move generator shared by State, perft and the AI ----------------------------------------
-def _chains(k, white, empty, path, caps, out):
+def _chains(t, k, white, empty, path, caps, out):
     """Append every maximal chain of jumps of the king that has reached path[-1]."""
     extended = False
-    for over, to in JUMPS[k]:
+    for over, to in t.jumps[k]:
         if white >> over & 1 and empty >> to & 1:
             extended = True
             b_over, b_to = 1 << over, 1 << to
-            _chains(to, white ^ b_over, (empty | b_over) ^ b_to | (1 << k), path + (to,), caps + (over,), out)
+            _chains(t, to, white ^ b_over, (empty | b_over) ^ b_to | (1 << k), path + (to,), caps + (over,), out)
     if not extended and caps:
-        out.append(Move(path, caps))
-
-
-# Every single move object, made once: the generator hands out these shared (immutable) tuples.
-_DROP = [Move((p,)) for p in range(45)]
-_STEPS = [tuple((q, Move((p, q))) for q in ADJ[p]) for p in range(45)]
-_JUMPS = [tuple((over, to, Move((p, to), (over,))) for over, to in JUMPS[p]) for p in range(45)]
-_DROP_ORDER = tuple(POINTS)
+        out.append(Move(path, caps, t.board.palaces))
 
 
 def gen_moves(black: int, white: int, stm: str, hand: int, rules: _Rules) -> list:
-    """Every move of the side to move, ignoring whether the game is over."""
-    empty = USED_MASK & ~(black | white)
+    """Every move of the side to move, ignoring whether the game is over (the fast path: bit sets
+    and shared move objects; tests hold it to State.legal_moves)."""
+    t = rules.tables
+    empty = t.used & ~(black | white)
     moves = []
     if stm == "b":
         jumps: list = []
+        steps = t.steps
         for k in _bits(black):
             if rules.chain:
-                _chains(k, white, empty | (1 << k), (k,), (), jumps)
+                _chains(t, k, white, empty | (1 << k), (k,), (), jumps)
             else:
-                for over, to, m in _JUMPS[k]:
+                for over, to, m in t.jump_moves[k]:
                     if white >> over & 1 and empty >> to & 1:
                         jumps.append(m)
             if not (rules.forced and jumps):
-                for q, m in _STEPS[k]:
+                for q, m in steps[k]:
                     if empty >> q & 1:
                         moves.append(m)
         if jumps:
             return jumps if rules.forced else jumps + moves
         return moves
     if hand:
-        return [_DROP[p] for p in _DROP_ORDER if empty >> p & 1]
+        drop = t.drop
+        return [drop[p] for p in t.drop_order if empty >> p & 1]
+    steps = t.steps
     for w in _bits(white):
-        for q, m in _STEPS[w]:
+        for q, m in steps[w]:
             if empty >> q & 1:
                 moves.append(m)
     return moves
 
 
-def black_mobility(black: int, white: int, chain: bool = False) -> int:
+def black_mobility(black: int, white: int, board: Board = _B2) -> int:
     """Number of moves black would have (steps + single jumps), for quick blocked tests."""
-    empty = USED_MASK & ~(black | white)
+    empty = board.used_mask & ~(black | white)
     n = 0
     for k in _bits(black):
-        n += (ADJ_MASK[k] & empty).bit_count()
-        for over, to in JUMPS[k]:
+        n += (board.adj_mask[k] & empty).bit_count()
+        for over, to in board.jumps[k]:
             if white >> over & 1 and empty >> to & 1:
                 n += 1
     return n
@@ -370,6 +384,16 @@ class State(EndsOnRequest):
         return None
 
     @property
+    def board(self) -> Board:
+        """The board this position is on (palace_board.Board)."""
+        return self._rules.tables.board
+
+    @property
+    def win_captures(self) -> int:
+        """How many captures black needs to win."""
+        return self._rules.win
+
+    @property
     def kings(self) -> tuple:
         return tuple(_bits(self.black))
 
@@ -389,7 +413,7 @@ class State(EndsOnRequest):
 
     def _end(self):
         r = self._rules
-        if self.captures >= WIN_CAPTURES:
+        if self.captures >= r.win:
             return Result("b", "captures")
         if not self._raw_moves():
             if self.to_move == "b":
@@ -438,19 +462,21 @@ class State(EndsOnRequest):
 # ---- creation, text -----------------------------------------------------------------------------
 def new_game(**options) -> State:
     opts = check_options(OPTIONS, options)
-    black = sum(1 << p for p in _START_BLACK[opts["opening"]])
-    white = sum(1 << p for p in _START_WHITE)
+    kings, whites, hand = board_setup(opts["palaces"]).opening(opts["opening"])
+    black = sum(1 << p for p in kings)
+    white = sum(1 << p for p in whites)
     stm = "w" if opts["first"] == "white" else "b"  # the variant "first": white drops first
-    return State(black, white, stm, START_HAND, 0, 0, ((black, white, stm, START_HAND),), opts)
+    return State(black, white, stm, hand, 0, 0, ((black, white, stm, hand),), opts)
 
 
 def to_text(state: State) -> str:
+    b = state.board
     rows = []
-    for r in range(ROWS):
+    for r in range(b.rows):
         cells = []
-        for c in range(COLS):
-            p = r * 5 + c
-            if (r, c) in UNUSED:
+        for c in range(b.cols):
+            p = r * b.cols + c
+            if (r, c) in b.unused:
                 cells.append("-")
             else:
                 cells.append(state.at(p) or ".")
@@ -458,23 +484,34 @@ def to_text(state: State) -> str:
     return f"{'/'.join(rows)} {state.to_move} {state.hand} {state.captures}"
 
 
+def _shapes() -> str:
+    return ", ".join(f"{b.rows} rows of {b.cols} ({b.label})" for b in BOARDS.values())
+
+
 def from_text(text: str, **options) -> State:
-    """A state from a position text (shared/DESIGN.md). An optional 4th number gives the plies
-    already played since the last capture or drop (for the 100-ply draw)."""
-    opts = check_options(OPTIONS, options)
+    """A state from a position text (shared/DESIGN.md). Its rows say which board it is on (7, 9 or
+    13 rows: one, two or four palaces); a `palaces` option given must agree. An optional 4th number
+    gives the plies already played since the last capture or drop (for the 100-ply draw)."""
     fields = text.split()
     if len(fields) not in (4, 5):
-        raise PositionError("palace position needs: 9 rows, side to move (b/w), whites in hand, black's captures")
+        raise PositionError("palace position needs: the rows, side to move (b/w), whites in hand, black's captures")
     rows = fields[0].split("/")
-    if len(rows) != ROWS:
-        raise PositionError(f"palace position needs 9 rows separated by '/', got {len(rows)}")
+    b = BY_SHAPE.get((len(rows), len(rows[0])))
+    if b is None:
+        raise PositionError(f"palace position: {len(rows)} rows of {len(rows[0])} match no board; expected {_shapes()}")
+    if "palaces" in options and options["palaces"] != b.palaces:
+        raise PositionError(
+            f"the position is on the {b.label} board, not on the board of palaces={options['palaces']!r}"
+        )
+    opts = check_options(OPTIONS, {**options, "palaces": b.palaces})
+    setup = board_setup(b.palaces)
     black = white = 0
     for r, row in enumerate(rows):
-        if len(row) != COLS:
-            raise PositionError(f"row {r + 1} ({row!r}) must have 5 cells")
+        if len(row) != b.cols:
+            raise PositionError(f"row {r + 1} ({row!r}) must have {b.cols} cells")
         for c, ch in enumerate(row):
-            p = r * 5 + c
-            if (r, c) in UNUSED:
+            p = r * b.cols + c
+            if (r, c) in b.unused:
                 if ch != "-":
                     raise PositionError(f"row {r + 1} cell {c + 1} is not a board point: write '-'")
                 continue
@@ -483,25 +520,26 @@ def from_text(text: str, **options) -> State:
             elif ch == "W":
                 white |= 1 << p
             elif ch == "-":
-                raise PositionError(f"row {r + 1} cell {c + 1} ({name(p)}) is a board point, not '-'")
+                raise PositionError(f"row {r + 1} cell {c + 1} ({b.name(p)}) is a board point, not '-'")
             elif ch != ".":
                 raise PositionError(f"row {r + 1} cell {c + 1}: {ch!r} is not B, W or '.'")
-    if black.bit_count() != 2:
-        raise PositionError(f"black must have 2 kings on the board, found {black.bit_count()}")
+    if black.bit_count() != setup.kings:
+        raise PositionError(f"black must have {setup.kings} kings on the {b.label} board, found {black.bit_count()}")
     side = fields[1]
     if side not in SIDES:
         raise PositionError(f"side to move must be 'b' or 'w', not {side!r}")
     numbers = []
+    total = setup.max_soldiers
     for label, value in zip(("whites in hand", "captures", "plies"), fields[2:]):
-        numbers.append(parse_count(value, label, MAX_PLIES if label == "plies" else TOTAL_WHITES))
+        numbers.append(parse_count(value, label, MAX_PLIES if label == "plies" else total))
     hand, caps = numbers[0], numbers[1]
     plies = numbers[2] if len(numbers) > 2 else 0
-    if hand > START_HAND:
-        raise PositionError(f"white has at most {START_HAND} soldiers in hand, not {hand}")
-    if white.bit_count() + hand + caps > TOTAL_WHITES:
+    if hand > setup.max_hand:
+        raise PositionError(f"white has at most {setup.max_hand} soldiers in hand on the {b.label} board, not {hand}")
+    if white.bit_count() + hand + caps > total:
         raise PositionError(
             f"too many soldiers: {white.bit_count()} on the board + {hand} in hand "
-            f"+ {caps} captured is more than {TOTAL_WHITES}"
+            f"+ {caps} captured is more than {total}"
         )
     return State(black, white, side, hand, caps, plies, ((black, white, side, hand),), opts)
 
@@ -530,7 +568,7 @@ def _perft(black, white, stm, hand, caps, plies, depth, rules, counts):
     limit = rules.no_progress
     for m in moves:
         b2, w2, h2, c2, reset = apply_move(black, white, hand, caps, m)
-        if c2 >= WIN_CAPTURES:
+        if c2 >= rules.win:
             continue
         if reset:
             p2, sub = 0, {}

@@ -14,55 +14,24 @@ import math
 import random
 
 from game.ai.common import Budget, SearchStopped, resolve_time
+from game.ai.palace.geometry import GEOMETRY, Geometry
 from game.rules import palace as P
-from game.rules.palace import ADJ, ADJ_MASK, JUMPS, USED_MASK, WIN_CAPTURES, apply_move, gen_moves
+from game.rules.palace import apply_move, gen_moves
 
 WIN = 100_000
 INF = 10 * WIN
 #: level -> (maximum depth, softmax temperature in eval units (100 = one soldier), root margin)
 LEVELS = {"easy": (2, 45.0, 160), "medium": (3, 20.0, 60), "hard": (64, 0.0, 0)}
 
-# ---- the board's symmetries: identity, left-right, top-bottom, both (each its own inverse) -------
-PERMS = []
-for _t in range(4):
-    _perm = list(range(45))
-    for _p in range(45):
-        _r, _c = divmod(_p, 5)
-        if _t & 1:
-            _c = 4 - _c
-        if _t & 2:
-            _r = 8 - _r
-        _perm[_p] = _r * 5 + _c
-    PERMS.append(tuple(_perm))
-# _CHUNKS[t][i][v]: image under symmetry t of the 9-bit chunk i of a board holding value v
-_CHUNKS = [
-    [[sum(1 << PERMS[t][9 * i + j] for j in range(9) if v >> j & 1) for v in range(512)] for i in range(5)]
-    for t in range(4)
-]
+# ---- the two-palace board's geometry under its old names (tests and tools use them) -------------
+G2 = GEOMETRY[2]
+PERMS = G2.perms
+neighbours = G2.neighbours
 
 
-def _image(mask, t):
-    c = _CHUNKS[t]
-    return (
-        c[0][mask & 511]
-        | c[1][mask >> 9 & 511]
-        | c[2][mask >> 18 & 511]
-        | c[3][mask >> 27 & 511]
-        | c[4][mask >> 36 & 511]
-    )
-
-
-def canonical(black, white):
-    """(white', black', t): the least image of the position under the 4 symmetries, and which."""
-    best = (white, black, 0)
-    for t in (1, 2, 3):
-        w = _image(white, t)
-        if w > best[0]:
-            continue
-        b = _image(black, t)
-        if w < best[0] or b < best[1]:
-            best = (w, b, t)
-    return best
+def canonical(black, white, geo: Geometry = G2):
+    """(white', black', t): the least image of the position under the board's symmetries."""
+    return geo.canonical(black, white)
 
 
 def _bits(mask):
@@ -73,39 +42,14 @@ def _bits(mask):
 
 
 # ---- evaluation -------------------------------------------------------------------------------
-PALACE_MASK = sum(1 << p for p in P.POINTS if p < 10 or p >= 35)
 ROOM_CAP = 12
 ROOM_PENALTY = [2 * (ROOM_CAP - n) ** 2 for n in range(ROOM_CAP + 1)]
 
 
-def _spread_table():
-    """[(shift, mask)]: for every index difference d between neighbours, the points p whose
-    neighbour p + d (shift d > 0) or p - d (d < 0) is adjacent: a set's neighbours in ~20 ops."""
-    masks = {}
-    for p in P.POINTS:
-        for q in ADJ[p]:
-            masks[q - p] = masks.get(q - p, 0) | (1 << p)
-    return tuple(sorted(masks.items()))
-
-
-SPREAD = _spread_table()
-
-
-def _make_neighbours():
-    """neighbours(mask): the union of the neighbours of every point in mask, as one expression
-    of shifts and masks generated from SPREAD (no loop: it runs in the evaluation's inner loop)."""
-    terms = [f"((m & {mask}) << {d})" if d > 0 else f"((m & {mask}) >> {-d})" for d, mask in SPREAD]
-    namespace = {}
-    exec(f"def neighbours(m):\n    return {' | '.join(terms)}\n", namespace)
-    return namespace["neighbours"]
-
-
-neighbours = _make_neighbours()
-
-
-def _room(k, white, empty):
+def _room(k, white, empty, geo):
     """Empty points a king at k could reach in a few moves (steps, and jumps over soldiers),
     counted up to ROOM_CAP."""
+    neighbours, adj_mask, jumps = geo.neighbours, geo.adj_mask, geo.jumps
     reach = front = 1 << k
     n = 0
     while front:  # by steps first: cheap and usually enough
@@ -118,8 +62,8 @@ def _room(k, white, empty):
     while front:
         grow = 0
         for p in _bits(front):
-            grow |= ADJ_MASK[p] & empty
-            for over, to in JUMPS[p]:
+            grow |= adj_mask[p] & empty
+            for over, to in jumps[p]:
                 if white >> over & 1 and empty >> to & 1:
                     grow |= 1 << to
         front = grow & ~reach
@@ -130,16 +74,12 @@ def _room(k, white, empty):
     return n
 
 
-#: BEYOND[k]: {neighbour q: the point behind q seen from k on the same line}
-BEYOND = [{over: to for over, to in JUMPS[k]} for k in range(45)]
-
-
-def soldiers_needed(k, black, white, empty):
+def soldiers_needed(k, black, white, empty, geo: Geometry = G2):
     """Soldiers still to be put down to surround a king on k: each free neighbour needs one, and
     each neighbour needs the point behind it filled (else the king jumps it)."""
     need = 0
-    beyond = BEYOND[k]
-    for q in ADJ[k]:
+    beyond = geo.beyond[k]
+    for q in geo.adj[k]:
         if black >> q & 1:
             continue
         if empty >> q & 1:
@@ -150,28 +90,27 @@ def soldiers_needed(k, black, white, empty):
     return need
 
 
-def evaluate_black(black, white, caps, stm, hand):
+def evaluate_black(black, white, caps, stm, hand, geo: Geometry = G2):
     """Static score for black in hundredths of a soldier."""
-    empty = USED_MASK & ~(black | white)
+    adj_mask, jumps, palace_mask = geo.adj_mask, geo.jumps, geo.palace_mask
+    empty = geo.used & ~(black | white)
     score = 100 * caps
     threatened = 0
     for k in _bits(black):
-        steps = (ADJ_MASK[k] & empty).bit_count()
-        jumps = 0
-        for over, to in JUMPS[k]:
+        moves = (adj_mask[k] & empty).bit_count()
+        for over, to in jumps[k]:
             if white >> over & 1 and empty >> to & 1:
-                jumps += 1
+                moves += 1
                 threatened |= 1 << over
-        moves = steps + jumps
         if moves == 0:
             score -= 240  # a king shut in is half of black's force lost
             continue
         score += 5 * moves
-        need = soldiers_needed(k, black, white, empty)
+        need = soldiers_needed(k, black, white, empty, geo)
         if need < 9:  # few soldiers would shut this king in
             score -= 3 * (9 - need) ** 2
-        score -= ROOM_PENALTY[_room(k, white, empty)]  # a king with little room is soon trapped
-        if PALACE_MASK >> k & 1:  # kings are easily trapped inside a palace
+        score -= ROOM_PENALTY[_room(k, white, empty, geo)]  # a king with little room is soon trapped
+        if palace_mask >> k & 1:  # kings are easily trapped inside a palace
             score -= 15
     t = threatened.bit_count()
     if t:
@@ -185,6 +124,8 @@ def evaluate_black(black, white, caps, stm, hand):
 class _Search:
     def __init__(self, state, budget, rng):
         self.rules = state._rules
+        self.geo = GEOMETRY[state.board.palaces]
+        self.win = state.win_captures
         self.budget = budget
         self.rng = rng
         self.tt = {}
@@ -200,11 +141,12 @@ class _Search:
         hist = self.history
         killers = self.killers.get(ply, ())
         if stm == "w":
-            empty = USED_MASK & ~(black | white)
+            geo = self.geo
+            empty = geo.used & ~(black | white)
             landing = near = threatened = 0
             for k in _bits(black):
-                near |= ADJ_MASK[k]
-                for over, to in JUMPS[k]:
+                near |= geo.adj_mask[k]
+                for over, to in geo.jumps[k]:
                     if white >> over & 1 and empty >> to & 1:
                         landing |= 1 << to
                         threatened |= 1 << over
@@ -234,7 +176,7 @@ class _Search:
     # ---- search ---------------------------------------------------------------------------------
     def terminal(self, black, white, stm, hand, caps, plies, moves, ply):
         """Score for the side to move if the game is over here, else None."""
-        if caps >= WIN_CAPTURES:
+        if caps >= self.win:
             return (WIN - ply) if stm == "b" else -(WIN - ply)
         if not moves:
             if stm == "b":
@@ -248,7 +190,7 @@ class _Search:
         key = (black, white, stm, hand, caps)
         s = self.evals.get(key)
         if s is None:
-            s = evaluate_black(black, white, caps, stm, hand)
+            s = evaluate_black(black, white, caps, stm, hand, self.geo)
             if stm == "w":
                 s = -s
             if len(self.evals) > 200_000:
@@ -266,7 +208,7 @@ class _Search:
                 continue
             self.budget.tick()
             b2, w2, h2, c2, _ = apply_move(black, white, hand, caps, m)
-            if c2 >= WIN_CAPTURES:
+            if c2 >= self.win:
                 return WIN - ply - 1
             v = -self.static(b2, w2, "w", h2, c2)
             if v > alpha:
@@ -283,14 +225,14 @@ class _Search:
             return end
         if depth <= 0:
             return self.quiesce(black, white, stm, hand, caps, plies, moves, alpha, beta, ply)
-        cw, cb, t = canonical(black, white)
+        cw, cb, t = self.geo.canonical(black, white)
         tkey = (cw, cb, stm, hand, caps)
         entry = self.tt.get(tkey)
         tt_path = None
         if entry is not None:
             e_depth, e_flag, e_score, e_path = entry
             if e_path is not None:
-                perm = PERMS[t]
+                perm = self.geo.inverse[t]
                 tt_path = tuple(perm[p] for p in e_path)
             if e_depth >= depth:
                 if e_flag == 0:
@@ -338,7 +280,7 @@ class _Search:
         flag = 1 if best >= beta else (-1 if best <= alpha0 else 0)
         if len(self.tt) > 400_000:
             self.tt.clear()
-        perm = PERMS[t]
+        perm = self.geo.perms[t]
         self.tt[tkey] = (depth, flag, best, tuple(perm[p] for p in best_path))
         return best
 
@@ -416,11 +358,11 @@ def pv(search, state, first, plies=12):
     seen = {state.key()}
     while len(line) < plies and pos.result() is None and pos.key() not in seen:
         seen.add(pos.key())
-        cw, cb, t = canonical(pos.black, pos.white)
+        cw, cb, t = search.geo.canonical(pos.black, pos.white)
         entry = search.tt.get((cw, cb, pos.to_move, pos.hand, pos.captures))
         if entry is None or entry[3] is None:
             break
-        perm = PERMS[t]
+        perm = search.geo.inverse[t]
         path = tuple(perm[p] for p in entry[3])
         move = next((m for m in pos.legal_moves() if m.path == path), None)
         if move is None:

@@ -1,0 +1,98 @@
+"""What the palace search knows of a board, made once per board (game.rules.palace_board): its
+symmetries (for the transposition table's canonical keys), a loop-free "neighbours of a set of
+points" and the point behind each neighbour. Pure Python, no pygame."""
+
+from __future__ import annotations
+
+from game.rules.palace_board import BOARDS, Board
+
+CHUNK = 9  # bits per lookup table of the symmetry images
+
+
+def _symmetries(b: Board) -> list:
+    """Every reflection or rotation of the grid that maps the board's lines onto its own: as point
+    permutations over the grid index (identity first)."""
+    rows, cols = b.rows, b.cols
+    maps = [
+        lambda r, c: (r, c),
+        lambda r, c: (r, cols - 1 - c),
+        lambda r, c: (rows - 1 - r, c),
+        lambda r, c: (rows - 1 - r, cols - 1 - c),
+    ]
+    if rows == cols:
+        maps += [
+            lambda r, c: (c, r),
+            lambda r, c: (cols - 1 - c, r),
+            lambda r, c: (c, rows - 1 - r),
+            lambda r, c: (cols - 1 - c, rows - 1 - r),
+        ]
+    out = []
+    for f in maps:
+        perm = tuple(b.at(*f(*divmod(p, cols))) for p in range(b.size))
+        if all(frozenset(perm[p] for p in e) in b.edges for e in b.edges):
+            out.append(perm)
+    return out
+
+
+class Geometry:
+    def __init__(self, b: Board):
+        self.board = b
+        self.used = b.used_mask
+        self.adj = b.adj
+        self.adj_mask = b.adj_mask
+        self.jumps = b.jumps
+        self.palace_mask = b.palace_mask
+        self.perms = _symmetries(b)
+        #: inverse[t]: the permutation undoing perms[t] (rotations are not their own inverse)
+        self.inverse = [tuple(sorted(range(b.size), key=perm.__getitem__)) for perm in self.perms]
+        n_chunks = (b.size + CHUNK - 1) // CHUNK
+        self.chunks = [
+            [
+                [
+                    sum(1 << perm[CHUNK * i + j] for j in range(CHUNK) if v >> j & 1 and CHUNK * i + j < b.size)
+                    for v in range(1 << CHUNK)
+                ]
+                for i in range(n_chunks)
+            ]
+            for perm in self.perms
+        ]
+        #: beyond[k]: {neighbour q: the point behind q seen from k on the same line}
+        self.beyond = [{over: to for over, to in b.jumps[k]} for k in range(b.size)]
+        self.neighbours = _make_neighbours(b)
+
+    def image(self, mask: int, t: int) -> int:
+        out = 0
+        shift = 0
+        for table in self.chunks[t]:
+            out |= table[mask >> shift & 511]
+            shift += CHUNK
+        return out
+
+    def canonical(self, black: int, white: int) -> tuple:
+        """(white', black', t): the least image of the position under the symmetries, and which."""
+        best = (white, black, 0)
+        for t in range(1, len(self.perms)):
+            w = self.image(white, t)
+            if w > best[0]:
+                continue
+            bl = self.image(black, t)
+            if w < best[0] or bl < best[1]:
+                best = (w, bl, t)
+        return best
+
+
+def _make_neighbours(b: Board):
+    """neighbours(mask): the union of the neighbours of every point in mask, as one expression of
+    shifts and masks (for every index difference d between neighbours, the points p whose
+    neighbour is p + d): no loop, it runs in the evaluation's inner loop."""
+    masks: dict = {}
+    for p in b.points:
+        for q in b.adj[p]:
+            masks[q - p] = masks.get(q - p, 0) | (1 << p)
+    terms = [f"((m & {mask}) << {d})" if d > 0 else f"((m & {mask}) >> {-d})" for d, mask in sorted(masks.items())]
+    namespace: dict = {}
+    exec(f"def neighbours(m):\n    return {' | '.join(terms)}\n", namespace)
+    return namespace["neighbours"]
+
+
+GEOMETRY = {n: Geometry(b) for n, b in BOARDS.items()}
