@@ -8,7 +8,7 @@
 --cost measures, position by position, the nodes and the CPU time (process time, so it hardly
 depends on the load) that hard needs to finish each of the given depths.
 
-Positions: the ones the issue measured, then the busiest positions (most face-up pieces and
+Positions: the ones the issues measured, five crowded boards after 40 random plies, then the busiest positions (most face-up pieces and
 captures on the board) met in medium-against-medium games with fixed node budgets, so the same
 positions come back on every machine. For each: the depth of the last finished iteration, whether
 the search settled (iterations stopped changing any score, so it stopped early), nodes, nodes per
@@ -33,6 +33,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from game.ai import choose_move  # noqa: E402
 from game.ai.banqi import player as banqi_ai  # noqa: E402
+from game.ai.contract import Limits  # noqa: E402
 from game.rules import banqi as rules  # noqa: E402
 
 ISSUE_POSITIONS = (
@@ -44,6 +45,16 @@ ISSUE_POSITIONS = (
     "BxA.cpaN/rpRnbxPx/.aCb.PxK/k.PAp.RB r NCPcp 3",
     "rnRcPpAB/xp.AxbNC/kxC.r.KP/.cpapb.x b PPanp 1",
     "aRp....a/.....B../...k.K../..b..... b AABRNNCCPPPPPbrrnnccpppp 0",
+    # issue 26: where the notes said depth 0 (they came from a second, smaller search)
+    "xcRnPxAB/pxCx.rxx/CxPxrpPx/xcapPxNx b p 2",
+)
+# crowded boards after 40 random plies (tests/test_engine_contract.py holds them to depth >= 4)
+CROWDED = (
+    ".pbPxaxP/bxr...xc/rP..Kxx./n.PCc.RB r ARNNCPnpp 0",
+    "N.Rx.B.k/Rcx.px.p/aPxa..px/bAPx.B.n r KACCPPbrp 0",
+    "N.Rx.kKP/.PBcBr.b/aCaxxRx./bpnxPxpN r PPnpp 3",
+    "pxxRCN.p/NPxPP.na/pp.xxKAP/Bb.k..ax b BCPrnc 0",
+    "P.CpxbpB/N.xAKP../xxN.Rn.n/rxccpx.r r ACPPkap 1",
 )
 
 
@@ -110,7 +121,7 @@ def main() -> None:
     ap.add_argument("--spin", type=int, default=0, help="processes kept spinning meanwhile (a loaded machine)")
     ap.add_argument("--cost", default="", help="depths to time instead, e.g. 4,5,6,7")
     args = ap.parse_args()
-    positions = list(ISSUE_POSITIONS) + busiest(args.busiest)
+    positions = list(ISSUE_POSITIONS) + list(CROWDED) + busiest(args.busiest)
     if args.cost:
         cost(positions, [int(d) for d in args.cost.split(",")])
         return
@@ -123,14 +134,14 @@ def main() -> None:
     try:
         for text in positions:
             state = rules.from_text(text)
-            t = time.perf_counter()
-            _, search, _, _ = banqi_ai.analyse(state, "hard", limit, 0)
-            dt = time.perf_counter() - t
-            depths.append(search.depth_done)
-            note = " (settled)" if search.settled else ""
+            # the engine's own search, as the game and bestmove run it: the depth it reports is
+            # that of the deepest iteration it finished
+            found = banqi_ai.ENGINE.search(state, Limits("hard", limit, seed=0))
+            depths.append(found.depth)
+            note = " (settled)" if any(n.startswith("settled") for n in found.notes) else ""
             print(
-                f"{text:66s} depth {search.depth_done:2d}{note:10s} {search.budget.nodes:8,d} nodes "
-                f"{search.budget.nodes / dt:9,.0f} n/s {dt:5.2f} s",
+                f"{text:66s} depth {found.depth:2d}{note:10s} {found.nodes:8,d} nodes "
+                f"{found.nodes / found.time:9,.0f} n/s {found.time:5.2f} s",
                 flush=True,
             )
     finally:
