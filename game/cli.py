@@ -6,6 +6,7 @@
     python -m game.cli analyse NAME "POSITION" [--time S] [--nodes N]
     python -m game.cli review FILE [--nodes N | --time S]
     python -m game.cli hub
+    python -m game.cli online host GAME | join CODE [--relay URL] [--engine L] [--time S]  (game/cli_online.py)
     python -m game.cli start NAME [--option k=v ...] [--seed N]
 
 Errors in a position or a move: one line on stderr naming what is wrong, exit status 2.
@@ -104,6 +105,9 @@ def _parser():
     budget.add_argument("--nodes", type=_count("the node budget", MAX_NODES, low=1), default=None, help="per position")
     budget.add_argument("--time", type=_seconds, default=None, help="seconds per position")
     sub.add_parser("hub", help="draughts engine over the Hub protocol on stdin/stdout")
+    from game.cli_online import add_parser as add_online_parser
+
+    add_online_parser(sub, _seconds)
     st = sub.add_parser("start", help="the start position text of a game and its options")
     st.add_argument("game", choices=GAMES)
     st.add_argument("--option", action="append", default=[], metavar="K=V", help="a variant option (repeatable)")
@@ -197,6 +201,10 @@ def _print_result(result, as_json: bool) -> None:
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
+        if args.command == "online":
+            from game.cli_online import main as online_main
+
+            return online_main(args)
         if args.command == "hub":
             from game.ai.draughts.hub import main as hub_main
 

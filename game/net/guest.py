@@ -42,14 +42,18 @@ class GuestSession(Session):
         self._errors = self._peer_errors = 0
         self._last_in = self._last_out = self.clock()
         try:
-            if self._target is None:
-                self._target = resolve(*self.address)
-            self.conn = LineConnection.connect_to(self._target)
+            self.conn = self._open_connection()
         except OSError as exc:
             self.conn = None
             self._dropped(f"cannot connect ({exc.strerror or exc})")
             return
         self.conn.send_line(P.format_message("HELLO", P.NAME, P.VERSION))
+
+    def _open_connection(self):
+        """A new connection to the host (game.net.online opens a wormhole instead)."""
+        if self._target is None:
+            self._target = resolve(*self.address)
+        return LineConnection.connect_to(self._target)
 
     def pump(self) -> list[Event]:
         if self.conn is None and self.phase in ("connecting", "paused") and self.clock() >= self._next_try:

@@ -21,12 +21,19 @@ class HostSession(Session):
     role = "host"
 
     def __init__(
-        self, port: int = 0, bind: str = "0.0.0.0", autosave=None, clock=time.monotonic, code: str | None = None
+        self,
+        port: int = 0,
+        bind: str = "0.0.0.0",
+        autosave=None,
+        clock=time.monotonic,
+        code: str | None = None,
+        listener=None,
     ):
         """code: the join code a first guest must prove (shown beside the address); a new random
-        one when not given."""
+        one when not given. listener: where connections come from (accept(), close(), port), a
+        TCP Listener on bind:port when not given (game.net.online gives a wormhole one)."""
         super().__init__(autosave, clock)
-        self.listener = Listener(bind, port)
+        self.listener = listener if listener is not None else Listener(bind, port)
         self.port = self.listener.port
         self.phase = "waiting"
         self.code = P.normalize_code(code) if code else P.new_join_code()

@@ -22,6 +22,37 @@ MAX_OUTBOX = 256 * 1024
 OVERSIZED = object()  # placeholder yielded by LineConnection.pump() for a line over the limit
 
 
+class LineSplitter:
+    """Splits a stream of bytes into LF-ended lines, never holding more than MAX_LINE bytes of an
+    unfinished one: a longer line is reported once as OVERSIZED and skipped up to its LF."""
+
+    def __init__(self):
+        self._inbox = bytearray()
+        self._skipping = False  # inside the tail of an oversized line
+
+    def take(self, chunk: bytes, lines: list) -> None:
+        start = 0
+        while True:
+            end = chunk.find(b"\n", start)
+            piece = chunk[start:] if end < 0 else chunk[start:end]
+            if self._skipping:
+                if end >= 0:
+                    self._skipping = False
+            elif len(self._inbox) + len(piece) >= MAX_LINE:
+                self._inbox.clear()
+                lines.append(OVERSIZED)
+                self._skipping = end < 0
+            elif end >= 0:
+                self._inbox += piece
+                lines.append(bytes(self._inbox))
+                self._inbox.clear()
+            else:
+                self._inbox += piece
+            if end < 0:
+                return
+            start = end + 1
+
+
 class LineConnection:
     """One TCP connection carrying LF-terminated lines. States: connecting, open, closed."""
 
@@ -34,8 +65,7 @@ class LineConnection:
         self.sock = sock
         self.state = "connecting" if connecting else "open"
         self.close_reason = ""
-        self._inbox = bytearray()
-        self._skipping = False  # inside the tail of an oversized line
+        self._splitter = LineSplitter()
         self._outbox = bytearray()
 
     @classmethod
@@ -164,30 +194,8 @@ class LineConnection:
                 self.close("the other side closed the connection")
                 break
             budget -= len(chunk)
-            self._take(chunk, lines)
+            self._splitter.take(chunk, lines)
         return lines
-
-    def _take(self, chunk: bytes, lines: list) -> None:
-        start = 0
-        while True:
-            end = chunk.find(b"\n", start)
-            piece = chunk[start:] if end < 0 else chunk[start:end]
-            if self._skipping:
-                if end >= 0:
-                    self._skipping = False
-            elif len(self._inbox) + len(piece) >= MAX_LINE:
-                self._inbox.clear()
-                lines.append(OVERSIZED)
-                self._skipping = end < 0
-            elif end >= 0:
-                self._inbox += piece
-                lines.append(bytes(self._inbox))
-                self._inbox.clear()
-            else:
-                self._inbox += piece
-            if end < 0:
-                return
-            start = end + 1
 
 
 def resolve(host: str, port: int):

@@ -1,7 +1,8 @@
 """Autosave of network games, on both sides, after every change.
 
 One file per role in the player's data folder (game.storage.data_dir(), $QIPAN_HOME in tests):
-net/host.json and net/guest.json, written atomically (game.atomic_files). It holds
+net/host.json and net/guest.json (net/online-host.json and net/online-guest.json for games through
+a wormhole, with the mailbox server's URL), written atomically (game.atomic_files). It holds
 the NetGame record (game, options, seats, start, plies with Banqi reveals, a requested ending), the
 host's port or the guest's host address, the game's secret (derived by both sides when the game
 was accepted, never sent: a returning guest proves it to resume), and, on the host of a Banqi game only, the deal's seed
@@ -26,12 +27,13 @@ MAX_PLIES = 20_000
 ROLES = ("host", "guest")
 
 
-def path(role: str) -> Path:
+def path(role: str, online: bool = False) -> Path:
+    """The file of `role`; online games (game.net.online) keep their own: net/online-<role>.json."""
     from game import storage
 
     if role not in ROLES:
         raise ValueError(f"role must be one of {ROLES}")
-    return storage.data_dir() / "net" / f"{role}.json"
+    return storage.data_dir() / "net" / f"{'online-' if online else ''}{role}.json"
 
 
 def _text(record: dict) -> str:
@@ -40,7 +42,7 @@ def _text(record: dict) -> str:
 
 def write(record: dict, target=None) -> None:
     """Save a session record (Session.record()); errors of the disk are left to the caller."""
-    atomic_write_text(target or path(record["role"]), _text(record))
+    atomic_write_text(target or path(record["role"], bool(record.get("online"))), _text(record))
 
 
 # the latest record of each file, written in a thread so that an autosave's fsync never stalls a frame
@@ -51,7 +53,7 @@ def autosave(record: dict) -> None:
     """Save in the background (latest record per role wins); never raises: a full disk must not
     break the game on the table."""
     try:
-        _writer.submit(path(record["role"]), _text(record))
+        _writer.submit(path(record["role"], bool(record.get("online"))), _text(record))
     except (SaveError, ValueError, TypeError):
         pass
 
@@ -67,9 +69,9 @@ def flush(timeout: float = 5.0) -> None:
 atexit.register(flush)
 
 
-def clear(role: str) -> None:
+def clear(role: str, online: bool = False) -> None:
     try:
-        path(role).unlink()
+        path(role, online).unlink()
     except OSError:
         pass
 
@@ -123,7 +125,10 @@ def _check(data) -> dict:
         ),
         "over",
     )
-    if data["role"] == "guest":
+    if data.get("online"):  # an online game: the mailbox server's URL instead of an address or port
+        relay = data.get("relay")
+        need(isinstance(relay, str) and 0 < len(relay) <= 300 and relay.isascii(), "relay")
+    elif data["role"] == "guest":
         addr = data.get("address")
         need(
             isinstance(addr, list)
@@ -140,15 +145,17 @@ def _check(data) -> dict:
     return data
 
 
-def read(role: str):
-    """(NetGame, record dict) of the saved game of `role`, or None when there is none or it is
-    damaged (a damaged file is left in place and ignored)."""
+def read(role: str, online: bool = False):
+    """(NetGame, record dict) of the saved game of `role` (its online game with online=True), or
+    None when there is none or it is damaged (a damaged file is left in place and ignored)."""
     flush()
-    p = path(role)
+    p = path(role, online)
     try:
         if p.stat().st_size > MAX_BYTES:
             return None
         data = _check(json.loads(p.read_text(encoding="utf-8")))
+        if bool(data.get("online")) != online:
+            return None
         game = NetGame.from_record(data)
     except (OSError, ValueError, TypeError, KeyError, PositionError, RecursionError):
         return None

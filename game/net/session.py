@@ -49,7 +49,7 @@ LINGER = 2.0
 BUSY_RETRIES = 3
 BUSY_RETRY_EVERY = 3.0
 #: what the guest stops on instead of reconnecting (the refusal would only come again)
-_FINAL_REFUSALS = (P.E_PROOF, P.E_VERSION, "no_code", "fake_host")
+_FINAL_REFUSALS = (P.E_PROOF, P.E_VERSION, "no_code", "fake_host", "unreachable")
 
 
 @dataclass
