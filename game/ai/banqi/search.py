@@ -140,10 +140,13 @@ class Search:
         return score + pull
 
     # ---- move generation ----------------------------------------------------------------------
-    def gen(self, side: int):
-        """(captures, steps) of `side`: captures as (gain, move), moves as from * 32 + to."""
+    def gen(self, side: int, steps_too: bool = True):
+        """(captures, steps) of `side`: captures as (gain, move), moves as from * 32 + to. The
+        capture search asks for captures only (steps_too False: steps stays empty), which saves a
+        third of its move generation."""
         board = self.board
-        caps, steps = [], []
+        caps: list = []
+        steps: list = []
         val = self.values()[0]
         for p in range(32):
             c = board[p]
@@ -151,9 +154,10 @@ class Search:
                 continue
             t = c & 7
             if t == 2:
-                for q in NB[p]:
-                    if board[q] == 0:
-                        steps.append(p * 32 + q)
+                if steps_too:
+                    for q in NB[p]:
+                        if board[q] == 0:
+                            steps.append(p * 32 + q)
                 for ray in RAYS[p]:
                     screen = False
                     for q in ray:
@@ -170,7 +174,8 @@ class Search:
                 for q in NB[p]:
                     d = board[q]
                     if d == 0:
-                        steps.append(p * 32 + q)
+                        if steps_too:
+                            steps.append(p * 32 + q)
                     elif d != DOWN and (d >> 3) != side and CAN[t][d & 7]:
                         caps.append((abs(val[d]) * 8 - abs(val[c]), p * 32 + q))
         caps.sort(reverse=True)
@@ -327,7 +332,7 @@ class Search:
         if stand > alpha:
             alpha = stand
         best = stand
-        caps, _ = self.gen(side)
+        caps, _ = self.gen(side, steps_too=False)
         if not caps:
             return best
         val = self.values()[0]
