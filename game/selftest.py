@@ -23,6 +23,8 @@ from typing import Any
 
 #: seconds the draughts move may take, the first compile included (about 6 s on a quiet machine)
 MOVE_TIMEOUT = 600.0
+#: what online play (game/net/wormhole_link.py) imports when it starts, where magic-wormhole is installed
+ONLINE_MODULES = ("wormhole", "autobahn.twisted.websocket", "nacl.secret", "twisted.internet.selectreactor")
 #: the distributions whose notices the About screen must find (numba only where it has wheels)
 REQUIRED_NOTICES = ("pygame-ce", "platformdirs", "numpy")
 
@@ -91,7 +93,12 @@ class Selftest:
         names = [i.name for i in pkgutil.walk_packages(game.__path__, "game.") if not i.name.endswith("__main__")]
         for name in names:
             importlib.import_module(name)
-        return f"{len(names)} modules of game"
+        online = []
+        if _installed("magic-wormhole"):  # online play imports them only when it starts
+            for name in ONLINE_MODULES:
+                importlib.import_module(name)
+                online.append(name.split(".")[0])
+        return f"{len(names)} modules of game" + (f", online play's {', '.join(online)}" if online else "")
 
     def fonts(self) -> str:
         import pygame
@@ -230,6 +237,16 @@ class Selftest:
             return 1
         self.say("selftest ok")
         return 0
+
+
+def _installed(distribution: str) -> bool:
+    from importlib import metadata
+
+    try:
+        metadata.distribution(distribution)
+        return True
+    except metadata.PackageNotFoundError:
+        return False
 
 
 def _video_driver() -> str:
