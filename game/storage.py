@@ -229,6 +229,8 @@ DEFAULT_SETTINGS = {
     "ponder": True,  # the computer at hard thinks on the player's time (draughts)
     "fullscreen": True,
     "lesson_offered": False,  # the guided first game was offered (once, at the first launch)
+    # online play's mailbox server (game.net.wormhole_link.PUBLIC_MAILBOX, the library's public one)
+    "mailbox_url": "ws://relay.magic-wormhole.io:4000/v1",
 }
 SETTINGS_RANGES = {"volume": (0.0, 1.0), "anim_speed": (0.5, 2.0)}
 
@@ -248,12 +250,27 @@ def _finite_float(value) -> bool:
         return False
 
 
+def valid_mailbox_url(value) -> bool:
+    """A ws:// or wss:// URL of printable ASCII without spaces, at most 300 characters."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= 300
+        and value.isascii()
+        and value.isprintable()
+        and " " not in value
+        and value.startswith(("ws://", "wss://"))
+        and len(value.split("://", 1)[1]) > 0
+    )
+
+
 def _clean_setting(key, value):
     """The value if it fits the setting (numbers clamped to their range), else the default. Never
     raises, whatever the value."""
     default = DEFAULT_SETTINGS[key]
     if key == "lang":
         return value if isinstance(value, str) and value in LANGS else default
+    if key == "mailbox_url":
+        return value if valid_mailbox_url(value) else default
     if isinstance(default, bool):
         return value if isinstance(value, bool) else default
     if not _finite_float(value):

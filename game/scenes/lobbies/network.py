@@ -9,6 +9,7 @@ docs/PROTOCOL.md for what travels between the two computers.
 
 from __future__ import annotations
 
+import importlib
 import re
 
 import pygame
@@ -24,6 +25,7 @@ from game.net.session import SessionError
 from game.rules.common import check_options
 from game.scenes.base import Scene
 from game.scenes.board.net_table import open_net_board
+from game.scenes.lobbies import online_settings  # noqa: F401  (registers Settings → Online play server)
 from game.scenes.lobbies.texts import _t, option_lines, reason_text, seat_labels
 from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice, FocusGroup, TextInput
@@ -68,6 +70,13 @@ def bind_address(app) -> str:
     """Every interface, so the other computer can reach us; loopback only for a headless app
     (tests must never listen on a real network)."""
     return "127.0.0.1" if getattr(app, "headless", False) else "0.0.0.0"
+
+
+def open_online(app) -> None:
+    """Network → Play online. game/scenes/lobbies/online.py builds on this module's screens, so it
+    is loaded by name here (an import statement would make a cycle); it registers "online"."""
+    importlib.import_module("game.scenes.lobbies.online")
+    app.open("online")
 
 
 def start_board(app, runner):
@@ -186,6 +195,7 @@ class NetLobbyScene(_Lobby):
                     self.rejoin,
                 )
             )
+        widgets.append(Button(app, _t(app, "online.title"), lambda: open_online(app)))  # through a wormhole
         widgets.append(Button(app, _t(app, "net.back"), self.back, shortcut="Esc"))
         self.set_widgets(widgets)
 

@@ -122,6 +122,12 @@ add(
         },
         "net.why_busy": {"zh": "主机已有对手", "en": "the host already has a player"},
         "net.why_timeout": {"zh": "连接没有按时完成", "en": "the connection took too long to start"},
+        "online.why_wrong_code": {
+            "zh": "暗号错误，这个暗号已作废：请朋友告诉你屏幕上的新暗号",
+            "en": "wrong code, and that code is burnt now: ask your friend for the new code on their screen",
+        },
+        "online.why_nobody": {"zh": "没有人在用这个暗号等待", "en": "nobody is waiting with this code"},
+        "online.why_unreachable": {"zh": "连不上信箱服务器", "en": "cannot reach the mailbox server"},
         "net.why_fake_host": {
             "zh": "对方不知道加入暗号，不是你要找的主机",
             "en": "the other side does not know the join code: not the host you were given",
@@ -174,6 +180,10 @@ _REASONS = (
     ("refused by the other side: timeout", "net.why_timeout"),
     ("the host asks for its join code", "net.why_code_needed"),
     ("the host could not prove", "net.why_fake_host"),
+    # online (game.net.online, wormhole_link)
+    ("wrong code", "online.why_wrong_code"),
+    ("nobody is waiting", "online.why_nobody"),
+    ("cannot reach the mailbox server", "online.why_unreachable"),
 )
 
 

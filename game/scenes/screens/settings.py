@@ -1,6 +1,7 @@
 """Settings: language, sound and volume, animation speed, legal-move marks, auto-flip in hot-seat,
 fullscreen. Every change is applied and saved at once (app.settings + storage.save_settings).
-Beside Back, About opens the version, the licence and the third-party notices (screens/about.py).
+Beside Back, About opens the version, the licence and the third-party notices (screens/about.py), and
+Online server the mailbox server of online play (lobbies/online_settings.py).
 
 Keyboard: Up/Down (Tab) move between rows, Left/Right change the value, Enter toggles, Esc back.
 """
@@ -33,6 +34,7 @@ add(
         "settings.saved_in": {"zh": "设置保存于：{path}", "en": "Settings are saved in: {path}"},
         "settings.hint": {"zh": "↑↓ 选择 · ←→ 调整 · Esc 返回", "en": "↑↓ choose · ←→ change · Esc back"},
         "settings.about": {"zh": "关于", "en": "About"},
+        "settings.online": {"zh": "联网服务器", "en": "Online server"},
         "settings.speed_slow": {"zh": "慢", "en": "slow"},
         "settings.speed_normal": {"zh": "正常", "en": "normal"},
         "settings.speed_fast": {"zh": "快", "en": "fast"},
@@ -102,7 +104,9 @@ class SettingsScene(FormScene):
         ]
         self.back = Button(app, t("ui.back"), self.close)
         self.about = Button(app, t("settings.about"), lambda: app.open("about"))  # version and licences
-        self.set_widgets(self.rows + [self.back, self.about])
+        # online play's mailbox server and its test (game/scenes/lobbies/online_settings.py)
+        self.online = Button(app, t("settings.online"), lambda: app.open("online_settings"))
+        self.set_widgets(self.rows + [self.back, self.about, self.online])
         self.focus.focus(self.lang)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._preview_due = None
@@ -166,9 +170,11 @@ class SettingsScene(FormScene):
         stack(self.rows, self.panel.x + theme.px(24, s), top + theme.px(20, s), pw - theme.px(48, s), row_h, gap)
         bw, bh = theme.px(200, s), theme.px(52, s)
         self.back.rect = pygame.Rect((w - bw) // 2, min(h - footer - bh, self.panel.bottom + theme.px(24, s)), bw, bh)
-        self.back.rect.right = w // 2 - gap // 2  # Back and About side by side
+        self.back.rect.right = w // 2 - bw // 2 - gap  # Back, About and Online server side by side
         self.about.rect = self.back.rect.copy()
-        self.about.rect.x = w // 2 + gap // 2
+        self.about.rect.x = w // 2 - bw // 2
+        self.online.rect = self.back.rect.copy()
+        self.online.rect.x = w // 2 + bw // 2 + gap
 
     def shown_fullscreen(self) -> bool:
         """The window as it is (F11 or --windowed may differ from the saved preference)."""
@@ -196,6 +202,7 @@ class SettingsScene(FormScene):
             row.draw(surface)
         self.back.draw(surface)
         self.about.draw(surface)
+        self.online.draw(surface)
         lines = [tr("settings.hint", self.app.lang)]
         try:
             from game import storage
