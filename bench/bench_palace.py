@@ -1,5 +1,6 @@
-"""Palace Double-Door benchmark: rules speed (perft), search speed and depth, and a ladder of
-matches between the computer levels. Prints figures; never fails on time.
+"""Palace family benchmark: rules speed (perft), search speed and depth, and a ladder of matches
+between the computer levels, on any board (--option palaces=1|2|4). Prints figures; never fails
+on time.
 
     python bench/bench_palace.py                 # everything (the ladder takes a while)
     python bench/bench_palace.py --games 20      # games per side per pairing
@@ -7,6 +8,9 @@ matches between the computer levels. Prints figures; never fails on time.
     python bench/bench_palace.py --no-speed      # the ladder only
     python bench/bench_palace.py --selfplay easy,medium --games 100 --option opening=doors
     python bench/bench_palace.py --selfplay hard --nodes hard=10000 --games 100
+    python bench/bench_palace.py --option palaces=4 --no-ladder   # speed on the 105-point board
+    python bench/bench_palace.py --option palaces=1 --no-speed --games 10
+    python bench/bench_palace.py --selfplay medium --option palaces=4 --option target=24 --reach
 
 Ladder games use deterministic node budgets (LADDER_NODES) so that results repeat on any machine;
 each game starts with OPENING_PLIES plies chosen by opening_move() from the game's seed so that the
@@ -17,6 +21,9 @@ same seeded short openings, under the rule options given with --option key=value
 otherwise). It prints black's wins / white's wins / draws, black's score (a win 1, a draw 1/2)
 with a 95% interval (normal approximation: mean +- 1.96 standard errors), how the games ended and
 their average length. --nodes level=N changes a level's node budget (ladder and self-play).
+--reach also prints, for each number of captures, in how many games black reached it: played
+with a high target, it shows where a lower target would stand (an estimate to choose a target,
+then confirmed by playing with the target chosen).
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.ai import choose_move  # noqa: E402
+from game.ai.common import pick_with_mistakes  # noqa: E402
 from game.ai.palace import search as A  # noqa: E402
 from game.rules import palace as P  # noqa: E402
 
@@ -40,11 +48,11 @@ OPENING_PLIES = 3
 OPENING_TEMP = 25.0
 
 
-def midgame(plies=40):
+def midgame(plies=40, options=None):
     """A reproducible mid-game position: medium against medium for `plies` plies (the first seed
     whose game is still going)."""
     for seed in range(100):
-        s = P.new_game()
+        s = P.new_game(**(options or {}))
         for i in range(plies):
             if s.result() is not None:
                 break
@@ -60,18 +68,19 @@ def _object_perft(state, depth):
     return sum(_object_perft(state.play(m), depth - 1) for m in state.legal_moves())
 
 
-def speed():
-    s = P.new_game()
-    for depth in (4, 5):
+def speed(options=None):
+    s = P.new_game(**(options or {}))
+    print(f"board: {s.board!r}, options {dict(options or {}) or 'default'}")
+    for depth in (3, 4) if len(s.board.points) > 40 else (4, 5):
         t = time.perf_counter()
         n = P.perft(s, depth)
         dt = time.perf_counter() - t
         print(f"perft({depth}) start = {n}  {dt:.2f}s  {n / dt:,.0f} leaves/s")
-    mid = midgame()
+    mid = midgame(options=options)
     t = time.perf_counter()
-    n = _object_perft(s, 5)
+    n = _object_perft(s, depth)
     dt = time.perf_counter() - t
-    print(f"perft(5) through State.play objects (for comparison) = {n}  {dt:.2f}s  {n / dt:,.0f} leaves/s")
+    print(f"perft({depth}) through State.play objects (for comparison) = {n}  {dt:.2f}s  {n / dt:,.0f} leaves/s")
     for label, st in (("start", s), (f"mid-game {P.to_text(mid)}", mid)):
         srch, scored, _, _ = A.run(st, "hard", 1.0, 0, None)
         print(
@@ -86,15 +95,19 @@ def speed():
             f"40,000 nodes from the {label}: {dt:.2f} s of CPU time, {srch.budget.nodes / dt:,.0f} nodes per "
             f"CPU second, depth {srch.depth_done}"
         )
-    t = time.perf_counter()
-    m = choose_move(s, "hard", seed=0)
-    print(f"hard move at its default time from the start: {m} in {time.perf_counter() - t:.2f}s")
+    for label, st in (("start", s), ("mid-game", mid)):
+        t = time.perf_counter()
+        srch, scored, _, _ = A.run(st, "hard", None, 0, None)
+        print(
+            f"hard move at its default time from the {label}: {scored[0][1]} in {time.perf_counter() - t:.2f}s, "
+            f"depth {srch.depth_done}, {srch.budget.nodes:,} nodes"
+        )
 
 
 def opening_move(state, seed):
     """A sensible but varied move: a 3-ply search, then a softmax over its scores (OPENING_TEMP)."""
     _, scored, rng, _ = A.run(state, "medium", None, seed, 3000)
-    return A.pick_with_mistakes(scored, rng, OPENING_TEMP)
+    return pick_with_mistakes(scored, rng, OPENING_TEMP)
 
 
 def play_game(args):
@@ -115,7 +128,7 @@ def play_game(args):
         s = s.play(choose_move(s, level, seed=seed * 7919 + ply, nodes=nodes[level]))
         ply += 1
     r = s.result()
-    return black_level, white_level, r.winner, str(r.reason), ply + OPENING_PLIES, time.process_time() - cpu
+    return black_level, white_level, r.winner, str(r.reason), ply + OPENING_PLIES, time.process_time() - cpu, s.captures
 
 
 def run_games(jobs, workers) -> tuple[list, float]:
@@ -159,13 +172,14 @@ def ladder(games, workers, options=None, nodes=None):
                 f"+{wins} ={draws} -{losses}  score {score:.0%}  avg {plies:.0f} plies  {reasons}"
             )
         rows = [r for r in results if upper in r[:2] and lower in r[:2]]
-        pts = sum(1 if r[2] == ("b" if r[0] == upper else "w") else 0.5 if r[2] is None else 0 for r in rows)
-        print(f"  {upper} vs {lower}: {pts / len(rows):.0%} over {len(rows)} games")
+        pts = [1.0 if r[2] == ("b" if r[0] == upper else "w") else 0.5 if r[2] is None else 0.0 for r in rows]
+        mean, low, high = score_interval(pts)
+        print(f"  {upper} vs {lower}: {mean:.1%} (95% {low:.1%}-{high:.1%}) over {len(rows)} games")
 
 
 #: how a game ended, in the order self-play prints them
 ENDINGS = (
-    ("captures", "7 captures"),
+    ("captures", "captures"),
     ("blocked", "black blocked"),
     ("white_blocked", "white blocked"),
     ("repetition", "repetition"),
@@ -183,7 +197,7 @@ def score_interval(scores):
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
-def selfplay(levels, games, workers, options=None, nodes=None):
+def selfplay(levels, games, workers, options=None, nodes=None, reach=False):
     """Each level against itself over `games` games (seeds 1000..), under the rule options."""
     nodes = nodes or LADDER_NODES
     opts = tuple(sorted((options or {}).items()))
@@ -209,6 +223,12 @@ def selfplay(levels, games, workers, options=None, nodes=None):
             f"  {level:6} ({nodes[level]:,} nodes) {len(rows)} games: black {b} / white {w} / draws {d}; "
             f"black's score {mean:.1%} (95% {low:.1%}-{high:.1%}); ends: {ends}; avg {plies:.0f} plies"
         )
+        if reach:
+            top = max(r[6] for r in rows)
+            print(
+                "    captures reached: "
+                + ", ".join(f"{k}: {sum(1 for r in rows if r[6] >= k)}" for k in range(1, top + 1))
+            )
 
 
 def _option(text):
@@ -239,6 +259,7 @@ def main():
     ap.add_argument("--selfplay", metavar="LEVELS", help="comma-separated levels: self-play only")
     ap.add_argument("--option", type=_option, action="append", default=[], help="a rule option, key=value")
     ap.add_argument("--nodes", type=_nodes, action="append", default=[], help="a level's node budget, level=N")
+    ap.add_argument("--reach", action="store_true", help="self-play: how many games reached each capture count")
     a = ap.parse_args()
     nodes = {**LADDER_NODES, **dict(a.nodes)}
     options = dict(a.option)
@@ -248,10 +269,10 @@ def main():
         unknown = [lv for lv in levels if lv not in LADDER_NODES]
         if unknown:
             ap.error(f"unknown level {unknown[0]!r}")
-        selfplay(levels, a.games, a.workers, options, nodes)
+        selfplay(levels, a.games, a.workers, options, nodes, a.reach)
         return
     if not a.no_speed:
-        speed()
+        speed(options)
     if not a.no_ladder:
         ladder(a.games, a.workers, options, nodes)
 

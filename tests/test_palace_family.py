@@ -117,10 +117,9 @@ def test_bad_texts_are_refused_with_one_line(text, words):
     assert words in str(err.value) and "\n" not in str(err.value)
 
 
-def test_a_palaces_option_must_agree_with_the_text():
-    with pytest.raises(PositionError, match="one-palace"):
-        P.from_text(STARTS[1], palaces=2)
-    assert P.from_text(STARTS[1], palaces=1).board is BOARDS[1]
+def test_the_text_says_the_board_whatever_the_option():
+    s = P.from_text(STARTS[1], palaces=2, target=8)
+    assert s.board is BOARDS[1] and s.options["palaces"] == 1 and s.win_captures == 8
 
 
 def test_moves_pickle_and_name_their_board():

@@ -105,7 +105,7 @@ OPTIONS = (
     Option(
         "target",
         0,
-        (0, 4, 5, 6, 7, 8, 10, 12, 14, 16, 19, 22, 24),
+        (0, 4, 5, 6, 7, 8, 10, 12, 14, 16, 19, 22, 24, 28, 32, 40),
         {"en": "Captures to win", "zh": "黑方胜需吃子"},
         {0: {"en": "Standard: 5 / 7 / 19", "zh": "标准：5 / 7 / 19"}},
     ),
@@ -490,7 +490,7 @@ def _shapes() -> str:
 
 def from_text(text: str, **options) -> State:
     """A state from a position text (shared/DESIGN.md). Its rows say which board it is on (7, 9 or
-    13 rows: one, two or four palaces); a `palaces` option given must agree. An optional 4th number
+    13 rows: one, two or four palaces), whatever the `palaces` option given says. An optional 4th number
     gives the plies already played since the last capture or drop (for the 100-ply draw)."""
     fields = text.split()
     if len(fields) not in (4, 5):
@@ -499,10 +499,6 @@ def from_text(text: str, **options) -> State:
     b = BY_SHAPE.get((len(rows), len(rows[0])))
     if b is None:
         raise PositionError(f"palace position: {len(rows)} rows of {len(rows[0])} match no board; expected {_shapes()}")
-    if "palaces" in options and options["palaces"] != b.palaces:
-        raise PositionError(
-            f"the position is on the {b.label} board, not on the board of palaces={options['palaces']!r}"
-        )
     opts = check_options(OPTIONS, {**options, "palaces": b.palaces})
     setup = board_setup(b.palaces)
     black = white = 0

@@ -43,10 +43,10 @@ def captured_points(view, before, after, path) -> list[int]:
 def render(d: Diagram, size: tuple[int, int], lang: str) -> pygame.Surface:
     """The diagram drawn to fit `size`, cropped to what was drawn."""
     info = games.get(d.game)
-    view = make_view(d.game, info.check_options({}))
+    state = position(d)
+    view = make_view(d.game, {**info.check_options({}), **getattr(state, "options", {})})  # its variant's board
     view.show_labels(True)  # the captions name points (draughts: square numbers)
     view.layout(pygame.Rect(0, 0, size[0], size[1]), False)
-    state = position(d)
     surf = pygame.Surface(size, pygame.SRCALPHA)
     view.draw_board(surf)
     view.draw_extras(surf, state, lang)

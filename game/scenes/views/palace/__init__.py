@@ -1,4 +1,4 @@
-"""Palace Double-Door on screen: its view (view.py), its lesson (lessons.py) and its rules diagrams (diagrams.py).
+"""The palace family (one, two or four palaces) on screen: its view (view.py), its lesson (lessons.py) and its rules diagrams (diagrams.py).
 Found by game.scenes.views through the game's name."""
 
 from __future__ import annotations
@@ -13,7 +13,10 @@ SCENES: tuple[str, ...] = ()
 
 add(
     {
-        "games.palace": {"zh": "王宫双门棋", "en": "Palace Double-Door"},
-        "games.palace.tag": {"zh": "藏族围猎棋：二王对二十四兵", "en": "Tibetan hunt: 2 kings vs 24 soldiers"},
+        "games.palace": {"zh": "王宫多门棋", "en": "Palace Doors"},
+        "games.palace.tag": {
+            "zh": "藏族围猎棋：王对兵，一宫、两宫或四宫",
+            "en": "Tibetan hunt: kings vs soldiers, 1, 2 or 4 palaces",
+        },
     }
 )

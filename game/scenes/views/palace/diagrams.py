@@ -51,4 +51,27 @@ DIAGRAMS: tuple[Diagram, ...] = (
         ".-W-./-WBW-/..W../..W../...../..W../..W../-WBW-/.-W-. b 12 2",
         rings=(7, 37),  # the kings on c8 and c2
     ),
+    Diagram(
+        "palace-one",
+        "palace",
+        text(
+            "diagram.palace-one",
+            "王宫独门棋：一座宫，31 点。两王在宫门和宫心，十兵占最远的两行，另五兵在手。",
+            "One palace (王宫独门棋), 31 points: the two kings on the door and the middle of the "
+            "palace, 10 soldiers on the two far rows, 5 more in hand.",
+        ),
+        ".-.-./-.B.-/..B../...../...../WWWWW/WWWWW b 5 0",
+    ),
+    Diagram(
+        "palace-four",
+        "palace",
+        text(
+            "diagram.palace-four",
+            "王宫四门棋：九乘九的方阵，四边各一宫，105 点。四王各守一门（红圈），十六兵围成一圈，另四十八兵在手。",
+            "Four palaces (王宫四门棋), 105 points: a 9 by 9 square with a palace on each side. The "
+            "four kings stand on the doors (red rings), 16 soldiers in a ring, 48 more in hand.",
+        ),
+        "----.-.-.----/-----...-----/--....B....--/--.........--/.-..WWWWW..-./-...W...W...-/..B.W...W.B../"
+        "-...W...W...-/.-..WWWWW..-./--.........--/--....B....--/-----...-----/----.-.-.---- b 48 0",
+    ),
 )

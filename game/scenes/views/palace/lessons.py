@@ -53,11 +53,44 @@ LESSON = Lesson(
                 "Look for a soldier with a free point behind it: the king on a5 jumps over b4 onto c3.",
             ),
         ),
+        Step(
+            text(
+                "lesson.palace.one",
+                "王宫独门棋：只有一座宫，两王都从宫里出发（宫门 c5 和宫心 c6）；十兵站在最远的两行，五兵在手，吃五兵即胜。先把宫门的王走出宫：c5 走到 c4。",
+                "One palace (王宫独门棋): both kings start inside the one palace (its door c5 and its "
+                "middle c6); 10 soldiers stand on the two far rows, 5 are in hand, and 5 captures "
+                "win. First lead the king on the door out: c5 to c4.",
+            ),
+            ("c5-c4", "c5-b4", "c5-d4"),
+            text(
+                "lesson.palace.one.wrong",
+                "点宫门 c5 上的王，再点方阵里它前面的空点，如 c4。",
+                "Click the king on the door c5, then a free point in front of it in the square, such as c4.",
+            ),
+            position=".-.-./-.B.-/..B../...../...../WWWWW/WWWWW b 5 0",
+        ),
+        Step(
+            text(
+                "lesson.palace.four",
+                "王宫四门棋：四座宫，四个王各守一门；十六兵围成一圈，四十八兵在手。白方刚把一兵放在 g11 的王旁边 h11：跳过它，落到 i11。",
+                "Four palaces (王宫四门棋): four kings, one on each door; 16 soldiers stand in a ring and "
+                "48 are in hand. White just dropped one on h11, next to the king on g11: jump over it "
+                "onto i11.",
+            ),
+            ("g11xi11",),
+            text(
+                "lesson.palace.four.wrong",
+                "点 g11 上的王，再点 h11 后面的空点 i11。",
+                "Click the king on g11, then the free point i11 behind h11.",
+            ),
+            position="----.-.-.----/-----...-----/--....BW...--/--.........--/.-..WWWWW..-./-...W...W...-/"
+            "..B.W...W.B../-...W...W...-/.-..WWWWW..-./--.........--/--....B....--/-----...-----/----.-.-.---- b 47 0",
+        ),
     ),
     text(
         "lesson.palace.done",
-        "黑方吃够七个兵就赢；白方要把两个王都围得无路可走。王进了宫最容易被困，留在方阵中央的空处更安全。",
-        "Black wins with 7 captures; White wins by shutting both kings in. A king inside a "
-        "palace is easy to trap: keep your kings out in the open square.",
+        "黑方吃够要求的兵数就赢（双门棋七个）；白方要把所有王都围得无路可走。王进了宫最容易被困，留在方阵中央的空处更安全。",
+        "Black wins with enough captures (7 with two palaces); White wins by shutting every king "
+        "in. A king inside a palace is easy to trap: keep your kings out in the open square.",
     ),
 )

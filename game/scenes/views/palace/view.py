@@ -1,8 +1,10 @@
-"""The Palace Double-Door board as the shared board scene sees it (game/scenes/views/api.py).
+"""The palace family's boards as the shared board scene sees them (game/scenes/views/api.py).
 
-A wooden board with the 20 lines burnt in, the two palace triangles lacquered red, black kings as
-ebony discs with a gold 王, white soldiers as ivory discs with 兵. Beside the board: the soldiers
-still in hand as a stack with their count (left) and black's captures filling 7 slots (right).
+Each board (one, two or four palaces: game.rules.palace_board) is drawn from its graph: a wooden
+board with its lines burnt in, the palace triangles lacquered red and their doors ringed, black
+kings as ebony discs with a gold 王, white soldiers as ivory discs with 兵. Beside the board: the
+soldiers still in hand as a stack with their count (left) and black's captures filling one slot
+per capture needed (right).
 The teaching overlay (O) shows, for each king, how many escape points it still has, the points
 where one more soldier would shut a king in, and at every empty point how many soldiers it takes
 to surround a lone king there (16 in the middle of the square, 4 or 5 inside a palace).
@@ -35,7 +37,8 @@ add(
             "en": "Soldiers in hand: {n} (drop them all, then move)",
         },
         "palace.status_moving": {"zh": "白方已落完，开始走子", "en": "All soldiers dropped: White now moves them"},
-        "palace.status_captures": {"zh": "黑方吃子：{n} / 7", "en": "Black's captures: {n} / 7"},
+        "palace.status_captures": {"zh": "黑方吃子：{n} / {target}", "en": "Black's captures: {n} / {target}"},
+        "palace.status_board": {"zh": "棋盘：{board}", "en": "Board: {board}"},
         "palace.status_quiet": {
             "zh": "无吃子无落子：{n} / {limit} 步",
             "en": "Turns without a capture or drop: {n} / {limit}",
@@ -44,8 +47,11 @@ add(
             "zh": "此局面已出现 {n} 次（三次为和）",
             "en": "This position has occurred {n} times (3 draws)",
         },
-        "palace.result.captures": {"zh": "黑王吃掉七兵，黑方胜", "en": "The kings captured 7 soldiers: Black wins"},
-        "palace.result.blocked": {"zh": "两王都被围死，白方胜", "en": "Both kings are hemmed in: White wins"},
+        "palace.result.captures": {
+            "zh": "黑王吃掉 {n} 兵，黑方胜",
+            "en": "The kings captured {n} soldiers: Black wins",
+        },
+        "palace.result.blocked": {"zh": "众王都被围死，白方胜", "en": "Every king is hemmed in: White wins"},
         "palace.result.white_blocked_win": {
             "zh": "白兵无路可走，白方负",
             "en": "The soldiers have no move: White loses",
@@ -72,6 +78,9 @@ add(
             "en": "Small numbers: soldiers it takes to surround a king here",
         },
         "palace.overlay.hint": {"zh": "宫内只需四五兵，中央要十六兵", "en": "4-5 in a palace, 16 in the middle"},
+        "palace.board.1": {"zh": "王宫独门棋（一宫）", "en": "One palace (王宫独门棋)"},
+        "palace.board.2": {"zh": "王宫双门棋（两宫）", "en": "Two palaces (王宫双门棋)"},
+        "palace.board.4": {"zh": "王宫四门棋（四宫）", "en": "Four palaces (王宫四门棋)"},
         "palace.coords_key": {"zh": "坐标", "en": "coordinates"},
     }
 )
@@ -92,25 +101,29 @@ SOLDIER_INK = (122, 54, 36)
 SIDE_TEXT = (226, 214, 190)
 SIDE_DIM = (160, 150, 132)
 TRAP = (232, 56, 48)
+DOOR = (150, 40, 28)
 BADGE = {0: (214, 48, 40), 1: (236, 120, 40), 2: (230, 190, 60)}
 BADGE_OK = (80, 176, 96)
 
-PALACE_TRIANGLES = (((0, 0), (0, 4), (2, 2)), ((8, 0), (8, 4), (6, 2)))
-DOORS = (12, 32)
 MARGIN = 0.9  # board edge to the outer points, in grid steps
-CENTRE = 22
+
 
 # ---- what the overlay teaches ---------------------------------------------------------------------
-#: soldiers it takes to surround a lone king on each point: every neighbour, plus the point behind
-#: each neighbour on the same line (else the king jumps it).
-SURROUND = {p: len(set(P.ADJ[p]) | {to for _, to in P.JUMPS[p]}) for p in P.POINTS}
+def surround(board) -> dict:
+    """{point: soldiers it takes to surround a lone king there}: every neighbour, plus the point
+    behind each neighbour on the same line (else the king jumps it)."""
+    return {p: len(set(board.adj[p]) | {to for _, to in board.jumps[p]}) for p in board.points}
+
+
+SURROUND = surround(P.BOARDS[2])
 
 
 def king_escapes(state, king):
     """Moves (steps and single jumps) the king on `king` has in `state`'s board."""
-    empty = P.USED_MASK & ~(state.black | state.white)
-    n = (P.ADJ_MASK[king] & empty).bit_count()
-    for over, to in P.JUMPS[king]:
+    b = state.board
+    empty = b.used_mask & ~(state.black | state.white)
+    n = (b.adj_mask[king] & empty).bit_count()
+    for over, to in b.jumps[king]:
         if state.white >> over & 1 and empty >> to & 1:
             n += 1
     return n
@@ -119,14 +132,15 @@ def king_escapes(state, king):
 def trap_points(state):
     """{empty point: kings that one more soldier there would leave without a move}."""
     out = {}
+    b = state.board
     kings = state.kings
-    for p in P.POINTS:
+    for p in b.points:
         if state.at(p) is not None:
             continue
         white = state.white | (1 << p)
-        empty = P.USED_MASK & ~(state.black | white)
+        empty = b.used_mask & ~(state.black | white)
         for k in kings:
-            if (P.ADJ_MASK[k] & empty) or any(white >> o & 1 and empty >> t & 1 for o, t in P.JUMPS[k]):
+            if (b.adj_mask[k] & empty) or any(white >> o & 1 and empty >> t & 1 for o, t in b.jumps[k]):
                 continue
             if king_escapes(state, k):  # not already shut
                 out.setdefault(p, []).append(k)
@@ -138,6 +152,8 @@ class View(GameView):
 
     def __init__(self, options: dict):
         super().__init__(options)
+        self.board = P.BOARDS[self.options.get("palaces", 2)]
+        self.surround = surround(self.board)
         self.step = 10
         self.radius = 4
         self.origin = (0, 0)
@@ -149,45 +165,58 @@ class View(GameView):
         self._piece_cache: dict = {}
 
     # ---- geometry -------------------------------------------------------------------------------
+    def follow(self, state) -> None:
+        """Take the board of `state` if it is another one (a lesson step or a loaded position on
+        another board): the layout is made again for it."""
+        if state.board is not self.board:
+            self.board = state.board
+            self.surround = surround(self.board)
+            self.options["palaces"] = self.board.palaces
+            self.layout(self.rect, self.flipped)
+
     def layout(self, rect, flipped):
         super().layout(rect, flipped)
         r = self.rect
-        # units of the grid step: board 5.8 x 9.8 (0.9 margins for the frame and coordinates),
-        # a 2.0-wide column each side with 0.3 gaps
-        s = max(4.0, min(r.w / 10.4, r.h / 9.8))
+        # units of the grid step: the board (cols-1) x (rows-1) plus 0.9 margins for the frame and
+        # coordinates, a side column each side (2.0 wide, 1.6 on the wide board) with 0.3 gaps
+        b = self.board
+        side = 2.0 if b.cols < 9 else 1.6
+        gw, gh = b.cols - 1 + 2 * MARGIN, b.rows - 1 + 2 * MARGIN
+        s = max(4.0, min(r.w / (gw + 2 * (side + 0.3)), r.h / gh))
         self.step = s
-        bw, bh = (4 + 2 * MARGIN) * s, (8 + 2 * MARGIN) * s
-        total_w = bw + 2 * (2.0 + 0.3) * s
+        bw, bh = gw * s, gh * s
+        total_w = bw + 2 * (side + 0.3) * s
         left = r.x + (r.w - total_w) / 2
         top = r.y + (r.h - bh) / 2
-        self.board_rect = pygame.Rect(round(left + 2.3 * s), round(top), round(bw), round(bh))
+        self.board_rect = pygame.Rect(round(left + (side + 0.3) * s), round(top), round(bw), round(bh))
         self.origin = (self.board_rect.x + MARGIN * s, self.board_rect.y + MARGIN * s)
-        self.hand_rect = pygame.Rect(round(left), round(top + 0.3 * s), round(2.0 * s), round(bh - 0.6 * s))
+        self.hand_rect = pygame.Rect(round(left), round(top + 0.3 * s), round(side * s), round(bh - 0.6 * s))
         self.caps_rect = pygame.Rect(
-            round(left + total_w - 2.0 * s), round(top + 0.3 * s), round(2.0 * s), round(bh - 0.6 * s)
+            round(left + total_w - side * s), round(top + 0.3 * s), round(side * s), round(bh - 0.6 * s)
         )
         self.radius = max(3, int(s * 0.36))
         self._board_cache = None
         self._piece_cache.clear()
 
     def points(self):
-        return list(P.POINTS)
+        return list(self.board.points)
 
     def point_xy(self, point):
-        row, col = divmod(point, 5)
+        b = self.board
+        row, col = divmod(point, b.cols)
         if self.flipped:
-            row, col = 8 - row, 4 - col
+            row, col = b.rows - 1 - row, b.cols - 1 - col
         return (round(self.origin[0] + col * self.step), round(self.origin[1] + row * self.step))
 
     def piece_radius(self):
         return self.radius
 
     def jumped(self, pieces, a, b):
-        over = P.JUMP_OVER.get((a, b))
+        over = self.board.jump_over.get((a, b))
         return over if over in pieces else None
 
     def is_jump(self, a, b):
-        return (a, b) in P.JUMP_OVER
+        return (a, b) in self.board.jump_over
 
     # ---- the board ------------------------------------------------------------------------------
     def draw_board(self, surface):
@@ -229,39 +258,43 @@ class View(GameView):
         pygame.draw.rect(surf, (80, 46, 22), inner.inflate(2, 2), 1, border_radius=max(2, corner - inset // 2))
         # lacquered palaces
         tint = pygame.Surface((w, h), pygame.SRCALPHA)
-        for tri in PALACE_TRIANGLES:
-            pygame.draw.polygon(tint, PALACE_TINT, [self._local(r * 5 + c) for r, c in tri])
+        board = self.board
+        for tri in board.triangles:
+            pygame.draw.polygon(tint, PALACE_TINT, [self._local(p) for p in tri])
         surf.blit(tint, (0, 0))
-        # the 20 lines
+        # the lines
         width = max(2, int(s / 26))
-        for line in P.LINES:
+        for line in board.lines:
             pts = [self._local(p) for p in line]
             pygame.draw.lines(surf, INK, False, pts, width)
         # points: small dots; doors and centre ringed
         dot = max(2, int(s * 0.075))
-        for p in P.POINTS:
+        for p in board.points:
             x, y = self._local(p)
             pygame.draw.circle(surf, INK, (x, y), dot)
-            if p in DOORS or p == CENTRE:
+            if p in board.doors:  # a door: a red ring round the point
+                pygame.draw.circle(surf, DOOR, (x, y), int(s * 0.46), max(2, width))
+            elif p == board.centre:
                 pygame.draw.circle(surf, INK, (x, y), int(s * 0.17), max(1, width - 1))
         if self.show_coords:
             f = fonts.font(max(8, int(s * 0.26)))
-            for c in range(5):
-                col = 4 - c if self.flipped else c
-                img = f.render(P.FILES[col], True, LABEL)
+            for c in range(board.cols):
+                col = board.cols - 1 - c if self.flipped else c
+                img = f.render(board.files[col], True, LABEL)
                 x = self.origin[0] - self.board_rect.x + c * s
                 surf.blit(img, img.get_rect(center=(x, h - s * 0.36)))
-            for r in range(9):
-                row = 8 - r if self.flipped else r
-                img = f.render(str(9 - row), True, LABEL)
+            for r in range(board.rows):
+                row = board.rows - 1 - r if self.flipped else r
+                img = f.render(str(board.rows - row), True, LABEL)
                 y = self.origin[1] - self.board_rect.y + r * s
                 surf.blit(img, img.get_rect(center=(s * 0.36, y)))
         return surf
 
     # ---- pieces ---------------------------------------------------------------------------------
     def pieces(self, state):
+        self.follow(state)
         out = {}
-        for p in P.POINTS:
+        for p in state.board.points:
             code = state.at(p)
             if code:
                 out[p] = code
@@ -312,8 +345,9 @@ class View(GameView):
             img.set_alpha(max(0, int(alpha)))
         surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
 
-    # ---- beside the board: soldiers in hand, captures toward 7 --------------------------------------
+    # ---- beside the board: soldiers in hand, captures toward the target --------------------------------
     def draw_extras(self, surface, state, lang):
+        self.follow(state)
         s = self.step
         f = fonts.font(max(9, int(s * 0.3)))
         big = fonts.font(max(10, int(s * 0.5)))
@@ -325,21 +359,23 @@ class View(GameView):
         count = big.render(str(state.hand), True, SIDE_TEXT if state.hand else SIDE_DIM)
         surface.blit(count, count.get_rect(midtop=(hr.centerx, hr.y + title.get_height())))
         base_y = hr.bottom - small_r - 2
-        lift = min(small_r * 0.5, (hr.h - 3.5 * s - 2 * small_r) / 16)
+        most = max(state.hand, P.board_setup(state.board.palaces).max_hand, 1)
+        lift = min(small_r * 0.5, (hr.h - 3.5 * s - 2 * small_r) / most)
         for i in range(state.hand):
             self.draw_piece(surface, "W", (hr.centerx, base_y - i * lift), scale=0.82)
         if state.hand == 0:
             pygame.draw.circle(surface, SIDE_DIM, (hr.centerx, round(base_y)), round(small_r), 1)
-        # black's captures: 7 slots from the top of the right column
+        # black's captures: one slot per capture needed, from the top of the right column
         cr = self.caps_rect
         title = f.render(tr("palace.captures", lang), True, SIDE_DIM)
         surface.blit(title, title.get_rect(midtop=(cr.centerx, cr.y)))
         n = state.captures
-        count = big.render(f"{n}/7", True, (236, 120, 90) if n >= 5 else SIDE_TEXT)
+        target = state.win_captures
+        count = big.render(f"{n}/{target}", True, (236, 120, 90) if n >= target - 2 else SIDE_TEXT)
         surface.blit(count, count.get_rect(midtop=(cr.centerx, cr.y + title.get_height())))
         top = cr.y + title.get_height() + count.get_height() + small_r + s * 0.2
-        gap = min(2.2 * small_r, (cr.bottom - small_r - top) / 6)
-        for i in range(7):
+        gap = min(2.2 * small_r, (cr.bottom - small_r - top) / max(1, target - 1))
+        for i in range(target):
             y = top + i * gap
             pygame.draw.circle(surface, (70, 64, 58), (cr.centerx, round(y)), round(small_r), max(1, int(s / 30)))
             if i < n:
@@ -356,11 +392,11 @@ class View(GameView):
         small = fonts.font(max(9, int(s * 0.28)))
         pieces = self.pieces(state)
         traps = trap_points(state)
-        for p in P.POINTS:
+        for p in state.board.points:
             if p in pieces:
                 continue
             x, y = self.point_xy(p)
-            need = SURROUND[p]
+            need = self.surround.get(p, 0)
             colour = (150, 40, 30) if need <= 5 else ((120, 80, 20) if need <= 8 else (40, 80, 40))
             img = tiny.render(str(need), True, colour)
             box = img.get_rect(center=(x + r * 0.62, y - r * 0.62))
@@ -406,8 +442,10 @@ class View(GameView):
     def status_lines(self, state, lang):
         lines = [
             tr("palace.status_hand", lang, n=state.hand) if state.hand else tr("palace.status_moving", lang),
-            tr("palace.status_captures", lang, n=state.captures),
+            tr("palace.status_captures", lang, n=state.captures, target=state.win_captures),
         ]
+        if state.board.palaces != 2:
+            lines.insert(0, tr("palace.status_board", lang, board=tr(f"palace.board.{state.board.palaces}", lang)))
         limit = state.options.get("no_progress", 100)
         if limit and state.hand == 0 and state.plies:
             lines.append(tr("palace.status_quiet", lang, n=state.plies, limit=limit))
@@ -433,6 +471,9 @@ class View(GameView):
             )
         if reason == "no_progress":
             return tr("palace.result.no_progress", lang, n=self.options.get("no_progress", 100) or 100)
+        if reason == "captures":
+            target = self.options.get("target") or P.board_setup(self.board.palaces).target
+            return tr("palace.result.captures", lang, n=target)
         key = f"palace.result.{reason}"
         return tr(key, lang)
 
