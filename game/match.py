@@ -12,6 +12,10 @@ this screen, the computer (with its level) or a remote player (network).
     record = m.to_record()               # game.record.GameRecord, the saved-game file
     m2 = Match.from_record(record)       # SaveError naming the first move that does not replay
 
+Clocks (game/clock.py): a match with a time control has `clock` (a running Clock) and `times`,
+what each seat had left in each position (`times[i]` after i moves): a move presses the clock,
+undo sets it back to the position's times, `flag()` ends the game when the time to move is out.
+
 Hidden information (Banqi): the match may hold the true layout (a local game, a network host) or
 only the public view (a network guest); then a revealing move needs the piece it turns up,
 `play(move, piece)`, and `pieces` remembers what each move revealed.
@@ -24,8 +28,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import games
+from game.clock import Clock, TimeControl
 from game.record import GameRecord, SaveError
-from game.rules.common import PositionError, Result, find_move
+from game.rules.common import TIME_ENDINGS, PositionError, Result, find_move
 
 HUMAN, COMPUTER, REMOTE = "human", "computer", "remote"
 
@@ -54,6 +59,7 @@ class Match:
         start: dict | None = None,
         seats: tuple[SeatSpec, SeatSpec] = (SeatSpec(), SeatSpec()),
         level: str = "medium",
+        control: TimeControl | None = None,
     ) -> None:
         self.info = games.get(game)
         self.options = self.info.check_options(options)
@@ -73,6 +79,8 @@ class Match:
         self.ending: Result | None = None
         self._ended_state: Any = None
         self._legal: tuple[int, list] | None = None
+        self.clock: Clock | None = None if control is None else Clock(control)
+        self.times: list[tuple[float, float]] = [] if control is None else [control.start_times()]
 
     # ---- making one ---------------------------------------------------------------------------
     @classmethod
@@ -88,13 +96,15 @@ class Match:
         seed: int | None = None,
         levels: tuple = (),
         times: tuple = (),
+        control: TimeControl | None = None,
     ) -> Match:
         """A new game: hot-seat (two humans), against the computer (the human in `human_seat`) or
         the computer against itself ("watch", with `levels` and `times` per seat); from
-        `start_state` (a custom position) or the game's start (a dealt game: `seed`)."""
+        `start_state` (a custom position) or the game's start (a dealt game: `seed`); `control`:
+        the time control (None: no clocks)."""
         start = {"seed": seed} if seed is not None and games.get(game).dealt else None
         seats = seats_for(mode, human_seat, level, levels, times)
-        return cls(game, options, start_state=start_state, start=start, seats=seats, level=level)
+        return cls(game, options, start_state=start_state, start=start, seats=seats, level=level, control=control)
 
     @staticmethod
     def start_from(info: games.GameInfo, options: dict, start: dict) -> Any:
@@ -117,10 +127,25 @@ class Match:
             why = str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__
             raise SaveError("storage.bad_start", why=why) from None
         seats = seats_for(record.mode, record.human_seat if record.human_seat is not None else 0, record.level)
-        m = cls(record.game, options, start_state=start_state, start=record.start, seats=seats, level=record.level)
+        control = None if record.clock is None else TimeControl.from_json(record.clock["control"])
+        m = cls(
+            record.game,
+            options,
+            start_state=start_state,
+            start=record.start,
+            seats=seats,
+            level=record.level,
+            control=control,
+        )
         m.replay(record.moves, first_number=1)
         m._check_redo(record.redo)
         m.redo = list(record.redo)
+        if m.clock is not None and record.clock is not None:
+            times = [(float(a), float(b)) for a, b in record.clock["times"]]
+            if len(times) == len(m.states):  # else the moves' own increments stand (a damaged list)
+                m.times = times
+            now = record.clock.get("now")
+            m.clock.set(tuple(now) if now is not None else m.times[-1])
         if record.end is not None:
             m._apply_ending(record.end)
         return m
@@ -146,6 +171,8 @@ class Match:
         try:
             if end["reason"] == "resign":
                 self.resign()
+            elif end["reason"] in TIME_ENDINGS:
+                self.out_of_time(flag_draw=self.clock is None or self.clock.control.flag_draw)
             else:
                 self.agree_draw()
         except PositionError:
@@ -168,7 +195,19 @@ class Match:
             human_seat=human if self.mode == "computer" else None,
             level=self.level,
             end=end,
+            clock=self.clock_record(),
         )
+
+    def clock_record(self) -> dict | None:
+        """The clocks as a record keeps them: the time control, what each seat had left in every
+        position, and now (a game saved in the middle of a move)."""
+        if self.clock is None:
+            return None
+        return {
+            "control": self.clock.control.to_json(),
+            "times": [[round(a, 3), round(b, 3)] for a, b in self.times],
+            "now": [round(t, 3) for t in self.clock.times()],
+        }
 
     def copy(self) -> Match:
         """An independent Match of the same game so far (states are immutable and shared)."""
@@ -176,6 +215,11 @@ class Match:
         for name in ("info", "options", "start", "seats", "level", "ending", "_ended_state"):
             setattr(m, name, getattr(self, name))
         m.states, m.moves, m.pieces, m.redo = list(self.states), list(self.moves), list(self.pieces), list(self.redo)
+        m.times = list(self.times)
+        m.clock = None
+        if self.clock is not None:  # a clock of its own, stopped at the times now
+            m.clock = Clock(self.clock.control, self.clock.now)
+            m.clock.set(self.clock.times())
         m._legal = None
         return m
 
@@ -266,9 +310,11 @@ class Match:
             return None
         return self.info.rules.revealed_piece(self.states[-1], move)
 
-    def play(self, move: Any, piece: str | None = None) -> Any:
+    def play(self, move: Any, piece: str | None = None, left: float | None = None) -> Any:
         """Play a legal `move` (a revealing move on a public view needs `piece`); returns the new
-        state. The redo stack is kept when the move is the next one to redo."""
+        state. The redo stack is kept when the move is the next one to redo. With a clock, the
+        mover's clock is pressed; `left`: the mover's time left as someone else measured it (the
+        network host), which is then the figure kept."""
         if self.over:
             raise PositionError("the game is over")
         if move not in self.legal_moves():
@@ -287,9 +333,11 @@ class Match:
             raise PositionError("only a revealing move has a piece")
         else:
             after = before.play(move)
+        mover = self.seat_to_move
         self.states.append(after)
         self.moves.append(move)
         self.pieces.append(piece)
+        self._press(mover, left)
         if self.redo and self.redo[0] == str(move):
             self.redo.pop(0)
         else:
@@ -317,6 +365,8 @@ class Match:
         """Take back a resignation or draw agreement, else undo_count() moves (onto redo)."""
         if self.ending is not None:
             self.ending, self._ended_state = None, None
+            if self.clock is not None:
+                self.clock.set(self.times[-1])
             return
         for _ in range(self.undo_count()):
             self.redo.insert(0, str(self.moves[-1]))
@@ -327,12 +377,58 @@ class Match:
         self.ending, self._ended_state = None, None
         while self.ply > ply:
             self._pop()
+        if self.clock is not None:
+            self.clock.set(self.times[-1])
         self.redo = []
 
     def _pop(self) -> None:
         self.states.pop()
         self.moves.pop()
         self.pieces.pop()
+        if self.clock is not None:
+            self.times.pop()
+            self.clock.set(self.times[-1])  # stopped: the board starts the seat to move again
+
+    # ---- the clock --------------------------------------------------------------------------
+    def _press(self, mover: int, left: float | None) -> None:
+        clock = self.clock
+        if clock is None:
+            return
+        if clock.running == mover:
+            clock.press()
+        else:  # the clock was not running (a replayed move): the increment alone
+            times = list(clock.times())
+            times[mover] += clock.control.inc
+            clock.set((times[0], times[1]), running=None)
+        if left is not None:
+            times = list(clock.times())
+            times[mover] = left
+            clock.set((times[0], times[1]), running=clock.running)
+        self.times.append(clock.times())
+        if self.over:
+            clock.stop()
+
+    def start_clock(self) -> None:
+        """Let the time of the seat to move run (the board calls it when a turn starts)."""
+        if self.clock is not None and not self.over and self.clock.running != self.seat_to_move:
+            self.clock.start(self.seat_to_move)
+
+    def flag(self) -> Result | None:
+        """End the game when the seat to move has run out of time (the time control's flag_draw
+        rule decides between a loss and a draw); the Result, or None while time is left."""
+        clock = self.clock
+        if clock is None or self.over or clock.flagged() != self.seat_to_move:
+            return None
+        return self.out_of_time(clock.control.flag_draw)
+
+    def out_of_time(self, flag_draw: bool = True) -> Result:
+        """The seat to move lost on time (or drew, see flag_draw)."""
+        result = self._end(self.states[-1].out_of_time(flag_draw))
+        if self.clock is not None:
+            times = list(self.clock.times())
+            times[self.seat_to_move] = 0.0
+            self.clock.set((times[0], times[1]))
+        return result
 
     def can_redo(self) -> bool:
         return bool(self.redo) and not self.over
@@ -369,6 +465,8 @@ class Match:
             raise PositionError("the game is over")
         self._ended_state = ended
         self.ending = ended.result()
+        if self.clock is not None:
+            self.clock.stop()
         return self.ending
 
 

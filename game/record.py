@@ -9,9 +9,10 @@ import json
 from dataclasses import dataclass, field
 
 from game import games
+from game.clock import ClockError, TimeControl
 from game.i18n import add, tr
 from game.rules import draughts, draughts_pdn
-from game.rules.common import REQUESTED_ENDINGS, PositionError
+from game.rules.common import REQUESTED_ENDINGS, TIME_ENDINGS, PositionError
 
 FORMAT = "qipan-game"
 VERSION = 1
@@ -21,7 +22,7 @@ MAX_NOTATION = 120  # characters of one move's notation
 MAX_POSITION_TEXT = 2_000
 MAX_OPTIONS = 32
 MODES = ("hotseat", "computer")
-END_REASONS = tuple(str(r) for r in REQUESTED_ENDINGS)
+END_REASONS = tuple(str(r) for r in (*REQUESTED_ENDINGS, *TIME_ENDINGS))
 
 #: the language of SaveError messages (storage keeps it in step with the player's choice)
 message_lang = "en"
@@ -92,8 +93,11 @@ class GameRecord:
     mode:       "hotseat" | "computer"
     human_seat: 0 | 1 (the human's seat against the computer; seat 0 moves first) | None
     level:      "easy" | "medium" | "hard"
-    end:        None, or {"winner": side token or None, "reason": "resign" | "agreement"} for a
-                game ended by a player rather than by the rules
+    end:        None, or {"winner": side token or None, "reason": "resign" | "agreement" |
+                "time" | "time_draw"} for a game ended by a player or a clock rather than by the rules
+    clock:      None (no clocks; every save before clocks), or {"control": TimeControl.to_json(),
+                "times": [[seat 0, seat 1] seconds left in each position, one per move and the
+                start], "now": [seat 0, seat 1] when saved}
     """
 
     game: str
@@ -105,6 +109,7 @@ class GameRecord:
     human_seat: int | None = None
     level: str = "medium"
     end: dict | None = None
+    clock: dict | None = None
 
     def to_json(self, name: str | None = None) -> str:
         data = {"format": FORMAT, "version": VERSION}
@@ -121,6 +126,8 @@ class GameRecord:
             level=self.level,
             end=None if self.end is None else dict(self.end),
         )
+        if self.clock is not None:
+            data["clock"] = self.clock
         return json.dumps(data, ensure_ascii=False, indent=1)
 
     @classmethod
@@ -206,8 +213,11 @@ class GameRecord:
                 or not (end["winner"] is None or end["winner"] in info.sides)
             ):
                 raise bad("end")
-            if (end["reason"] == "agreement") != (end["winner"] is None):
+            if (end["reason"] in ("agreement", "time_draw")) != (end["winner"] is None):
                 raise bad("end")
+        clock = _read_clock(data.get("clock"), len(moves))
+        if clock is False:
+            raise bad("clock")
         return cls(
             game=game,
             options=dict(options),
@@ -218,7 +228,34 @@ class GameRecord:
             human_seat=human_seat,
             level=level,
             end=None if end is None else dict(end),
+            clock=clock,
         )
+
+
+def _read_clock(data, moves: int):
+    """The clock field checked (None when absent), or False when it is damaged."""
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not set(data) <= {"control", "times", "now"}:
+        return False
+    try:
+        control = TimeControl.from_json(data.get("control"))
+    except ClockError:
+        return False
+
+    def pair(v) -> bool:
+        return (
+            isinstance(v, list)
+            and len(v) == 2
+            and all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 10**7 for x in v)
+        )
+
+    times, now = data.get("times"), data.get("now")
+    if not isinstance(times, list) or len(times) != moves + 1 or not all(pair(t) for t in times):
+        return False
+    if now is not None and not pair(now):
+        return False
+    return {"control": control.to_json(), "times": [list(t) for t in times], "now": None if now is None else list(now)}
 
 
 def record_from_pdn(text: str, number: int | None = None) -> GameRecord:
@@ -241,6 +278,21 @@ def record_from_pdn(text: str, number: int | None = None) -> GameRecord:
         start={"text": draughts.to_text(g.states[0])},
         moves=[str(m) for m in g.moves],
         end=_pdn_ending(g),
+    )
+
+
+def match_pdn(match, headers: dict | None = None) -> str:
+    """The PDN text of a draughts match (game.match.Match); a game on a clock carries its
+    [TimeControl] and each move's %clk (what the mover had left after it)."""
+    from game.clock import pdn_clock
+
+    clocks = None
+    control = None
+    if match.clock is not None:
+        control = match.clock.control.pdn_tag()
+        clocks = [pdn_clock(match.times[i + 1][i % 2]) for i in range(match.ply)]
+    return draughts_pdn.write_game(
+        match.start_state, match.moves, headers, match.result(), time_control=control, clocks=clocks
     )
 
 

@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from game.ai.timeman import DEFAULT_PLAN, TimePlan
+
 #: the computer's levels, weakest first
 LEVELS = ("easy", "medium", "hard")
 # Default thinking time per level, in seconds, when the caller gives neither time nor nodes.
@@ -140,6 +142,8 @@ class EngineBase:
     hidden."""
 
     can_ponder = False
+    #: the figures of its time manager on a clock (game/ai/timeman.py)
+    time_plan: TimePlan = DEFAULT_PLAN
 
     def warm(self, progress: Callable[[float], None] | None = None) -> None:
         if progress is not None:

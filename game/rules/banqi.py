@@ -388,6 +388,22 @@ class State(EndsOnRequest):
 
     SIDES = SIDES
 
+    def can_win(self, side: str) -> bool:
+        """False only when `side` cannot win by any series of moves (docs/CLOCK.md): nothing is
+        face down, it has one piece left, and no capture either way is possible (no capture of
+        its own, and no chase by the other side that the chase rule could punish)."""
+        if FACE_DOWN in self.board:
+            return True
+        mine = [c for c in self.board if c != EMPTY and colour(c) == side]
+        theirs = [c for c in self.board if c != EMPTY and colour(c) != side]
+        if len(mine) != 1:
+            return True
+
+        def hits(attacker: str, target: str) -> bool:  # a cannon needs a third piece as its screen
+            return len(mine) + len(theirs) >= 3 if attacker.upper() == "C" else can_capture(attacker, target)
+
+        return any(hits(mine[0], t) or hits(t, mine[0]) for t in theirs)
+
     def _resign_allowed(self) -> bool:
         return self.ply >= RESIGN_PLIES  # the first flips decide nothing yet (rules/banqi.md)
 

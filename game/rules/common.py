@@ -38,10 +38,14 @@ class EndReason(StrEnum):
     PERPETUAL_CHASE = "perpetual_chase"  # banqi
     RESIGN = "resign"
     AGREEMENT = "agreement"
+    TIME = "time"  # a player's clock ran out (game/clock.py)
+    TIME_DRAW = "time_draw"  # ... but the other side could not possibly win any more
 
 
 #: the endings a player asks for, as opposed to those the rules declare
 REQUESTED_ENDINGS = (EndReason.RESIGN, EndReason.AGREEMENT)
+#: the endings of a clock that ran out
+TIME_ENDINGS = (EndReason.TIME, EndReason.TIME_DRAW)
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,24 @@ class EndsOnRequest:
     def is_dead_draw(self) -> bool:
         """Neither side can win any more, whatever they play (a game may say so; most never do)."""
         return False
+
+    def can_win(self, side: str) -> bool:
+        """`side` could still win by some series of legal moves (a game narrows it where its
+        rules can tell; the flag-fall rule of docs/CLOCK.md asks it)."""
+        return not self.is_dead_draw()
+
+    def out_of_time(self, flag_draw: bool = True) -> Self:
+        """The side to move ran out of time: the other side wins "time", or with flag_draw the
+        game is drawn ("time_draw") when the other side cannot possibly win."""
+        if self.result() is not None:
+            raise PositionError("the game is over")
+        a, b = self.SIDES
+        if self.to_move is None:  # no colours yet (Banqi before its first flip): nobody can be named
+            return self._ended(Result(None, EndReason.TIME_DRAW))
+        other = b if self.to_move == a else a
+        if flag_draw and not self.can_win(other):
+            return self._ended(Result(None, EndReason.TIME_DRAW))
+        return self._ended(Result(other, EndReason.TIME))
 
     def can_resign(self) -> bool:
         """The side to move may resign now (never in a finished game)."""

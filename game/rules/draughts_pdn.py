@@ -341,9 +341,11 @@ def _read_game(headers, tokens, number: int, eight: bool) -> Game:
     return game
 
 
-def write_game(start, moves, headers=None, result=None) -> str:
+def write_game(start, moves, headers=None, result=None, time_control=None, clocks=None) -> str:
     """PDN text of the game `moves` played from `start`. result: PDN code ("2-0"...), a rules
-    Result, or None to take it from the final position."""
+    Result, or None to take it from the final position. A game on a clock: time_control is the
+    [TimeControl] tag ("300+5", seconds) and clocks[i] the %clk comment after move i (the mover's
+    time left, "0:04:58")."""
     states = [start]
     for m in moves:
         states.append(states[-1].play(m))
@@ -355,6 +357,8 @@ def write_game(start, moves, headers=None, result=None) -> str:
     tags["GameType"] = "20"
     if draughts.to_text(start) != draughts.to_text(draughts.new_game()):
         tags["FEN"] = draughts.to_text(start)
+    if time_control is not None:
+        tags["TimeControl"] = time_control
     lines = [f'[{k} "{str(v).replace(chr(34), chr(92) + chr(34))}"]' for k, v in tags.items()]
     words = []
     number = 1
@@ -364,6 +368,8 @@ def write_game(start, moves, headers=None, result=None) -> str:
         elif i == 0:
             words.append(f"{number}...")
         words.append(str(move))
+        if clocks is not None and i < len(clocks):
+            words.append("{[%clk " + clocks[i] + "]}")
         if state.to_move == "b":
             number += 1
     words.append(result)

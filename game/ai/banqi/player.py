@@ -48,6 +48,7 @@ from game.ai.banqi.codes import CODE, DOWN
 from game.ai.banqi.search import INF, WIN, Search
 from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_time
 from game.ai.contract import EngineBase, Limits, SearchResult, over_result
+from game.ai.timeman import TimePlan
 from game.rules import banqi as rules
 
 __all__ = ["ENGINE", "INF", "WIN", "BanqiEngine", "Search", "analyse", "flip_chances"]
@@ -247,6 +248,9 @@ def _flip_note(pub) -> str:
 
 class BanqiEngine(EngineBase):
     """Expectiminimax over the public view: the true layout is dropped before anything else."""
+
+    #: its time manager's figures (game/ai/timeman.py): a game lasts about 60 of its moves
+    time_plan = TimePlan(moves=60)
 
     def search(self, position, limits: Limits) -> SearchResult:
         started = time.perf_counter()

@@ -20,6 +20,7 @@ import threading
 
 from game.ai.contract import Limits
 from game.ai.draughts.player import ENGINE
+from game.ai.timeman import TimeManager
 from game.rules import draughts as R
 from game.rules.common import PositionError, parse_count
 
@@ -122,6 +123,8 @@ class Hub:
         self.level = {"move-time": 1.0}
         self.thread = None
         self.stopping: threading.Event | None = None  # set by stop(): the running search ends
+        # the clock of `level time=... inc=...` (time: what is left now), managed as in play
+        self.timeman = TimeManager(ENGINE.time_plan)
 
     def send(self, line: str):
         with self.lock:
@@ -136,11 +139,8 @@ class Hub:
             return None, lv["nodes"], depth
         if "infinite" in lv:
             return None, None, depth
-        if "time" in lv:
-            total = lv["time"]
-            inc = lv.get("inc", 0.0)
-            moves = lv.get("moves", 0) or 30
-            return max(0.05, min(total / 3, total / moves + inc * 0.8)), None, depth
+        if "time" in lv:  # what is left on our clock; moves: until the next time control (0: none)
+            return self.timeman.allot(lv["time"], lv.get("inc", 0.0), int(lv.get("moves", 0)) or None), None, depth
         if "move-time" in lv:
             return lv["move-time"], None, depth
         return (None if "depth" in lv else 1.0), None, depth
@@ -160,6 +160,8 @@ class Hub:
             if ponder or (seconds is None and nodes is None):  # until stopped (or the depth is reached)
                 seconds, nodes = math.inf, None
             found = ENGINE.search(state, Limits("hard", seconds, nodes, depth, stop=stop.is_set, on_iteration=info))
+            if not ponder and "time" in self.level:
+                self.timeman.done(found, found.time, seconds)
             ponder_text = f" ponder={found.pv[1].hub()}" if len(found.pv) > 1 else ""
             self.send(f"done move={found.move.hub()}{ponder_text}")
         except Exception as exc:  # never leave the GUI waiting
@@ -200,6 +202,7 @@ class Hub:
         elif cmd == "new-game":
             self.stop()
             self.state = R.new_game()
+            self.timeman = TimeManager(ENGINE.time_plan)
         elif cmd == "pos":
             self.stop()
             try:

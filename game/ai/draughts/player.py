@@ -17,6 +17,7 @@ from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_ti
 from game.ai.contract import EngineBase, Limits, SearchResult, over_result
 from game.ai.draughts import fast
 from game.ai.draughts import search as S
+from game.ai.timeman import TimePlan
 from game.rules import draughts as R
 
 
@@ -36,6 +37,9 @@ def score_text(score: float) -> str:
 
 
 class DraughtsEngine(EngineBase):
+    #: its time manager's figures (game/ai/timeman.py): a game lasts about 45 of its moves
+    time_plan = TimePlan(moves=45)
+
     can_ponder = True
 
     def search(self, position: Any, limits: Limits) -> SearchResult:

@@ -12,6 +12,7 @@ from typing import Any
 from game.ai.common import pick_with_mistakes
 from game.ai.contract import EngineBase, Limits, SearchResult, over_result
 from game.ai.palace import search as S
+from game.ai.timeman import TimePlan
 
 
 def _result(search: Any, state: Any, scored: list, move: Any, started: float, notes: tuple = ()) -> SearchResult:
@@ -31,6 +32,9 @@ def _result(search: Any, state: Any, scored: list, move: Any, started: float, no
 
 
 class PalaceEngine(EngineBase):
+    #: its time manager's figures (game/ai/timeman.py): a game lasts about 35 of its moves
+    time_plan = TimePlan(moves=35)
+
     def search(self, position: Any, limits: Limits) -> SearchResult:
         started = time.perf_counter()
         if position.result() is not None:
