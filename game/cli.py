@@ -8,6 +8,8 @@
     python -m game.cli hub
     python -m game.cli online host GAME | join CODE [--relay URL] [--engine L] [--time S]  (game/cli_online.py)
     python -m game.cli start NAME [--option k=v ...] [--seed N]
+    python -m game.cli selfplay NAME --white L --black L [--clock BASE+INC] [--time S] [--games N]
+                                [--option k=v] [--json]                          (game/selfplay.py)
 
 Errors in a position or a move: one line on stderr naming what is wrong, exit status 2.
 """
@@ -108,6 +110,9 @@ def _parser():
     from game.cli_online import add_parser as add_online_parser
 
     add_online_parser(sub, _seconds)
+    from game.selfplay import add_parser as add_selfplay_parser
+
+    add_selfplay_parser(sub, _seconds, _count)
     st = sub.add_parser("start", help="the start position text of a game and its options")
     st.add_argument("game", choices=GAMES)
     st.add_argument("--option", action="append", default=[], metavar="K=V", help="a variant option (repeatable)")
@@ -201,6 +206,10 @@ def _print_result(result, as_json: bool) -> None:
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
+        if args.command == "selfplay":
+            from game.selfplay import main as selfplay_main
+
+            return selfplay_main(args, _options)
         if args.command == "online":
             from game.cli_online import main as online_main
 

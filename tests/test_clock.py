@@ -266,3 +266,42 @@ def test_selfplay_flags_a_slow_side():
     out = play_game("banqi", "easy", "easy", TimeControl(4, 0), nodes=50, seed=1, now=slow)
     assert out["flagged"] in ("white", "black") and out["reason"] in ("time", "time_draw")
     assert out["clock"][out["flagged"]] == 0
+
+
+def test_selfplay_command_line(capsys):
+    from game import cli
+
+    assert (
+        cli.main(
+            [
+                "selfplay",
+                "palace",
+                "--white",
+                "easy",
+                "--black",
+                "easy",
+                "--clock",
+                "600+1",
+                "--games",
+                "2",
+                "--max-plies",
+                "6",
+                "--json",
+                "--seed",
+                "4",
+            ]
+        )
+        == 0
+    )
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        out = json.loads(line)
+        assert out["result"] == "draw" and out["reason"] == "move_limit" and out["plies"] == 6
+    for bad in (["--clock", "5"], ["--clock", "1+1", "--time", "2"], ["--option", "nope=1"], ["--games", "0"]):
+        with pytest.raises(SystemExit) as exc:
+            code = cli.main(["selfplay", "banqi", "--white", "easy", "--black", "hard", *bad])
+            raise SystemExit(code)
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("error:")
