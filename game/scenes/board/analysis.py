@@ -21,6 +21,7 @@ add(
         "analysis.exact": {"zh": "精确结果：查残局表所得，无需搜索", "en": "Exact: from the endgame tables, no search"},
         "analysis.thinking": {"zh": "分析中…", "en": "Analysing…"},
         "analysis.stopped": {"zh": "已停止（A 继续）", "en": "Stopped (A to continue)"},
+        "analysis.done": {"zh": "分析完成", "en": "Analysis complete"},
         "analysis.flip": {"zh": "翻开 {square} 可能翻出：{chances}", "en": "Flipping {square} may show: {chances}"},
         "analysis.over": {"zh": "对局已结束", "en": "The game is over here"},
         "review.progress": {
@@ -125,8 +126,13 @@ class LiveAnalysis:
                     f"{self.board.view.piece_name(p, lang)} {c * 100:.0f}%" for p, c in a.flip_chances[:6]
                 )
                 out.append((tr("analysis.flip", lang, square=a.flip, chances=chances), "text"))
-        busy = self.running and not self.finished  # (not rid: the panel redraws once an answer)
-        out.append((tr("analysis.thinking" if busy else "analysis.stopped", lang), "text"))
+        # "Stopped" only when the player stopped it: every budget searched is "complete" (a small
+        # ending or a studied Banqi position may get there within a second of opening)
+        if not self.running:
+            key = "analysis.stopped"
+        else:
+            key = "analysis.done" if self.finished else "analysis.thinking"  # (the panel redraws per answer)
+        out.append((tr(key, lang), "text"))
         return out
 
     def bar_value(self):

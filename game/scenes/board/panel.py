@@ -17,6 +17,10 @@ add(
         "board.result": {"zh": "结果", "en": "Result"},
         "board.menu": {"zh": "菜单", "en": "Menu"},
         "board.thinking": {"zh": "思考中…", "en": "Thinking…"},
+        "board.preparing": {
+            "zh": "正在准备电脑棋手（每个版本只需一次）… {pct}%",
+            "en": "Preparing the computer player (once per version)… {pct}%",
+        },
         "board.moves": {"zh": "着法", "en": "Moves"},
         "board.no_moves_yet": {"zh": "尚无着法", "en": "No moves yet"},
         "board.game_over": {"zh": "对局结束", "en": "Game over"},
@@ -87,6 +91,7 @@ class SidePanel:
         self.row_h = 1
         self._surf = None
         self._key = None
+        self.preparing_bar: pygame.Rect | None = None  # on the screen, while the worker prepares
         self._origin = (0, 0)
         self._spinners: list = []
         self._cap_cache: dict = {}
@@ -211,7 +216,14 @@ class SidePanel:
             tuple(board.moves[-2:]),
             (board.analysis.on, board.analysis.running, id(board.analysis.result), board.analysis.finished),
             (board.game_review.running, len(board.game_review.reports), id(board.game_review.result)),
+            self.preparing(),
         )
+
+    def preparing(self) -> int | None:
+        """The percentage done of preparing the computer player (the worker compiles the hard
+        draughts search once per version), or None when it is not being prepared."""
+        share = getattr(self.app.worker, "preparing", None)  # Worker.preparing: None or 0..1
+        return None if share is None else max(0, min(99, int(share * 100)))
 
     def draw(self, surface) -> None:
         key = self._cache_key()
@@ -284,11 +296,17 @@ class SidePanel:
                 surface.blit(img, (x, y))
                 y += img.get_height()
         if board.game_review.running:  # the review's progress bar
-            bar = pygame.Rect(x, y + theme.px(2, s), width, theme.px(10, s))
-            pygame.draw.rect(surface, (26, 28, 36), bar, border_radius=theme.px(4, s))
-            done = bar.w * len(board.game_review.reports) // max(1, board.game_review.total)
-            pygame.draw.rect(surface, theme.ACCENT, (bar.x, bar.y, done, bar.h), border_radius=theme.px(4, s))
-            y = bar.bottom + theme.px(4, s)
+            y = self._progress(surface, x, y, width, len(board.game_review.reports), board.game_review.total)
+        pct = self.preparing()
+        self.preparing_bar = None
+        if pct is not None:  # the first hard draughts game of a version waits for its compiled search
+            for part in wrap(tr("board.preparing", lang, pct=pct), app.font(theme.px(17, s)), width):
+                img = app.text(part, theme.px(17, s), theme.ACCENT)
+                surface.blit(img, (x, y))
+                y += img.get_height()
+            bar_top = y
+            y = self._progress(surface, x, y, width, pct, 100)
+            self.preparing_bar = pygame.Rect(x, bar_top, width, y - bar_top).move(self._origin)
         y += theme.px(6, s)
         bottom = self.buttons_top - self.rect.y + p.y - theme.px(10, s)
         if board.over() and board.result_shown and board.review is None:
@@ -306,6 +324,15 @@ class SidePanel:
         self._draw_moves(surface, pygame.Rect(x, y, width, max(0, bottom - y)))
         for b in self.active_buttons():
             b.draw(surface)
+
+    def _progress(self, surface, x, y, width, done, total) -> int:
+        """A progress bar under the text at y; returns the y below it."""
+        s = self.s
+        bar = pygame.Rect(x, y + theme.px(2, s), width, theme.px(10, s))
+        pygame.draw.rect(surface, (26, 28, 36), bar, border_radius=theme.px(4, s))
+        filled = bar.w * done // max(1, total)
+        pygame.draw.rect(surface, theme.ACCENT, (bar.x, bar.y, filled, bar.h), border_radius=theme.px(4, s))
+        return bar.bottom + theme.px(4, s)
 
     def _draw_seats(self, surface, x, y, width, state) -> int:
         board, app, s = self.board, self.app, self.s
@@ -381,7 +408,7 @@ class SidePanel:
         pygame.draw.rect(surface, (30, 30, 34), bar, border_radius=theme.px(5, s))
         left = pygame.Rect(x, y, int(width * p), h)
         pygame.draw.rect(surface, (232, 226, 210), left, border_radius=theme.px(5, s))
-        size = theme.px(15, s)
+        size = theme.px(16, s)  # the body size: never smaller
         for side, share, rect, colour, anchor in (
             (first, p, bar, (30, 26, 20), "midleft"),
             (second, 1 - p, bar, (232, 226, 210), "midright"),

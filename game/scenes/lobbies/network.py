@@ -28,6 +28,7 @@ from game.scenes.board.net_table import open_net_board
 from game.scenes.lobbies import online_settings  # noqa: F401  (registers Settings → Online play server)
 from game.scenes.lobbies.texts import _t, option_lines, reason_text, seat_labels
 from game.scenes.registry import register
+from game.scenes.screens.in_progress import ask_before_replacing
 from game.scenes.widgets import Button, Choice, FocusGroup, TextInput
 from game.sprites import theme
 
@@ -77,6 +78,15 @@ def open_online(app) -> None:
     is loaded by name here (an import statement would make a cycle); it registers "online"."""
     importlib.import_module("game.scenes.lobbies.online")
     app.open("online")
+
+
+def unfinished(role: str) -> tuple[str, int] | None:
+    """(game name, moves played) of the saved network game of this role ("host" or "guest") that a
+    new one would replace, or None (none saved, finished, or no move played yet)."""
+    found = saves.read(role)
+    if found is None or found[0].result() is not None or not found[0].ply:
+        return None
+    return found[0].name, found[0].ply
 
 
 def start_board(app, runner):
@@ -298,7 +308,11 @@ class HostSetupScene(_Lobby):
         super().handle_event(event)
 
     def open(self) -> None:
+        """Host the game chosen: a new game replaces the saved hosted one, so ask first."""
         self.app.last_net_setup = {"game": self.game.value, "seat": self.seat.value, "options": self.options()}
+        ask_before_replacing(self.app, unfinished("host"), self._host)
+
+    def _host(self) -> None:
         try:
             session = open_host(DEFAULT_PORT, bind_address(self.app))
         except OSError as exc:
@@ -492,6 +506,13 @@ class JoinScene(_Lobby):
                 return
 
     def accept(self) -> None:
+        """Accept the offer: a new game (not the saved one resumed) replaces the saved one, so ask first."""
+        resuming = self.offer is not None and self.offer.get("resume")
+        ask_before_replacing(self.app, None if resuming else unfinished("guest"), self._accept)
+
+    def _accept(self) -> None:
+        if self.net is None:  # the host went away while the question was open
+            return
         try:
             self.net.call("accept")
         except SessionError:

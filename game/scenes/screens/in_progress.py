@@ -1,5 +1,6 @@
 """The game in progress, and the question before replacing it: loading a saved game and starting
-a new one (setup's Start, the draughts position editor) go through `unless_replacing`.
+a new one (setup's Start, the draughts position editor) go through `unless_replacing`; hosting or
+accepting a new network game asks the same about the saved network game (`ask_before_replacing`).
 
 A game is in progress when a board on the scene stack has an unfinished match, or the autosave
 (what the menu's Continue opens) holds one. A game with no move played (nor taken back) is not
@@ -39,7 +40,13 @@ def game_in_progress(app) -> tuple[str, int] | None:
 def unless_replacing(app, go) -> None:
     """Run go() now when no game is in progress, else after the player agrees (Cancel is the
     default answer)."""
-    current = game_in_progress(app)
+    ask_before_replacing(app, game_in_progress(app), go)
+
+
+def ask_before_replacing(app, current: tuple[str, int] | None, go) -> None:
+    """Run go() now when `current` is None, else after the player agrees to replace that game
+    ((game name, moves played); Cancel is the default answer). The network lobby asks this way
+    about the saved network game a new one would replace."""
     if current is None:
         go()
         return

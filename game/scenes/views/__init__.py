@@ -89,7 +89,8 @@ def render_thumbnail(game: str, size, lang: str = "en"):
         state = view.thumbnail_state(info.new_state(options, seed=7))
         surf = pygame.Surface(size, pygame.SRCALPHA)
         view.draw_board(surf)
-        view.draw_extras(surf, state, lang)
+        if view.thumbnail_extras:
+            view.draw_extras(surf, state, lang)
         for point, code in view.pieces(state).items():
             view.draw_piece(surf, code, view.point_xy(point))
         return surf

@@ -93,12 +93,17 @@ class Button(Widget):
     def label_size(self, h: int) -> int:
         return self.font_size or min(font_px(self.app), int(h * 0.5))
 
+    def shortcut_size(self, size: int) -> int:
+        """The shortcut's type: smaller than the label, never below the body size (a shortcut
+        that does not fit beside the label is left out rather than shrunk)."""
+        return max(int(size * 0.7), font_px(self.app, 16))
+
     def needed_width(self, h: int) -> int:
         """The width that shows the text (and the shortcut) at full size with padding, at height h."""
         size = self.label_size(h)
         w = self.app.text(text_of(self.text), size).get_width()
         if self.shortcut:
-            w += 8 + self.app.text(self.shortcut, max(8, int(size * 0.7))).get_width()
+            w += 8 + self.app.text(self.shortcut, self.shortcut_size(size)).get_width()
         if self.icon is not None:
             w += int(h * 0.75)
         return w + 2 * self.padding(h)
@@ -136,7 +141,7 @@ class Button(Widget):
         x = self.rect.centerx
         img = self.app.text(label, size, fg) if label else None
         sc_colour = theme.ACCENT_DARK if self.style == "primary" and enabled else theme.TEXT_DIM
-        sc = self.app.text(self.shortcut, max(8, int(size * 0.7)), sc_colour) if self.shortcut else None
+        sc = self.app.text(self.shortcut, self.shortcut_size(size), sc_colour) if self.shortcut else None
         if self.icon is not None:
             icon_w = int(self.rect.h * 0.5)
             total = icon_w + (img.get_width() + icon_w // 2 if img else 0)

@@ -137,6 +137,7 @@ TEXT = (238, 226, 204)
 
 class View(GameView):
     setup_extra = ("banqi_assistant", "setup.assistant")
+    thumbnail_extras = False  # the menu card: no "Black lost / Red lost" rows, unreadable at its size
 
     def thumbnail_state(self, state):
         for i in range(6):  # a few tiles face up make a livelier picture
