@@ -225,3 +225,31 @@ def test_save_load_round_trip_and_analysis(n):
     assert P.to_text(back.states[-1]) == P.to_text(m.states[-1]) and back.options["palaces"] == n
     found = analysis.search(back.states[-1], nodes=500)
     assert found.move in back.states[-1].legal_moves() and found.pv
+
+
+@pytest.mark.parametrize("n", [1, 4])
+def test_network_game_on_every_board(n, tmp_path, monkeypatch):
+    import random
+
+    from net_helpers import Pair
+
+    monkeypatch.setenv("QIPAN_HOME", str(tmp_path))
+    pair = Pair("palace", options={"palaces": n}, host_seat=1, saves=True)
+    try:
+        assert pair.guest.game.state.board is BOARDS[n] and pair.host.game.state.board is BOARDS[n]
+        pair.play_random(random.Random(n), 40)
+        h, g = pair.host.game, pair.guest.game
+        assert h.plies == g.plies and P.to_text(h.state) == P.to_text(g.state)
+    finally:
+        pair.close()
+
+
+@pytest.mark.parametrize("n", BOARD_IDS)
+def test_review_on_every_board(n):
+    from game.review import review_match
+
+    m = Match("palace", {"palaces": n})
+    for i in range(4):
+        m.play(choose_move(m.state, "easy", seed=i, nodes=150))
+    review = review_match(m, nodes=150)
+    assert len(review.moves) == 4

@@ -126,3 +126,36 @@ def test_a_jump_arcs_over_the_soldier_which_fades(view):
     drop = find_move(s.play(m), "a1")
     before, after = view.pieces(s.play(m)), view.pieces(s.play(m).play(drop))
     assert MoveAnimation(view, before, after, drop.path).kind == "drop"
+
+
+@pytest.mark.parametrize("n", [1, 2, 4])
+@pytest.mark.parametrize("size", [(700, 560), (620, 520)])  # the board's part of 1024x640 and less
+def test_every_board_fits_reads_and_hits(n, size):
+    pygame.init()
+    v = V.View({"palaces": n})
+    v.layout(pygame.Rect(0, 0, *size), False)
+    b = P.BOARDS[n]
+    xy = {p: v.point_xy(p) for p in v.points()}
+    assert len(set(xy.values())) == len(b.points)
+    for p, (x, y) in xy.items():
+        assert v.board_rect.collidepoint(x, y) and v.hit((x + 1, y + 1)) == p
+    assert v.piece_radius() >= 12  # the 105-point board stays readable
+    assert v.hand_rect.right <= v.board_rect.left and v.caps_rect.left >= v.board_rect.right
+    s = P.new_game(palaces=n)
+    surf = pygame.Surface(size)
+    v.draw_board(surf)
+    v.draw_extras(surf, s, "zh")
+    v.draw_overlay(surf, s, "en")
+    assert len(v.pieces(s)) == len(s.kings) + len(s.soldiers)
+    v.layout(v.rect, True)  # turned round: the first point goes to the other corner
+    assert v.point_xy(b.points[0]) != xy[b.points[0]]
+
+
+def test_the_view_follows_the_board_of_its_state():
+    pygame.init()
+    v = V.View({})
+    v.layout(pygame.Rect(0, 0, 700, 560), False)
+    s = P.new_game(palaces=4)
+    v.pieces(s)
+    assert v.board is P.BOARDS[4] and len(v.points()) == 105
+    assert "19" in " ".join(v.status_lines(s, "en"))

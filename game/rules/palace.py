@@ -83,23 +83,24 @@ OPTIONS = (
         (1, 2, 4),
         {"en": "Board", "zh": "棋盘"},
         {
-            1: {"en": "One palace, 31 points (王宫独门棋)", "zh": "王宫独门棋：一宫 31 点"},
-            2: {"en": "Two palaces, 37 points (王宫双门棋)", "zh": "王宫双门棋：两宫 37 点"},
-            4: {"en": "Four palaces, 105 points (王宫四门棋)", "zh": "王宫四门棋：四宫 105 点"},
+            1: {"en": "One palace (31)", "zh": "王宫独门棋"},
+            2: {"en": "Two palaces (37)", "zh": "王宫双门棋"},
+            4: {"en": "Four palaces (105)", "zh": "王宫四门棋"},
         },
     ),
+    # an opening a board does not have is the board's standard one (palace_board.Setup.opening)
     Option(
         "opening",
         "standard",
         ("standard", "centre", "doors", "rows", "corners", "full"),
         {"en": "Opening", "zh": "开局"},
         {
-            "standard": {"en": "Standard for the board", "zh": "本棋盘标准开局"},
-            "centre": {"en": "8 soldiers round the centre (one or two palaces)", "zh": "八兵围中心（一宫、两宫）"},
-            "doors": {"en": "Kings on the doors, Kungser (two palaces)", "zh": "王守宫门（两宫）"},
-            "rows": {"en": "15 soldiers, two far rows (one palace)", "zh": "十五兵占远端两行（一宫）"},
-            "corners": {"en": "4 soldiers on the corners (one palace)", "zh": "四兵占四角（一宫）"},
-            "full": {"en": "74 soldiers (four palaces)", "zh": "七十四兵（四宫）"},
+            "standard": {"en": "Standard", "zh": "标准"},
+            "centre": {"en": "Centre ring", "zh": "兵围中心"},
+            "doors": {"en": "Kings on doors", "zh": "王守宫门"},
+            "rows": {"en": "Far rows", "zh": "远端两行"},
+            "corners": {"en": "Corners", "zh": "四角"},
+            "full": {"en": "74 soldiers", "zh": "七十四兵"},
         },
     ),
     Option(
@@ -107,7 +108,7 @@ OPTIONS = (
         0,
         (0, 4, 5, 6, 7, 8, 10, 12, 14, 16, 19, 22, 24, 28, 32, 40),
         {"en": "Captures to win", "zh": "黑方胜需吃子"},
-        {0: {"en": "Standard: 5 / 7 / 19", "zh": "标准：5 / 7 / 19"}},
+        {0: {"en": "Standard", "zh": "标准"}},
     ),
     Option(
         "first",
