@@ -199,3 +199,27 @@ def test_stopping_analysis_while_the_computer_thinks_keeps_its_move(driver):
     driver.key(pygame.K_a)
     driver.step(2)
     driver.wait(lambda: board.match.ply == 1, seconds=30)
+
+
+def test_the_analysis_shows_each_iteration_of_its_search_as_it_finishes(driver):
+    """The worker streams every finished iteration (game.ai.contract's on_iteration): the panel
+    shows them depth by depth while the same request still runs."""
+    app = driver.app
+    app.ai_nodes = 40_000
+    scene = app.open("board", _played("palace", 6))
+    driver.step()
+    seen = []
+    answer = scene.analysis.answer
+
+    def recording(event):
+        if event.id == scene.analysis.rid and event.result is not None:
+            seen.append((getattr(event, "partial", False), event.result.depth))
+        return answer(event)
+
+    scene.analysis.answer = recording
+    driver.key(pygame.K_a)
+    driver.wait(lambda: scene.analysis.step >= 1)
+    partial = [d for p, d in seen if p]
+    final = [d for p, d in seen if not p]
+    assert partial and final and partial == sorted(partial) and final[0] >= partial[-1]
+    assert scene.analysis.result is not None and scene.analysis.result.depth >= 2

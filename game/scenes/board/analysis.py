@@ -36,7 +36,8 @@ add(
     }
 )
 
-#: seconds of the successive searches of one position (each answer is shown, then a longer one)
+#: seconds of the successive searches of one position (each streams its iterations as they finish,
+#: then a longer one starts)
 BUDGETS = (0.3, 1.0, 3.0, 8.0, 20.0)
 
 
@@ -94,13 +95,18 @@ class LiveAnalysis:
             app = self.board.app
             time_limit = BUDGETS[self.step] if app.ai_nodes is None else None
             nodes = None if app.ai_nodes is None else app.ai_nodes * (self.step + 1)
+            # stream: each finished iteration of the search comes as it is done (depth by depth)
             self.rid = app.worker.request(
-                "analyse", self.board.match.info.public(state), time_limit=time_limit, nodes=nodes
+                "analyse", self.board.match.info.public(state), time_limit=time_limit, nodes=nodes, stream=True
             )
 
     def answer(self, event) -> bool:
         if event.id != self.rid:
             return False
+        if getattr(event, "partial", False):  # an iteration of the running search: more to come
+            if event.error is None and event.result is not None:
+                self.result = event.result
+            return True
         self.rid = None
         if event.error is None and event.result is not None:
             self.result = event.result
@@ -211,6 +217,10 @@ class GameReview:
     def answer(self, event) -> bool:
         if event.id != self.rid:
             return False
+        if getattr(event, "partial", False):  # an iteration of the running search: more to come
+            if event.error is None and event.result is not None:
+                self.result = event.result
+            return True
         self.rid = None
         if event.error is not None:
             self.running = False
