@@ -11,8 +11,8 @@ import time
 import pytest
 from net_helpers import kinds, pump_until
 
+from game.net import online, saves
 from game.net import protocol as P
-from game.net import saves
 from game.net import session as S
 from game.net import wormhole_link as W
 from game.net.mailbox import LocalMailbox
@@ -120,6 +120,7 @@ def test_wrong_code_fails_for_the_guesser_and_the_host_gets_a_fresh_code(mailbox
 
 def test_no_host_with_this_code_and_no_server(mailbox, monkeypatch):
     monkeypatch.setattr(S, "SILENCE_LIMIT", 2.0)
+    monkeypatch.setattr(online, "CONNECT_LIMIT", 1.0)
     lonely = WormholeGuestSession(mailbox.url, "98765-aardvark-absurd")
     log: list = []
     wait([lonely], lambda: lonely.phase == "closed", log)
@@ -238,3 +239,16 @@ def test_nothing_readable_reaches_the_server(mailbox):
         raw = bytes.fromhex(body) if isinstance(body, str) else bytes(body)
         for word in (b"QIPAN", b"32-28", b"OFFER", b"draughts"):
             assert word not in raw
+
+
+def test_settings_and_saves_keep_online_apart():
+    from game import storage
+
+    assert storage.DEFAULT_SETTINGS["mailbox_url"] == W.PUBLIC_MAILBOX
+    assert storage.valid_mailbox_url("wss://club.example/v1") and storage.valid_mailbox_url("ws://127.0.0.1:4000/v1")
+    for bad in ("http://x", "ws://", "ws://a b", "ws://ü", 4000, None, "ws://" + "x" * 300):
+        assert not storage.valid_mailbox_url(bad) and storage.clean_settings({"mailbox_url": bad})["mailbox_url"] == (
+            W.PUBLIC_MAILBOX
+        )
+    assert saves.path("host", online=True).name == "online-host.json"
+    assert saves.path("guest").name == "guest.json"

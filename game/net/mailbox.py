@@ -25,6 +25,17 @@ def free_port(host: str = "127.0.0.1") -> int:
         return s.getsockname()[1]
 
 
+def _die_with_parent() -> None:
+    """Linux: the server ends when the program that started it ends, even if that one is killed."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 class LocalMailbox:
     """A mailbox server on host:port (a free loopback port by default); its database in a
     temporary folder unless db is given (a file keeps the mailboxes across a restart)."""
@@ -51,7 +62,13 @@ class LocalMailbox:
             f"--channel-db={self.db}",
         ]
         log = open(os.devnull, "wb")  # noqa: SIM115 - kept for the child's life
-        self.proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            command,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

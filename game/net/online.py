@@ -29,6 +29,12 @@ from game.net.session import Event
 
 #: seconds before a door that could not reach the mailbox server is tried again
 DOOR_RETRY = 5.0
+#: seconds a code door may stay keyed without the other side's proof (it left mid-exchange):
+#: then the code is dropped and a fresh one shown
+CODE_STALE = 20.0
+#: seconds a first join may take to meet the host through the server (resume attempts keep the
+#: session's silence limit: they are tried again and again)
+CONNECT_LIMIT = 30.0
 
 
 class WormholeListener:
@@ -60,6 +66,10 @@ class WormholeListener:
             return None
         now = self.clock()
         door = self.code_door
+        if door is not None and door.stale(time.monotonic(), CODE_STALE):
+            door.close("the other side left during the key exchange")
+            self.code_door = door = None
+            self.code = None
         if door is not None:
             if door.open:
                 self.code_door = None
@@ -80,6 +90,8 @@ class WormholeListener:
                 door.close("stale")
             if door.state == "closed":
                 del self.resume_doors[slot]
+                if door.error_kind in ("unreachable", "server"):  # not again at once: in a while
+                    self._retry_at = now + DOOR_RETRY
         self._open_doors(now)
         return None
 
@@ -168,9 +180,11 @@ class WormholeGuestSession(GuestSession):
         self.wormhole_code = wcode
         self.wall_clock = wall_clock
         self._resume_secret = resume[1] if resume else None
+        self._connect_started = 0.0
         self.ever_connected = False
 
     def _open_connection(self):
+        self._connect_started = self.clock()
         secret = self.secret if self.game is not None and self.secret else self._resume_secret
         if secret:
             code = W.resume_code(secret, W.slot_at(self.wall_clock()))
@@ -182,6 +196,14 @@ class WormholeGuestSession(GuestSession):
         conn = self.conn
         if isinstance(conn, W.WormholeConnection) and conn.stale(time.monotonic()):
             conn.close("no answer from the other side")
+        first_join = self.game is None and not self._resume_secret
+        if (
+            first_join
+            and isinstance(conn, W.WormholeConnection)
+            and conn.state == "connecting"
+            and self.clock() - self._connect_started < CONNECT_LIMIT
+        ):
+            self._last_in = self.clock()  # a slow server or network: the session's limit starts later
         if conn is not None and conn.state == "closed" and isinstance(conn, W.WormholeConnection):
             if conn.fatal and not (self.game is not None or self._resume_secret):
                 self._refused = conn.fatal  # a wrong code: trying again would burn another

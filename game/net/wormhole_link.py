@@ -233,10 +233,11 @@ class WormholeConnection:
     def _keyed(self, _key) -> None:
         self.keyed_at = self.clock()
 
-    def stale(self, now: float) -> bool:
-        """Keyed but unverified for STALE_KEY seconds: the key message came from a side that
-        has gone (an earlier attempt on the same resume code). A fresh wormhole is needed."""
-        return self.state == "connecting" and self.keyed_at is not None and now - self.keyed_at > STALE_KEY
+    def stale(self, now: float, limit: float = STALE_KEY) -> bool:
+        """Keyed but unverified for `limit` seconds: the key message came from a side that has
+        gone (an earlier attempt on the same resume code, a guest that left during the key
+        exchange). A fresh wormhole is needed."""
+        return self.state == "connecting" and self.keyed_at is not None and now - self.keyed_at > limit
 
     def _verified(self, _verifier) -> None:
         with self._lock:
