@@ -16,6 +16,7 @@ from game.i18n import add, tr
 from game.scenes.base import Scene
 from game.scenes.registry import register
 from game.scenes.widgets import Button, wrap
+from game.scenes.widgets.scrolling import ScrollingPage
 from game.sprites import theme
 
 add(
@@ -83,18 +84,15 @@ def content(lang: str) -> list[tuple[str, str]]:
 
 
 @register("about")
-class AboutScene(Scene):
+class AboutScene(ScrollingPage, Scene):
     def __init__(self, app):
         super().__init__(app)
         self.back = Button(app, lambda: tr("ui.back", app.lang), self.close)
         self.view = pygame.Rect(0, 0, 1, 1)
-        self.scroll = 0.0
-        self.target = 0.0
         self.lines: list = []  # [(y, x, text, size, colour, serif)], rendered only when visible
         self.height = 0
         self._key = None
         self._items = None  # (lang, content(lang))
-        self._drag = None  # (mouse y, scroll) while the scroll bar is dragged
 
     # ---- content ------------------------------------------------------------------------------
     def _layout(self) -> None:
@@ -133,12 +131,6 @@ class AboutScene(Scene):
         self.lines = lines
         self.height = y + theme.px(24, s)
 
-    def max_scroll(self) -> float:
-        return max(0.0, self.height - self.view.h)
-
-    def scroll_by(self, dy: float) -> None:
-        self.target = max(0.0, min(self.max_scroll(), self.target + dy))
-
     def close(self) -> None:
         if self.app.top is self:
             self.app.pop()
@@ -155,65 +147,21 @@ class AboutScene(Scene):
         self.view = pygame.Rect((w - cw) // 2, top, cw, max(40, bottom - top - theme.px(12, s)))
         self._key = None
         self._layout()
-        self.target = min(self.target, self.max_scroll())
-        self.scroll = min(self.scroll, self.max_scroll())
-
-    def _bar(self):
-        """(track, thumb) of the scroll bar, or None when everything fits."""
-        if self.height <= self.view.h:
-            return None
-        track = pygame.Rect(self.view.right - 10, self.view.y + 6, 6, self.view.h - 12)
-        th = max(24, int(track.h * self.view.h / self.height))
-        ty = track.y + int((track.h - th) * (self.scroll / max(1.0, self.max_scroll())))
-        return track, pygame.Rect(track.x, ty, track.w, th)
+        self.clamp_scroll()
 
     def handle_event(self, event) -> None:
         self._layout()
-        line = theme.px(21, theme.ui_scale(self.app.size)) * 1.4
-        page = max(line, self.view.h - line * 2)
+        if self.handle_scroll(event, theme.px(21, theme.ui_scale(self.app.size)) * 1.4):
+            return
         if event.type == pygame.KEYDOWN:
-            k = event.key
-            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.app.sounds.play("click")
                 self.close()
-            elif k in (pygame.K_UP, pygame.K_DOWN):
-                self.scroll_by(line * (1 if k == pygame.K_DOWN else -1))
-            elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_SPACE):
-                down = k != pygame.K_PAGEUP and not (k == pygame.K_SPACE and event.mod & pygame.KMOD_SHIFT)
-                self.scroll_by(page * (1 if down else -1))
-            elif k == pygame.K_HOME:
-                self.target = 0.0
-            elif k == pygame.K_END:
-                self.target = self.max_scroll()
-            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.app.sounds.play("click")
-                self.close()
-            return
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * line * 3)
-            return
-        bar = self._bar()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and bar:
-            track, thumb = bar
-            if track.inflate(14, 0).collidepoint(event.pos):
-                if not thumb.collidepoint(event.pos):  # jump to where the track was clicked
-                    k = (event.pos[1] - track.y - thumb.h / 2) / max(1, track.h - thumb.h)
-                    self.target = self.scroll = max(0.0, min(self.max_scroll(), k * self.max_scroll()))
-                self._drag = (event.pos[1], self.scroll)
-                return
-        if event.type == pygame.MOUSEMOTION and self._drag and bar:
-            track, thumb = bar
-            value = self._drag[1] + (event.pos[1] - self._drag[0]) * self.max_scroll() / max(1, track.h - thumb.h)
-            self.target = self.scroll = max(0.0, min(self.max_scroll(), value))
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag:
-            self._drag = None
             return
         self.back.handle_event(event)
 
     def update(self, dt: float) -> None:
-        diff = self.target - self.scroll
-        self.scroll = self.target if abs(diff) < 0.5 else self.scroll + diff * min(1.0, dt * 14)
+        self.ease_scroll(dt)
 
     def draw(self, surface) -> None:
         self._layout()
@@ -234,10 +182,7 @@ class AboutScene(Scene):
                 break
             surface.blit(self.app.text(text, size, colour, serif=serif), (x, sy))
         surface.set_clip(clip)
-        bar = self._bar()
-        if bar:
-            pygame.draw.rect(surface, theme.BUTTON, bar[0], border_radius=3)
-            pygame.draw.rect(surface, theme.ACCENT if self._drag else theme.TEXT_DIM, bar[1], border_radius=3)
+        self.draw_scroll_bar(surface)
         self.back.draw(surface)
         hint = self.app.text(tr("about.hint", self.app.lang), theme.px(15, s), theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - theme.px(8, s))))

@@ -24,6 +24,7 @@ from game.scenes.registry import register
 from game.scenes.screens import rule_diagrams
 from game.scenes.widgets import Button, wrap
 from game.scenes.widgets.game_tabs import GameTabs
+from game.scenes.widgets.scrolling import ScrollingPage
 from game.sprites import theme
 
 RULES_DIR = asset("rules")
@@ -174,26 +175,23 @@ def load_rules(game: str, lang: str):
 
 # ---- the scene ---------------------------------------------------------------------------------------
 @register("rules")
-class RulesScene(Scene):
+class RulesScene(ScrollingPage, Scene):
     def __init__(self, app, game=None):
         super().__init__(app)
         self.game = game if game in GAMES else GAMES[0]
         self.tabs = GameTabs(app, GAMES, self.select)
         self.back = Button(app, lambda: tr("ui.back", app.lang), self.close)
         self.view = pygame.Rect(0, 0, 1, 1)
-        self.scroll = 0.0
-        self.target = 0.0
         self.lines: list = []  # [(y, x, surface)] of the laid out text
         self.height = 0
         self._key = None
-        self._drag = None  # (mouse y, scroll) when dragging the scroll bar
         self._pictures: dict = {}  # rendered diagrams by (key, size, lang)
 
     # ---- content ------------------------------------------------------------------------------
     def select(self, game) -> None:
         if game != self.game:
             self.game = game
-            self.scroll = self.target = 0.0
+            self.scroll_to_top()
             self._key = None
 
     def _layout_text(self) -> None:
@@ -276,12 +274,6 @@ class RulesScene(Scene):
             y += img.get_height() + int(size_px * 0.18)
         return y + int(body * 0.6)
 
-    def max_scroll(self) -> float:
-        return max(0.0, self.height - self.view.h)
-
-    def scroll_by(self, dy: float) -> None:
-        self.target = max(0.0, min(self.max_scroll(), self.target + dy))
-
     def close(self) -> None:
         if self.app.top is self:
             self.app.pop()
@@ -303,8 +295,7 @@ class RulesScene(Scene):
         )
         self._key = None
         self._layout_text()
-        self.target = min(self.target, self.max_scroll())
-        self.scroll = min(self.scroll, self.max_scroll())
+        self.clamp_scroll()
 
     def _fade_strip(self, w, h):
         """(top, bottom) strips fading from the panel's colour to transparent, cached per size."""
@@ -315,68 +306,23 @@ class RulesScene(Scene):
             self._fade = ((w, h), (top, pygame.transform.flip(top, False, True)))
         return self._fade[1]
 
-    def _bar(self):
-        """(track, thumb) rects of the scroll bar, or None when everything fits."""
-        if self.height <= self.view.h:
-            return None
-        track = pygame.Rect(self.view.right - 10, self.view.y + 6, 6, self.view.h - 12)
-        k = self.view.h / self.height
-        th = max(24, int(track.h * k))
-        ty = track.y + int((track.h - th) * (self.scroll / max(1.0, self.max_scroll())))
-        return track, pygame.Rect(track.x, ty, track.w, th)
-
     def handle_event(self, event) -> None:
         self._layout_text()
-        line = theme.px(22, theme.ui_scale(self.app.size)) * 1.4
-        page = max(line, self.view.h - line * 2)
+        if self.handle_scroll(event, theme.px(22, theme.ui_scale(self.app.size)) * 1.4):
+            return
         if event.type == pygame.KEYDOWN:
-            k = event.key
-            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.app.sounds.play("click")
                 self.close()
-            elif k in (pygame.K_UP, pygame.K_DOWN):
-                self.scroll_by(line * (1 if k == pygame.K_DOWN else -1))
-            elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) or (k == pygame.K_SPACE):
-                down = k != pygame.K_PAGEUP and not (k == pygame.K_SPACE and event.mod & pygame.KMOD_SHIFT)
-                self.scroll_by(page * (1 if down else -1))
-            elif k == pygame.K_HOME:
-                self.target = 0.0
-            elif k == pygame.K_END:
-                self.target = self.max_scroll()
             elif (game := self.tabs.key_pick(event, self.game, arrows=True)) is not None:
                 self.app.sounds.play("click")
                 self.select(game)
-            return
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * line * 3)
-            return
-        bar = self._bar()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and bar:
-            track, thumb = bar
-            if track.inflate(14, 0).collidepoint(event.pos):
-                if not thumb.collidepoint(event.pos):  # jump to where the track was clicked
-                    k = (event.pos[1] - track.y - thumb.h / 2) / max(1, track.h - thumb.h)
-                    self.target = self.scroll = max(0.0, min(self.max_scroll(), k * self.max_scroll()))
-                self._drag = (event.pos[1], self.scroll)
-                return
-        if event.type == pygame.MOUSEMOTION and self._drag and bar:
-            track, thumb = bar
-            dy = event.pos[1] - self._drag[0]
-            value = self._drag[1] + dy * self.max_scroll() / max(1, track.h - thumb.h)
-            self.target = self.scroll = max(0.0, min(self.max_scroll(), value))
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag:
-            self._drag = None
             return
         if self.tabs.handle_event(event) or self.back.handle_event(event):
             return
 
     def update(self, dt: float) -> None:
-        diff = self.target - self.scroll
-        if abs(diff) < 0.5:
-            self.scroll = self.target
-        else:
-            self.scroll += diff * min(1.0, dt * 14)
+        self.ease_scroll(dt)
 
     def draw(self, surface) -> None:
         self._layout_text()
@@ -414,10 +360,7 @@ class RulesScene(Scene):
             if self.scroll < self.max_scroll() - 1:
                 surface.blit(fade[1], (self.view.x, self.view.bottom - fade[1].get_height()))
         surface.set_clip(clip)
-        bar = self._bar()
-        if bar:
-            pygame.draw.rect(surface, theme.BUTTON, bar[0], border_radius=3)
-            pygame.draw.rect(surface, theme.ACCENT if self._drag else theme.TEXT_DIM, bar[1], border_radius=3)
+        self.draw_scroll_bar(surface)
         self.back.draw(surface)
         hint = self.app.text(tr("rules.hint", self.app.lang), theme.px(15, s), theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - theme.px(8, s))))
