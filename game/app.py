@@ -71,6 +71,7 @@ class App:
         self.started = time.perf_counter()
         self.args = parse_args([] if argv is None else list(argv))
         self.headless = headless
+        self.away = False  # the window lost the focus or was minimised (local clocks stop)
         pygame.init()
         pygame.key.set_repeat(350, 40)
         self.settings, notice = storage.load_settings()
@@ -279,15 +280,32 @@ class App:
             self.scenes.pop().on_exit()
         self.push(scene)
 
-    def new_game(self, game, options=None, mode="hotseat", human_seat=0, level="medium", start_state=None, seed=None):
+    def new_game(
+        self,
+        game,
+        options=None,
+        mode="hotseat",
+        human_seat=0,
+        level="medium",
+        start_state=None,
+        seed=None,
+        control=None,
+    ):
         """Start a game: the board scene replaces every scene above the menu.
 
         mode "hotseat" | "computer"; human_seat 0 (moves first) or 1 with the computer;
         start_state: a position to start from (e.g. a custom draughts position), else new_game();
-        seed: the banqi deal (None: a random one).
+        seed: the banqi deal (None: a random one); control: the time control (game.clock), None: no clock.
         """
         match = Match.new(
-            game, options, mode=mode, human_seat=human_seat, level=level, start_state=start_state, seed=seed
+            game,
+            options,
+            mode=mode,
+            human_seat=human_seat,
+            level=level,
+            start_state=start_state,
+            seed=seed,
+            control=control,
         )
         import_scenes()
         scene = registry.make("board", self, match)
@@ -295,14 +313,30 @@ class App:
         return scene
 
     def watch_game(
-        self, game, options=None, levels=("medium", "medium"), times=(None, None), games=1, start_state=None, seed=None
+        self,
+        game,
+        options=None,
+        levels=("medium", "medium"),
+        times=(None, None),
+        games=1,
+        start_state=None,
+        seed=None,
+        control=None,
     ):
         """The computer against itself: `levels` and `times` (seconds a move, None: the level's
-        default) per seat, a series of `games` games with the engines swapping colours."""
+        default) per seat, a series of `games` games with the engines swapping colours; control:
+        a clock both play on (each engine manages its time)."""
         import_scenes()
 
         match = Match.new(
-            game, options, mode="watch", levels=tuple(levels), times=tuple(times), start_state=start_state, seed=seed
+            game,
+            options,
+            mode="watch",
+            levels=tuple(levels),
+            times=tuple(times),
+            start_state=start_state,
+            seed=seed,
+            control=control,
         )
         scene = registry.make("board", self, match, series=games)
         self._start_board(scene)
@@ -325,6 +359,10 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            self.away = True  # a local game's clocks stop (game/scenes/board/clocks.py)
+        elif event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
+            self.away = False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return

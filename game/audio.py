@@ -1,7 +1,7 @@
 """Sound effects, synthesised at start (no sound files, no numpy).
 
     sounds = Sounds(settings)       # settings: "sound" (on/off) and "volume" (0..1)
-    sounds.play("move")             # move capture drop flip illegal win lose click
+    sounds.play("move")             # move capture drop flip illegal win lose click tick
     sounds.apply(settings)          # after the player changed the settings
 
 Each sound is built as floats in [-1, 1] by small additive/noise synthesis (wooden knocks are
@@ -20,10 +20,20 @@ import threading
 
 import pygame
 
-NAMES = ("move", "capture", "drop", "flip", "illegal", "win", "lose", "click")
+NAMES = ("move", "capture", "drop", "flip", "illegal", "win", "lose", "click", "tick")
 
 # loudness of each sound relative to the others (multiplied by the volume setting)
-GAIN = {"move": 0.9, "capture": 1.0, "drop": 0.9, "flip": 0.8, "illegal": 0.55, "win": 0.7, "lose": 0.7, "click": 0.45}
+GAIN = {
+    "move": 0.9,
+    "capture": 1.0,
+    "drop": 0.9,
+    "flip": 0.8,
+    "illegal": 0.55,
+    "win": 0.7,
+    "lose": 0.7,
+    "click": 0.45,
+    "tick": 0.3,
+}
 
 RATE = 44100
 
@@ -125,6 +135,9 @@ def synth(name: str, rate: int = RATE, variant: int = 0) -> list:
     if name == "click":
         s = _partials([(2400, 0.5, 0.006), (3900, 0.25, 0.004)], 0.035, rate, 0.0005)
         s = _mix(s, _noise_burst(0.02, rate, 0.003, 6000, rng), 0, rate, 0.3)
+    elif name == "tick":  # a clock's soft tick (low time): short, low and muted
+        s = _partials([(1150, 0.5, 0.008), (1730, 0.2, 0.005)], 0.045, rate, 0.001)
+        s = _mix(s, _noise_burst(0.015, rate, 0.003, 2500, rng), 0, rate, 0.15)
     elif name == "move":
         s = _knock(rate, rng, pitch=p)
     elif name == "capture":  # the mover strikes, the taken piece rattles away

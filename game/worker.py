@@ -12,7 +12,9 @@ Kinds: "move" (result: the move's notation, found again with game.rules.common.f
 with stream=True each finished iteration also comes as an answer with "partial": True) and
 "report" (a game.ai.contract.SearchResult, one position of a game review). After a timed "move"
 at hard asked with ponder=True, the child thinks on the opponent's time (engine.ponder, draughts)
-until the next request arrives. While the engine prepares (compiles), Worker.preparing says how
+until the next request arrives. A "move" on a clock passes clock={"player": key, "left": seconds,
+"inc": seconds, "base": seconds, "moves": own moves so far} instead of time_limit: the child's
+time manager for that player (game/ai/timeman.py) decides how long to think. While the engine prepares (compiles), Worker.preparing says how
 far it is. An exception in the search comes back as error (its text), never as a hung
 request. No pygame here: the child imports only the rules and the AI.
 """
@@ -25,6 +27,7 @@ import threading
 import time
 
 from game.ai.contract import Limits
+from game.ai.timeman import TimeManager
 
 #: a warm-up (numba compiling the draughts search) is shown as "preparing" once it lasts this long
 PREPARING_SHOWN_AFTER = 0.5
@@ -90,6 +93,7 @@ def _serve(conn, warm_game: str | None = None) -> None:
         games.get(game).engine.warm(progress)
 
     prepared: set[str] = set()  # the games whose engines this process has begun to warm
+    managers: dict = {}  # a time manager per player on a clock (its "player" key)
 
     def prepare(game: str) -> None:
         # compile (or load) what the game's engine compiles while the player looks at the board;
@@ -119,13 +123,26 @@ def _serve(conn, warm_game: str | None = None) -> None:
                 warm(info.name)
             if kind == "move":
                 ponder = params.pop("ponder", False)
+                clock = params.pop("clock", None)
+                time_limit = params.get("time_limit")
+                manager = None
+                if clock is not None and params.get("nodes") is None:
+                    manager = managers.get(clock["player"])
+                    if manager is None or manager.plan is not info.engine.time_plan:
+                        manager = managers[clock["player"]] = TimeManager(info.engine.time_plan, clock.get("base"))
+                    manager.moves = int(clock.get("moves", manager.moves))
+                    time_limit = manager.allot(float(clock["left"]), float(clock.get("inc", 0.0)))
                 limits = Limits(
                     params.get("level", "medium"),
-                    params.get("time_limit"),
+                    time_limit,
                     params.get("nodes"),
                     seed=params.get("seed"),
                 )
-                move = info.engine.search(info.public(state), limits).move
+                asked = time.perf_counter()
+                found = info.engine.search(info.public(state), limits)
+                if manager is not None:
+                    manager.done(found, time.perf_counter() - asked, time_limit)
+                move = found.move
                 if move is None:
                     raise ValueError("no legal move: the game is over")
                 result = str(move)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import add, tr
+from game.scenes.board.clocks import result_text
 from game.scenes.widgets import Button, arrow_icon, wrap
 from game.sprites import highlight, theme
 
@@ -58,6 +59,7 @@ class SidePanel:
         self.board = board
         self.app = app = board.app
         t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
+        self.seat_boxes: list = [None, None]  # where each seat's box was drawn (the clocks go there)
         self.buttons = board.table.buttons()
         self.result_btn = Button(app, t("board.result"), board.show_result, style="primary")
         self.review_buttons = [
@@ -246,6 +248,7 @@ class SidePanel:
         ox, oy = self.rect.topleft
         for (x, y), radius, colour in self._spinners:
             highlight.spinner(surface, (x + ox, y + oy), radius, self.board.t, colour)
+        self.board.clocks.draw(surface, [None if b is None else b.move(ox, oy) for b in self.seat_boxes])
 
     def _draw(self, surface, p) -> None:
         board, app, s = self.board, self.app, self.s
@@ -266,7 +269,7 @@ class SidePanel:
             y += img.get_height() + theme.px(6, s)
         elif board.over():
             img = app.text(
-                tr("board.game_over", lang) + " · " + board.view.result_text(board.result(), lang),
+                tr("board.game_over", lang) + " · " + result_text(board, board.result(), lang),
                 theme.px(18, s),
                 theme.ACCENT,
             )
@@ -358,9 +361,12 @@ class SidePanel:
                 role, spinner = status[0], colours[status[1]]
             name = app.text(board.seat_name(seat, lang), theme.px(19, s), theme.TEXT)
             role_img = app.text(role, theme.px(16, s), theme.TEXT_DIM)
-            # the role goes beside the name, or under it when both do not fit (never smaller type)
+            # the role goes beside the name, or under it when both do not fit (never smaller type);
+            # on a clock the clock's face takes its place beside the name
             inline = (
-                theme.px(28, s) + name.get_width() + theme.px(12, s) + role_img.get_width() + theme.px(40, s) <= width
+                board.match.clock is None
+                and theme.px(28, s) + name.get_width() + theme.px(12, s) + role_img.get_width() + theme.px(40, s)
+                <= width
             )
             extra = 0 if inline else role_img.get_height() + theme.px(2, s)
             box = pygame.Rect(x, y, width, theme.px(86 if codes else 46, s) + extra)  # room for captured pieces
@@ -394,6 +400,7 @@ class SidePanel:
                     box.x + theme.px(12, s), box.y + theme.px(42, s) + extra, box.w - theme.px(24, s), theme.px(36, s)
                 ),
             )
+            self.seat_boxes[seat] = box.copy()
             y += box.h + theme.px(8, s)
         return y
 

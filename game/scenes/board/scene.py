@@ -16,6 +16,7 @@ from game.events import AI_EVENT
 from game.scenes.base import Scene
 from game.scenes.board import drawing, panel
 from game.scenes.board.analysis import GameReview, LiveAnalysis
+from game.scenes.board.clocks import BoardClocks
 from game.scenes.board.input import MoveInput, Outcome, nearest_in_direction, paths_of
 from game.scenes.board.table import LocalTable
 from game.scenes.board.watch_table import WatchTable
@@ -70,6 +71,7 @@ class BoardScene(Scene):
         self.s = 1.0
         self.analysis = LiveAnalysis(self)
         self.game_review = GameReview(self)
+        self.clocks = BoardClocks(self)
         self.panel = panel.SidePanel(self)
         self.view.show_labels(bool(app.settings.get("board_labels", True)))
         self.table.started()
@@ -492,6 +494,7 @@ class BoardScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
         self.table.update(dt)
+        self.clocks.update(dt)
         self.analysis.update()
         if self.anim is not None:
             self.anim.update(dt)

@@ -87,17 +87,28 @@ class ComputerSeat(Seat):
         return tr("board.computer", lang, level=tr(f"level.{self.level}", lang))
 
     def start_turn(self, scene):
-        app = scene.app
+        app, match = scene.app, scene.match
+        params = {}
+        if match.clock is not None and app.ai_time is None:  # its time manager decides (game/ai/timeman.py)
+            clock, seat = match.clock, match.seat_to_move
+            params["clock"] = {
+                "player": id(self),
+                "left": clock.left(seat),
+                "inc": clock.control.inc,
+                "base": clock.control.start_times()[seat],
+                "moves": match.ply // 2,
+            }
         self.rid = app.worker.request(
             "move",
-            scene.match.public_state(),
+            match.public_state(),
             level=self.level,
             time_limit=app.ai_time if app.ai_time is not None else self.time_limit,
             seed=scene.ai_seed,
             nodes=app.ai_nodes,
             ponder=bool(app.settings.get("ponder", True)),
+            **params,
         )
-        self.ply = scene.match.ply
+        self.ply = match.ply
 
     def cancel(self, scene):
         if self.rid is not None:
@@ -111,6 +122,8 @@ class ComputerSeat(Seat):
         match = scene.match
         if match.ply != self.ply or match.over:
             return True
+        if match.clock is not None and match.clock.running == match.seat_to_move:
+            match.clock.hold()  # its answer is in: the slide of its move is not its time
         move = None
         if event.error is None:
             try:

@@ -348,6 +348,11 @@ class LocalTable:
         self.match.agree_draw()
         self.autosave()
 
+    def flagged(self) -> None:
+        """A clock ran out and ended the game (game/scenes/board/clocks.py)."""
+        self.hint = None
+        self.autosave()
+
     def ask_resign(self) -> None:
         if not self.board.human_turn():
             self.app.sounds.play("illegal")
@@ -426,7 +431,10 @@ class LocalTable:
         m = self.match
         human = 1 - m.human_seat if m.mode == "computer" and m.human_seat is not None else 0
         start = m.start_state if "text" in m.start and not m.info.dealt else None
-        self.app.new_game(m.game, m.options, mode=m.mode, human_seat=human, level=m.level, start_state=start)
+        control = None if m.clock is None else m.clock.control
+        self.app.new_game(
+            m.game, m.options, mode=m.mode, human_seat=human, level=m.level, start_state=start, control=control
+        )
 
     def update(self, dt: float) -> None:
         """Once a frame, before the board."""

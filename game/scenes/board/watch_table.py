@@ -178,7 +178,10 @@ class WatchTable(LocalTable):
             start_state, start = m.start_state, dict(m.start)
         board = self.board
         board.cancel_all()
-        board.match = Match(m.game, m.options, start_state=start_state, start=start, seats=seats, level=m.level)
+        control = None if m.clock is None else m.clock.control
+        board.match = Match(
+            m.game, m.options, start_state=start_state, start=start, seats=seats, level=m.level, control=control
+        )
         board.seats = self.make_seats()
         board.reset_view()
         board.changed()
@@ -194,6 +197,7 @@ class WatchTable(LocalTable):
             times=tuple(e.time for e in self.engines),
             games=self.series,
             start_state=m.start_state if not m.info.dealt else None,
+            control=None if m.clock is None else m.clock.control,
         )
 
     def bottom_seat(self):

@@ -176,7 +176,9 @@ class ResultScene(Scene):
         y += title.get_height() + theme.px(12, s)
         r = b.result()
         if r is not None:
-            why = fit_text(self.app, reason_line(b.view.result_text(r, lang)), theme.px(22, s), theme.TEXT, box.w - 30)
+            why = fit_text(
+                self.app, reason_line(b.clocks.result_text(r, lang)), theme.px(22, s), theme.TEXT, box.w - 30
+            )
             surface.blit(why, why.get_rect(midtop=(box.centerx, y)))
             y += why.get_height() + theme.px(10, s)
         n = len(b.moves)
