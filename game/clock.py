@@ -26,9 +26,6 @@ PRESETS = ("1+1", "3+2", "5+3", "10+5", "15+10", "30+20")
 LOW_TIME = 10.0
 MAX_BASE = 6 * 3600.0  # seconds; a longer base is refused (and a save holding one is damaged)
 MAX_INC = 600.0
-#: a disconnected network player's clock keeps running this long before the game waits for them
-#: (docs/CLOCK.md): their time still runs; when it is out they lose on time as on the board
-DISCONNECT_GRACE = 60.0
 
 
 class ClockError(ValueError):

@@ -6,6 +6,7 @@ speed."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -241,7 +242,7 @@ def test_hub_level_time_uses_the_time_manager():
     seconds, nodes, _ = hub._limits()
     assert nodes is None and MIN_MOVE <= seconds <= 2.0
     hub.level = parse_level({"time": "10", "moves": "2"})
-    assert hub._limits()[0] == pytest.approx((10 - 0.3) / 5)  # 2 moves to go, capped at a fifth
+    assert hub._limits()[0] == pytest.approx((10 - hub.timeman.reserve()) / 5)  # 2 moves to go, capped at a fifth
 
 
 # ---- selfplay -------------------------------------------------------------------------------------
@@ -305,3 +306,24 @@ def test_selfplay_command_line(capsys):
         assert exc.value.code == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("error:")
+
+
+def test_worker_plays_a_move_on_the_clock_with_its_time_manager():
+    from game.rules import palace
+    from game.worker import Worker
+
+    w = Worker()
+    try:
+        state = palace.new_game()
+        clock = {"player": 7, "left": 3.0, "inc": 0.1, "base": 3.0, "moves": 0}
+        rid = w.request("move", state, level="medium", seed=1, clock=clock)
+        answers = []
+        for _ in range(6000):  # up to a minute for the process to start on a busy machine
+            answers += w.poll()
+            if answers:
+                break
+            time.sleep(0.01)
+        assert answers and answers[0]["id"] == rid and answers[0]["error"] is None
+        assert answers[0]["result"] in {str(m) for m in state.legal_moves()}
+    finally:
+        w.close()

@@ -37,12 +37,12 @@ class TimePlan:
     """
 
     moves: int = 40
-    min_moves: int = 12
+    min_moves: int = 20
     unclear: float = 1.6
     swing: float = 0.12
     max_share: float = 0.2
-    reserve: float = 0.3
-    reserve_share: float = 0.05
+    reserve: float = 0.5
+    reserve_share: float = 0.1
 
 
 DEFAULT_PLAN = TimePlan()

@@ -102,6 +102,22 @@ def _exact(pub, act, me):
     return None if cap is None else ("cap", cap)
 
 
+#: seconds: a timed search shorter than this solves no endgame table (see analyse)
+TABLE_SOLVE_TIME = 1.0
+
+
+def _unsolved_table(pub) -> bool:
+    """The endgame tables cover this position (all face up, few pieces) but its table is not
+    solved yet."""
+    if rules.FACE_DOWN in pub.board or pub.to_move is None:
+        return False
+    board = [CODE.get(c, 0) for c in pub.board]
+    if sum(1 for c in board if c) > endgame.MAX_PIECES or len({c >> 3 for c in board if c}) < 2:
+        return False
+    side = 0 if pub.to_move == "r" else 1
+    return endgame._locate(board, side, pub.options["no_progress"], solve=False) is None
+
+
 def analyse(state, level="hard", time_limit=None, seed=None, nodes=None, max_depth=None, stop=None, on_iteration=None):
     """Search the public view of `state`: ([(score, action)], search, rng, temperature), best
     first. After a stopped search the board of `search` is left mid-line: use only its counters.
@@ -113,10 +129,15 @@ def analyse(state, level="hard", time_limit=None, seed=None, nodes=None, max_dep
     budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes, stop=stop)
     search = Search(pub, budget, qdepth)
     search.tables = level == "hard"  # an all-revealed position of few pieces: the endgame tables' ranking
-    if search.tables and (table := endgame.rank_root(pub)) is not None:
+    # a table takes about 0.15 s to solve (seconds on a loaded machine): a short timed search (a
+    # clock running low) solves none, it uses those already solved
+    short = nodes is None and resolve_time(level, time_limit) < TABLE_SOLVE_TIME
+    if short and search.tables and _unsolved_table(pub):
+        pass  # searched as any other position
+    elif search.tables and (table := endgame.rank_root(pub)) is not None:
         search.from_table = True
         return [(v, ("move", m.path[0] * 32 + m.path[1], m)) for v, m in table], search, rng, temperature
-    if search.tables and not search.ndown:  # tables the search's captures reach, within 40% of the clock
+    if search.tables and not search.ndown and not short:  # tables its captures reach, in 40% of the clock
         limit = resolve_time(level, time_limit)
         endgame.prepare(search.board, search.limit, None if nodes is not None else time.perf_counter() + 0.4 * limit)
     acts = _root_actions(pub, search)
@@ -249,8 +270,9 @@ def _flip_note(pub) -> str:
 class BanqiEngine(EngineBase):
     """Expectiminimax over the public view: the true layout is dropped before anything else."""
 
-    #: its time manager's figures (game/ai/timeman.py): a game lasts about 60 of its moves
-    time_plan = TimePlan(moves=60)
+    #: its time manager's figures (game/ai/timeman.py): a game lasts about 80 of its moves and
+    #: often far more (the flips and the long manoeuvres of the ending)
+    time_plan = TimePlan(moves=80, min_moves=35)
 
     def search(self, position, limits: Limits) -> SearchResult:
         started = time.perf_counter()
