@@ -46,6 +46,7 @@ LADDER_NODES = {"easy": 2_000, "medium": 6_000, "hard": 40_000}
 PAIRS = (("medium", "easy"), ("hard", "medium"))
 OPENING_PLIES = 3
 OPENING_TEMP = 25.0
+VERBOSE = False  # --verbose: a line per game as it ends
 
 
 def midgame(plies=40, options=None):
@@ -134,8 +135,15 @@ def play_game(args):
 def run_games(jobs, workers) -> tuple[list, float]:
     """(play_game results, wall seconds) of `jobs` over `workers` processes."""
     t = time.perf_counter()
+    results = []
     with ProcessPoolExecutor(workers) as pool:
-        results = list(pool.map(play_game, jobs))
+        for r in pool.map(play_game, jobs):  # in order, each as soon as it and those before are done
+            results.append(r)
+            if VERBOSE:
+                print(
+                    f"    game {len(results)}/{len(jobs)}: {r[0]} (black) - {r[1]} (white): {r[2] or 'draw'} by {r[3]}, {r[4]} plies, {r[6]} captures",
+                    flush=True,
+                )
     return results, time.perf_counter() - t
 
 
@@ -260,7 +268,10 @@ def main():
     ap.add_argument("--option", type=_option, action="append", default=[], help="a rule option, key=value")
     ap.add_argument("--nodes", type=_nodes, action="append", default=[], help="a level's node budget, level=N")
     ap.add_argument("--reach", action="store_true", help="self-play: how many games reached each capture count")
+    ap.add_argument("--verbose", action="store_true", help="a line per game as it ends")
     a = ap.parse_args()
+    global VERBOSE
+    VERBOSE = a.verbose
     nodes = {**LADDER_NODES, **dict(a.nodes)}
     options = dict(a.option)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores")
