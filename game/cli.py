@@ -169,7 +169,12 @@ def _review_file(path: str, nodes=None, time_limit=None) -> int:
             match = Match.from_record(GameRecord.from_json(text))
         except SaveError as exc:
             raise PositionError(str(exc)) from None
-        _print_review(review_match(match, **budget))
+        clocks = None
+        if match.clock is not None:  # a game on a clock: what the mover had left after each move
+            from game.clock import format_time
+
+            clocks = [format_time(match.times[i + 1][i % 2]) for i in range(match.ply)]
+        _print_review(review_match(match, **budget), clocks)
         return 0
     found = read_pdn(text)
     if not found.games:
@@ -185,9 +190,9 @@ def _review_file(path: str, nodes=None, time_limit=None) -> int:
     return 0
 
 
-def _print_review(review) -> None:
-    for move in review.moves:
-        print(move.text())
+def _print_review(review, clocks=None) -> None:
+    for i, move in enumerate(review.moves):
+        print(move.text() + (f"  [clock {clocks[i]}]" if clocks and i < len(clocks) else ""))
     marks = ", ".join(f"{mark} {n}" for mark, n in review.counts().items())
     print(f"marks: {marks}")
 

@@ -327,3 +327,18 @@ def test_worker_plays_a_move_on_the_clock_with_its_time_manager():
         assert answers[0]["result"] in {str(m) for m in state.legal_moves()}
     finally:
         w.close()
+
+
+def test_review_prints_each_moves_clock(tmp_path, capsys):
+    from game import cli
+
+    m, t = clocked("palace", TimeControl(120, 2))
+    m.start_clock()
+    for step in (5, 70):
+        t.t += step
+        m.play(m.legal_moves()[0])
+    path = tmp_path / "clocked.json"
+    path.write_text(m.to_record().to_json(), encoding="utf-8")
+    assert cli.main(["review", str(path), "--nodes", "50"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("[clock 1:57]") and lines[1].endswith("[clock 0:52]")
