@@ -128,6 +128,7 @@ def test_settings_unknown_keys_dropped_wrong_types_reset_numbers_clamped(home):
         "fullscreen": True,
         "board_labels": True,
         "lesson_offered": False,
+        "mailbox_url": d["mailbox_url"],
     }
     (home / "settings.json").write_text('{"volume": NaN, "anim_speed": true, "sound": false}')
     settings, _ = storage.load_settings()

@@ -6,6 +6,9 @@ game      NetGame: the game record both sides check against the rules
 session   HostSession / GuestSession: handshake, offer, moves, questions, pause and resume
 runner    SessionRunner: pumps a session in a background thread for the UI
 saves     autosave of network games on both sides (background writes, checked reads)
+wormhole_link  the same lines through a Magic Wormhole (Twisted in one background thread)
+online    the host's and guest's sessions of online play, their doors and resume codes
+mailbox   a local Magic Wormhole mailbox server as a child process (tests, bench)
 
 The screens and the board with a remote seat are game/scenes/lobbies/ and game/scenes/board/net_table.py.
 """
