@@ -3,12 +3,15 @@
 Two black kings hunt 24 white soldiers on a 37-point board (a 5x5 alquerque square with a
 triangular palace at each end). Black moves first (option "first": white drops first) and captures
 by jumping; white drops its 16 soldiers in hand one per turn, then moves them one step at a time.
-Black wins with 7 captures, white by leaving both kings without a move.
+Black wins with 7 captures, white by leaving both kings without a move. The option "palaces" (1, 2,
+4) plays the family's other boards (shared/rules/palace-family.md): 王宫独门棋 on 31 points and
+王宫四门棋 on 105 points with four kings; the position text's rows say which board it is on.
 
-Representation: the 45 grid points are numbered row*5 + col (the source paper's index, row 0 at
-the top); the whites and the kings are each one int used as a bit set over that index. The board
-graph (76 adjacencies, 112 directed jumps) is built from its 20 lines, never from coordinate
-arithmetic. States are immutable; play() returns a new state.
+Representation: a board (game/rules/palace_board.py) numbers its grid points row*cols + col (on
+two palaces the source paper's index, row 0 at the top); the whites and the kings are each one int
+used as a bit set over that index. The board graph (two palaces: 76 adjacencies, 112 directed
+jumps) is built from its lines, never from coordinate arithmetic. States are immutable; play()
+returns a new state.
 
 >>> s = new_game()
 >>> sorted(str(m) for m in s.legal_moves())
