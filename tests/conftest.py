@@ -92,3 +92,16 @@ def driver():
     d = Driver()
     yield d
     d.close()
+
+
+@pytest.fixture(scope="module")
+def mailbox():
+    """A real magic-wormhole mailbox server on a free loopback port, for the online tests of one
+    module (imported here only when asked: the other tests need no Twisted)."""
+    from game.net.mailbox import LocalMailbox
+
+    box = LocalMailbox().start()
+    try:
+        yield box
+    finally:
+        box.close()

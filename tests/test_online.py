@@ -21,15 +21,6 @@ from game.net.online import WormholeGuestSession, WormholeHostSession
 LIMIT = 20.0
 
 
-@pytest.fixture(scope="module")
-def mailbox():
-    box = LocalMailbox().start()
-    try:
-        yield box
-    finally:
-        box.close()
-
-
 @pytest.fixture(autouse=True)
 def _home(tmp_path, monkeypatch):
     monkeypatch.setenv("QIPAN_HOME", str(tmp_path))

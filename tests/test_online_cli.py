@@ -11,20 +11,9 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
-from game.net.mailbox import LocalMailbox, free_port
+from game.net.mailbox import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="module")
-def mailbox():
-    box = LocalMailbox().start()
-    try:
-        yield box
-    finally:
-        box.close()
 
 
 def cli(*args, stdin=subprocess.DEVNULL):

@@ -12,19 +12,10 @@ import pytest
 
 from game.i18n import tr
 from game.net import saves
-from game.net.mailbox import LocalMailbox, free_port
+from game.net.mailbox import free_port
 from game.net.online import WormholeGuestSession, WormholeHostSession
 from game.scenes.board.net_table import NetTable
 from game.scenes.lobbies import network as N
-
-
-@pytest.fixture(scope="module")
-def mailbox():
-    box = LocalMailbox().start()
-    try:
-        yield box
-    finally:
-        box.close()
 
 
 @pytest.fixture
