@@ -283,7 +283,7 @@ def test_hostile_guest_cannot_change_or_crash_the_host():
     try:
         raw.send("MOVE 0 c7")  # before HELLO
         raw.expect([host], lambda l: l.startswith("ERROR unexpected"), log)
-        assert log[0] == "HELLO QIPAN 2 palace"  # the host names its game
+        assert log[0] == "HELLO QIPAN 3 palace"  # the host names its game
         raw.join([host], host.code, log)
         offer = raw.expect([host], lambda l: l.startswith("OFFER"), log)
         game_id = offer.split()[1]
@@ -296,7 +296,7 @@ def test_hostile_guest_cannot_change_or_crash_the_host():
             b"MOVE 0 c8-c7\x00\n",  # NUL
             "MOVE 0 c8-c7 \u738b\n".encode(),  # not ASCII
             b"\xff\xfe\n",
-            b"OFFER 0123abcd palace 0 - start\n",  # only the host offers
+            b"OFFER 0123abcd palace 0 - - start\n",  # only the host offers
             b"REVEAL 0 a1 K\n",
             b"PLAYED 0 c8-c7\n",
             b"__import__('os')\n",
@@ -304,7 +304,7 @@ def test_hostile_guest_cannot_change_or_crash_the_host():
             b"MOVE 0 c9-c9\n",
             b"UNDO REQUEST 0\n",  # nothing to undo
             b"DRAW ACCEPT 0\n",  # no offer to accept
-            b"HELLO QIPAN 2\n",  # twice
+            b"HELLO QIPAN 3\n",  # twice
             b"\n",
         ]
         for data in hostile:
@@ -354,7 +354,7 @@ def test_wrong_version_is_refused():
     host = HostSession(bind="127.0.0.1")
     raw = RawPeer(host.port)
     try:
-        raw.send("HELLO QIPAN 3")
+        raw.send("HELLO QIPAN 4")
         raw.expect([host], lambda l: l.startswith("ERROR version"))
         raw.expect([host], lambda l: l == "\0EOF")
     finally:
@@ -377,7 +377,7 @@ def test_second_guest_is_told_the_host_is_busy(monkeypatch):
 def host_proves(raw, sessions, code, events):
     """The raw peer plays the host's part of the handshake with `code`."""
     host_nonce = P.new_nonce()
-    raw.send("HELLO QIPAN 2")
+    raw.send("HELLO QIPAN 3")
     raw.send(f"CHALLENGE {host_nonce} -")
     _, kind, nonce, mac = raw.expect(sessions, lambda l: l.startswith("PROOF")).split()
     assert kind == "code" and P.proof_ok(mac, code, "guest", host_nonce, nonce, "-")
@@ -392,9 +392,9 @@ def test_hostile_host_cannot_fool_the_guest():
     try:
         raw.accept([guest])
         host_proves(raw, [guest], "abc234", events)
-        raw.send("OFFER 0123abcd palace 0 opening=nowhere start")  # bad option value
-        raw.send("OFFER 0123abcd banqi 0 - xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxA r - 0")  # layout
-        raw.send("OFFER 0123abcd draughts 0 - W:W99:B1")  # bad position
+        raw.send("OFFER 0123abcd palace 0 opening=nowhere - start")  # bad option value
+        raw.send("OFFER 0123abcd banqi 0 - - xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxA r - 0")  # layout
+        raw.send("OFFER 0123abcd draughts 0 - - W:W99:B1")  # bad position
         errors = []
         pump_until(
             [guest],
@@ -402,7 +402,7 @@ def test_hostile_host_cannot_fool_the_guest():
             log=events,
         )
         assert all(l.startswith("ERROR bad_offer") for l in errors)
-        raw.send("OFFER 0123abcd banqi 0 - start")
+        raw.send("OFFER 0123abcd banqi 0 - - start")
         pump_until([guest], lambda: guest.phase == "offered", log=events)
         guest.accept()
         assert raw.expect([guest], lambda l: l.startswith("ACCEPT")) == "ACCEPT 0123abcd"

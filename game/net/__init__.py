@@ -4,6 +4,7 @@ protocol  the line protocol: parsing, formatting, validation (never eval, never 
 link      non-blocking TCP: a listener and a line connection driven by pump()
 game      NetGame: the game record both sides check against the rules
 session   HostSession / GuestSession: handshake, offer, moves, questions, pause and resume
+netclock  the clocks: the host measures and declares flag falls, the guest follows its figures
 runner    SessionRunner: pumps a session in a background thread for the UI
 saves     autosave of network games on both sides (background writes, checked reads)
 wormhole_link  the same lines through a Magic Wormhole (Twisted in one background thread)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 
 from game import games
+from game.clock import TimeControl
 from game.match import REMOTE, Match, SeatSpec
 from game.record import SaveError
 from game.rules.common import PositionError, find_move
@@ -33,6 +34,7 @@ class NetGame(Match):
         position: str = "start",
         secret_seed: int | None = None,
         hidden: bool = False,
+        control: TimeControl | None = None,
     ):
         info = games.get(game)
         options = info.check_options(options)
@@ -52,7 +54,7 @@ class NetGame(Match):
                 start_state, start = None, {"seed": self.secret_seed}
         else:
             start_state, start = None, {} if position == "start" else {"text": position}
-        super().__init__(game, options, start_state=start_state, start=start)
+        super().__init__(game, options, start_state=start_state, start=start, control=control)
         if self.state.result() is not None:
             raise PositionError("the game is already over in this position")
 
@@ -74,6 +76,11 @@ class NetGame(Match):
         return list(zip(self.texts, self.pieces, strict=True))
 
     @property
+    def control(self) -> TimeControl | None:
+        """The time control (None: a game without clocks)."""
+        return None if self.clock is None else self.clock.control
+
+    @property
     def end_state(self):
         return self.state if self.ending is not None else None
 
@@ -86,9 +93,10 @@ class NetGame(Match):
             raise PositionError("the game is over")
         return find_move(self.state, text)
 
-    def apply(self, move, piece: str | None = None):
-        """Play `move`; a revealing move needs `piece` on the guest. Returns the new state."""
-        return self.play(move, piece)
+    def apply(self, move, piece: str | None = None, left: float | None = None):
+        """Play `move`; a revealing move needs `piece` on the guest; `left`: the mover's time left
+        as the host measured it (on the guest). Returns the new state."""
+        return self.play(move, piece, left)
 
     # ---- saving ---------------------------------------------------------------------------------
     def record(self) -> dict:
@@ -104,10 +112,13 @@ class NetGame(Match):
             "secret_seed": self.secret_seed,
             "plies": [list(p) for p in self.plies],
             "over": None if self.ending is None or r is None else [r.winner, str(r.reason)],
+            "clock": self.clock_record(),
         }
 
     @classmethod
     def from_record(cls, data) -> NetGame:  # type: ignore[override]
+        """From record(); PositionError or ValueError (a ClockError too) when it does not fit."""
+        clock = data.get("clock")
         game = cls(
             data["game"],
             data["id"],
@@ -116,11 +127,17 @@ class NetGame(Match):
             data["position"],
             data.get("secret_seed"),
             bool(data.get("hidden")),
+            TimeControl.from_json(clock["control"]) if clock else None,
         )
         try:
             game.replay([t for t, _ in data["plies"]], [p for _, p in data["plies"]])
         except SaveError as exc:
             raise PositionError(str(exc)) from None
+        if clock:  # what each seat had left in every position, and at the moment of saving
+            times = [(float(a), float(b)) for a, b in clock["times"]]
+            if len(times) == len(game.states):
+                game.times = times
+            game.clock.set(tuple(clock.get("now") or game.times[-1]))
         over = data.get("over")
         if over:
             try:

@@ -12,6 +12,7 @@ from game.net import protocol as P
 from game.net import session as S
 from game.net.game import NetGame
 from game.net.link import LineConnection, resolve
+from game.net.netclock import ended_on_time, split_extras
 from game.net.session import Event, Session, SessionError
 from game.rules.common import PositionError
 
@@ -61,6 +62,7 @@ class GuestSession(Session):
         return super().pump()
 
     def _dropped(self, reason: str) -> None:
+        self._dropped_at = self.clock()
         self.conn = None
         self._hello = self._authed = False
         self._auth = None
@@ -117,16 +119,18 @@ class GuestSession(Session):
         self._busy_tries = 0
         self._emit("connected", peer=self.peer)
 
-    def _announced(self, game_id, game, seat, options, position, resume) -> None:
+    def _announced(self, game_id, game, seat, options, clock, position, resume) -> NetGame:
         finished = self.phase == "playing" and self.game is not None and self.game.result() is not None
         if self.phase not in ("connecting", "offered", "paused", "declined") and not finished:
             raise P.ProtocolError(P.E_STATE, "an offer during a game")
         try:
             info = games.get(game)
             opts = P.options_from_wire(options, info.options)
-            candidate = NetGame(game, game_id, opts, int(seat), position, hidden=info.hidden)
+            control = P.clock_from_wire(clock)
+            candidate = NetGame(game, game_id, opts, int(seat), position, hidden=info.hidden, control=control)
         except PositionError as exc:
             raise P.ProtocolError(P.E_OPTIONS, str(exc)) from None
+        self._adopt(candidate)
         self.offer = {
             "id": game_id,
             "game": game,
@@ -134,19 +138,21 @@ class GuestSession(Session):
             "host_seat": int(seat),
             "position": position,
             "resume": resume,
+            "control": control,
         }
         return candidate
 
-    def _on_offer(self, game_id, game, seat, options, position) -> None:
-        self._announced(game_id, game, seat, options, position, False)
+    def _on_offer(self, game_id, game, seat, options, clock, position) -> None:
+        self._announced(game_id, game, seat, options, clock, position, False)
         self._resume = None
         self.phase = "offered"
         self._emit("offer", **self.offer)
 
-    def _on_resume(self, game_id, game, seat, options, position) -> None:
-        self._resume = self._announced(game_id, game, seat, options, position, True)
+    def _on_resume(self, game_id, game, seat, options, clock, position) -> None:
+        self._resume = self._announced(game_id, game, seat, options, clock, position, True)
 
-    def _on_played(self, ply, text, piece=None) -> None:
+    def _on_played(self, ply, text, *extra) -> None:
+        piece, left = split_extras(extra)
         game = self._resume
         if game is None:
             raise P.ProtocolError(P.E_STATE, "PLAYED without RESUME")
@@ -156,7 +162,7 @@ class GuestSession(Session):
             move = game.find(text)
             if game.is_flip(move) != (piece is not None):
                 raise PositionError("a flip, and only a flip, names its piece")
-            game.apply(move, piece)
+            game.apply(move, piece, self._check_left(game, left))
         except PositionError as exc:
             self._resume = None
             raise P.ProtocolError(P.E_ILLEGAL, f"record ply {ply}: {exc}") from None
@@ -172,6 +178,10 @@ class GuestSession(Session):
                     if not game.can_resign():
                         raise PositionError("no resignation is possible here")
                     game.resign()
+                elif ending == "time":
+                    if game.clock is None:
+                        raise PositionError("a game without a clock cannot end on time")
+                    game.out_of_time(game.clock.control.flag_draw)
                 else:
                     game.agree_draw()
             except PositionError as exc:
@@ -200,8 +210,17 @@ class GuestSession(Session):
             self.game, self._resume = self._resume, None
             kind = "resumed"
         else:
-            self.game = NetGame(
-                o["game"], o["id"], o["options"], o["host_seat"], o["position"], hidden=games.get(o["game"]).hidden
+            info = games.get(o["game"])
+            self.game = self._adopt(
+                NetGame(
+                    o["game"],
+                    o["id"],
+                    o["options"],
+                    o["host_seat"],
+                    o["position"],
+                    hidden=info.hidden,
+                    control=o["control"],
+                )
             )
             kind = "started"
         self.secret = self._secret_on_accept(o["id"])
@@ -233,6 +252,49 @@ class GuestSession(Session):
         self._after_ply()
         self._emit("move", move=move, seat=self.my_seat, piece=piece, state=state)
         self._check_end()
+        self._save()
+
+    # ---- the host's clock figures ---------------------------------------------------------------
+    def _on_clock(self, ply, ms0, ms1) -> None:
+        """Both seats' time as the host measured it after `ply` plies: taken as it is."""
+        game = self._resume if self._resume is not None else self._playing()
+        if game.clock is None:
+            raise P.ProtocolError(P.E_STATE, "this game has no clock")
+        if ply < game.ply and game is self.game:
+            return  # our move crossed it: the host's figures of that move follow
+        if ply != game.ply:
+            raise P.ProtocolError(P.E_SYNC, f"CLOCK for ply {ply}, the game is at ply {game.ply}")
+        times = (ms0 / 1000, ms1 / 1000)
+        if game is self.game and game.ply > 0 and (game.ply - 1) % 2 == self.my_seat:
+            game.times[-1] = times  # the host's measure of our move replaces our estimate of it
+        game.clock.set(times, game.clock.running)
+        if game is self.game:
+            self._tend_clock()
+            self._save()
+
+    def _on_flag(self, ply, seat) -> None:
+        """The host declares that the player to move at `ply` ran out of time: the game ends on
+        both sides (a move of ours that crossed the FLAG on the wire is taken back: the host
+        never played it)."""
+        game = self._playing()
+        if game.clock is None:
+            raise P.ProtocolError(P.E_STATE, "this game has no clock")
+        if game.result() is not None:
+            if ended_on_time(game):
+                return
+            raise P.ProtocolError(P.E_OVER, "the game is over")
+        seat = int(seat)
+        if ply % 2 != seat:
+            raise P.ProtocolError(P.E_SYNC, f"seat {seat} is not to move at ply {ply}")
+        crossed = ply == game.ply - 1 and seat == self.my_seat
+        if ply != game.ply and not crossed:
+            raise P.ProtocolError(P.E_SYNC, f"FLAG for ply {ply}, the game is at ply {game.ply}")
+        if crossed:
+            game.undo_to(ply)
+        self.pending_flip = None
+        game.out_of_time(game.clock.control.flag_draw)
+        self.my_draw = self.their_draw = self.my_undo = self.their_undo = None
+        self._emit("ended", result=game.result())
         self._save()
 
     def _record_extra(self) -> dict:

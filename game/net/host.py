@@ -8,10 +8,12 @@ from __future__ import annotations
 import time
 
 from game import games
+from game.clock import TimeControl
 from game.net import protocol as P
 from game.net import session as S
 from game.net.game import NetGame, new_game_id
 from game.net.link import OVERSIZED, LineConnection, Listener
+from game.net.netclock import ended_on_time
 from game.net.session import Event, Session, SessionError, version_refusal
 
 
@@ -47,13 +49,21 @@ class HostSession(Session):
         """The game offered and not yet accepted."""
         return self._offer
 
-    def set_offer(self, game: str, options: dict | None = None, host_seat: int = 0, position: str = "start") -> NetGame:
+    def set_offer(
+        self,
+        game: str,
+        options: dict | None = None,
+        host_seat: int = 0,
+        position: str = "start",
+        control: TimeControl | None = None,
+    ) -> NetGame:
         """Choose the game to offer (sent to the guest at once if one is connected): before the
-        first game, after a decline, or after the end of a game (a rematch)."""
+        first game, after a decline, or after the end of a game (a rematch). control: the time
+        control (None: no clocks)."""
         if self.game is not None and self.game.result() is None:
             raise SessionError("a game is in progress")
         games.get(game)  # unknown game -> ValueError
-        self._offer = NetGame(game, new_game_id(), options or {}, host_seat, position)
+        self._offer = self._adopt(NetGame(game, new_game_id(), options or {}, host_seat, position, control=control))
         if self.connected:
             self._send_offer()
         return self._offer
@@ -61,9 +71,10 @@ class HostSession(Session):
     def resume_game(self, game: NetGame, secret: str | None = None) -> None:
         """Continue a saved game: the guest who proves its secret (or the join code) gets RESUME
         and the record. secret: the game's secret from the autosave."""
-        self.game = game
+        self.game = self._adopt(game)
         self.secret = secret
         self.phase = "paused"
+        self._dropped_at = self.clock()  # as after a drop: the clock to move runs GRACE s at most
 
     def pump(self) -> list[Event]:
         now = self.clock()
@@ -216,7 +227,8 @@ class HostSession(Session):
             self._send_resume()
 
     def _announce(self, command: str, game: NetGame) -> None:
-        self._send(command, game.id, game.name, str(game.host_seat), P.options_to_wire(game.options), game.position)
+        wire = P.options_to_wire(game.options)
+        self._send(command, game.id, game.name, str(game.host_seat), wire, P.clock_to_wire(game.control), game.position)
 
     def _send_offer(self) -> None:
         self._announce("OFFER", self._offer)
@@ -225,10 +237,13 @@ class HostSession(Session):
     def _send_resume(self) -> None:
         game = self.game
         self._announce("RESUME", game)
+        timed = game.clock is not None and len(game.times) == game.ply + 1
         for i, (text, piece) in enumerate(game.plies):
-            self._send("PLAYED", i, text, piece) if piece else self._send("PLAYED", i, text)
-        if game.end_state is not None:  # ended by resignation or agreement: the guest must know
-            self._send("SYNCED", game.id, game.ply, game.result().reason)
+            left = [P.Left(P.to_ms(game.times[i + 1][i % 2]))] if timed else []
+            self._send("PLAYED", i, text, *([piece] if piece else []), *left)
+        self._send_clock()
+        if game.end_state is not None:  # ended by resignation, agreement or time: the guest must know
+            self._send("SYNCED", game.id, game.ply, "time" if ended_on_time(game) else game.result().reason)
         else:
             self._send("SYNCED", game.id, game.ply)
         self.phase = "resuming"
@@ -258,6 +273,7 @@ class HostSession(Session):
             raise P.ProtocolError(P.E_STATE, "no offer with this id is open")
 
     def _dropped(self, reason: str) -> None:
+        self._dropped_at = self.clock()
         self.conn = None
         self._hello = self._authed = False
         self._auth = None

@@ -18,11 +18,14 @@ import secrets
 from dataclasses import dataclass
 
 from game import games
+from game.clock import ClockError, TimeControl
 
 #: protocol name and version sent in HELLO; peers with another version are refused
-#: (version 2 added the proof of the join code or the game secret: CHALLENGE, PROOF, PROVEN)
+#: (version 2 added the proof of the join code or the game secret: CHALLENGE, PROOF, PROVEN;
+#: version 3 the clocks: a time control in OFFER / RESUME, the mover's time left on the host's MOVE
+#: and PLAYED lines, CLOCK and FLAG)
 NAME = "QIPAN"
-VERSION = 2
+VERSION = 3
 
 #: longest accepted line, in bytes, including the newline
 MAX_LINE = 512
@@ -42,6 +45,9 @@ _POSITION = re.compile(r"[A-Za-z0-9:/,.\- ]{1,400}")
 _NONCE = re.compile(r"[0-9a-f]{32}")
 _MAC = re.compile(r"[0-9a-f]{64}")
 _GAME_REF = re.compile(r"-|[0-9a-f]{8,32}")  # a game id, or - for none
+_MS = re.compile(r"0|[1-9][0-9]{0,8}")  # milliseconds, 0..999999999 (about 277 hours)
+#: the most milliseconds a clock figure may hold on the wire (a sender clamps to it)
+MAX_MS = 999_999_999
 
 # error codes of ERROR lines
 E_MALFORMED = "malformed"  # bad characters, spacing or argument
@@ -112,6 +118,57 @@ def _int(token: str) -> int:
     return int(token)
 
 
+class Left(int):
+    """A clock figure of a MOVE or PLAYED line: the mover's time left in milliseconds, written
+    `t=<ms>` (an int, so that it reads as one; str() gives the token back)."""
+
+    def __str__(self) -> str:
+        return f"t={int(self)}"
+
+
+def _ms(token: str) -> int:
+    if not _MS.fullmatch(token):
+        raise ProtocolError(E_MALFORMED, f"bad milliseconds {token[:40]!r}")
+    return int(token)
+
+
+def _left(token: str) -> Left:
+    if not token.startswith("t="):
+        raise ProtocolError(E_MALFORMED, f"bad time left {token[:40]!r} (t=<milliseconds>)")
+    return Left(_ms(token[2:]))
+
+
+def _piece_or_left(token: str):
+    return _left(token) if token.startswith("t=") else _piece(token)
+
+
+#: keys of a time control on the wire (milliseconds, and the flag-fall rule)
+_CLOCK_KEYS = ("base", "inc", "base1", "flag")
+
+
+def _clock(token: str) -> tuple:
+    """`-` (no clock) or `base=<ms>,inc=<ms>[,base1=<ms>][,flag=draw|loss]`: (key, value) pairs,
+    keys known and unique, milliseconds as ints."""
+    if token == "-":
+        return ()
+    if len(token) > 80:
+        raise ProtocolError(E_MALFORMED, "time control too long")
+    pairs: list = []
+    for item in token.split(","):
+        key, sep, value = item.partition("=")
+        if not sep or key not in _CLOCK_KEYS or any(key == k for k, _ in pairs):
+            raise ProtocolError(E_MALFORMED, f"bad time control item {item[:40]!r}")
+        if key == "flag":
+            if value not in ("draw", "loss"):
+                raise ProtocolError(E_MALFORMED, f"flag must be draw or loss, not {value[:20]!r}")
+            pairs.append((key, value))
+        else:
+            pairs.append((key, _ms(value)))
+    if [k for k, _ in pairs][:2] != ["base", "inc"]:
+        raise ProtocolError(E_MALFORMED, "a time control starts base=<ms>,inc=<ms>")
+    return tuple(pairs)
+
+
 def _choice(*values):
     def check(token: str):
         if token not in values:
@@ -156,7 +213,7 @@ _code = _kind(_CODE, "error code")
 _word = _kind(_WORD, "word")
 _answer = _choice("OFFER", "ACCEPT", "DECLINE")
 _undo = _choice("REQUEST", "ACCEPT", "DECLINE")
-_ending = _choice("resign", "agreement")
+_ending = _choice("resign", "agreement", "time")
 _nonce = _kind(_NONCE, "nonce")
 _mac = _kind(_MAC, "proof")
 _game_ref = _kind(_GAME_REF, "game id")
@@ -169,13 +226,15 @@ COMMANDS = {
     "CHALLENGE": ((_nonce, _game_ref), (), None),  # host: its nonce, the id of its game or -
     "PROOF": ((_key_kind, _nonce, _mac), (), None),  # guest: code|game, its nonce, the HMAC
     "PROVEN": ((_mac,), (), None),  # host: its own HMAC, once the guest's proof is right
-    "OFFER": ((_id, _game, _seat, _options), (), _position),  # host: a new game
-    "RESUME": ((_id, _game, _seat, _options), (), _position),  # host: a game in progress
+    "OFFER": ((_id, _game, _seat, _options, _clock), (), _position),  # host: a new game
+    "RESUME": ((_id, _game, _seat, _options, _clock), (), _position),  # host: a game in progress
     "ACCEPT": ((_id,), (), None),  # guest takes the offer / resume
     "DECLINE": ((_id,), (), None),  # guest refuses the offer
-    "PLAYED": ((_int, _move), (_piece,), None),  # host, after RESUME: one ply of the record
+    "PLAYED": ((_int, _move), (_piece_or_left, _left), None),  # host, after RESUME: one ply of the record
     "SYNCED": ((_id, _int), (_ending,), None),  # host: end of the record, its ply count[, how it ended]
-    "MOVE": ((_int, _move), (_piece,), None),  # MOVE <ply> <notation> [revealed banqi piece]
+    "MOVE": ((_int, _move), (_piece_or_left, _left), None),  # MOVE <ply> <notation> [piece] [t=<ms>]
+    "CLOCK": ((_int, _ms, _ms), (), None),  # host: both seats' time left after <ply> plies
+    "FLAG": ((_int, _seat), (), None),  # host: the seat to move at <ply> ran out of time
     "REVEAL": ((_int, _square, _piece), (), None),  # host: the piece the guest's flip turned up
     "RESIGN": ((), (), None),
     "DRAW": ((_answer, _int), (), None),  # DRAW OFFER|ACCEPT|DECLINE <ply>
@@ -236,7 +295,7 @@ def parse_line(line: str) -> Message:
 def _format_arg(arg) -> str:
     if isinstance(arg, bool):
         raise TypeError("booleans are sent as option values, not arguments")
-    if isinstance(arg, tuple):  # options
+    if isinstance(arg, tuple):  # options, a time control
         return ",".join(f"{k}={v}" for k, v in arg) or "-"
     return str(arg)
 
@@ -285,6 +344,42 @@ def options_from_wire(pairs, rule_options) -> dict:
         else:
             raise ProtocolError(E_OPTIONS, f"option {key!r} cannot be {text!r}")
     return out
+
+
+# ---- clocks -------------------------------------------------------------------------------------
+def to_ms(seconds: float) -> int:
+    """Seconds -> whole milliseconds for the wire, within 0..MAX_MS."""
+    return max(0, min(MAX_MS, round(float(seconds) * 1000)))
+
+
+def clock_to_wire(control: TimeControl | None) -> tuple:
+    """A time control -> its (key, value) pairs (() for none): base (seat 0's), inc, base1 under a
+    handicap, flag=loss when a flag fall always loses."""
+    if control is None:
+        return ()
+    bases = control.start_times()
+    pairs: list = [("base", to_ms(bases[0])), ("inc", to_ms(control.inc))]
+    if bases[0] != bases[1]:
+        pairs.append(("base1", to_ms(bases[1])))
+    if not control.flag_draw:
+        pairs.append(("flag", "loss"))
+    return tuple(pairs)
+
+
+def clock_from_wire(pairs) -> TimeControl | None:
+    """(key, value) pairs of `_clock` -> a TimeControl (None for none); ProtocolError(E_OPTIONS)
+    for figures no time control may have (a base of 0, over the limits)."""
+    if not pairs:
+        return None
+    d = dict(pairs)
+    try:
+        base, inc = d["base"] / 1000, d["inc"] / 1000
+        control = TimeControl(base, inc, None, d.get("flag", "draw") == "draw")
+        if "base1" in d and d["base1"] != d["base"]:
+            control = control.handicap(base, d["base1"] / 1000)
+    except (ClockError, KeyError, TypeError) as exc:
+        raise ProtocolError(E_OPTIONS, f"bad time control: {exc}") from None
+    return control
 
 
 # ---- proofs -------------------------------------------------------------------------------------

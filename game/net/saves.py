@@ -8,22 +8,28 @@ host's port or the guest's host address, the game's secret (derived by both side
 was accepted, never sent: a returning guest proves it to resume), and, on the host of a Banqi game only, the deal's seed
 (the guest's file never has it: the guest never learns it). A file that is damaged or does not
 replay is ignored, never trusted: reading checks size, JSON, types and every ply against the rules.
+A game on a clock also keeps its time control and what each seat had left in every position and
+at the moment of saving (`"clock"`, as in a local save: the host's figures on both sides); a file
+without it (saved before clocks) is a game without clocks.
 """
 
 from __future__ import annotations
 
 import atexit
 import json
+import math
 from pathlib import Path
 
 from game import games
 from game.atomic_files import BackgroundWriter, atomic_write_text
+from game.clock import ClockError, TimeControl
 from game.net.game import NetGame
 from game.record import SaveError
 from game.rules.common import PositionError
 
 MAX_BYTES = 1_000_000
 MAX_PLIES = 20_000
+MAX_SECONDS = 1_000_000.0  # a clock figure beyond it is damage (the wire's limit is 999999.999 s)
 ROLES = ("host", "guest")
 
 
@@ -120,11 +126,14 @@ def _check(data) -> dict:
         or (
             isinstance(over, list)
             and len(over) == 2
-            and over[1] in ("resign", "agreement")
+            and over[1] in ("resign", "agreement", "time", "time_draw")
             and (over[0] is None or isinstance(over[0], str))
         ),
         "over",
     )
+    clock = data.get("clock")  # absent in files before clocks (protocol version 2): no clock
+    need(clock is None or _clock_ok(clock, len(plies) + 1), "clock")
+    need(clock is not None or over is None or over[1] in ("resign", "agreement"), "over")
     if data.get("online"):  # an online game: the mailbox server's URL instead of an address or port
         relay = data.get("relay")
         need(isinstance(relay, str) and 0 < len(relay) <= 300 and relay.isascii(), "relay")
@@ -143,6 +152,36 @@ def _check(data) -> dict:
         port = data.get("port")
         need(port is None or (isinstance(port, int) and 0 <= port < 65536), "port")
     return data
+
+
+def _seconds_ok(pair) -> bool:
+    return (
+        isinstance(pair, list)
+        and len(pair) == 2
+        and all(
+            isinstance(t, (int, float)) and not isinstance(t, bool) and math.isfinite(t) and 0 <= t <= MAX_SECONDS
+            for t in pair
+        )
+    )
+
+
+def _clock_ok(clock, positions: int) -> bool:
+    """The clocks of a save: {"control": TimeControl.to_json(), "times": one [seat 0, seat 1] per
+    position, "now": [seat 0, seat 1]}, every figure a finite number of seconds."""
+    if not isinstance(clock, dict) or not set(clock) <= {"control", "times", "now"}:
+        return False
+    try:
+        TimeControl.from_json(clock.get("control"))
+    except ClockError:
+        return False
+    times = clock.get("times")
+    now = clock.get("now")
+    return (
+        isinstance(times, list)
+        and len(times) == positions
+        and all(_seconds_ok(t) for t in times)
+        and (now is None or _seconds_ok(now))
+    )
 
 
 def read(role: str, online: bool = False):

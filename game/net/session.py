@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from game.net import protocol as P
 from game.net.game import NetGame
 from game.net.link import OVERSIZED, LineConnection
+from game.net.netclock import SessionClock, ended_on_time, split_extras
 from game.rules.common import PositionError, Result
 
 #: seconds without sending anything before a PING
@@ -66,7 +67,7 @@ class Event:
     move        a ply was added (info: move, seat, piece, state); on the Banqi guest also its own
                 flip once the host revealed the piece
     draw_offer / draw_declined, undo_request / undo_declined, undone (info: ply)
-    ended       the game is over (info: result)
+    ended       the game is over (info: result; a flag fall declared by the host too)
     paused      the connection dropped or the peer left (info: reason)
     peer_error  the peer rejected one of our lines (info: code, text)
     rejected    we rejected one of the peer's lines (info: code, text)
@@ -81,7 +82,7 @@ class SessionError(Exception):
     """A local action that is not possible now (not your turn, no game, waiting for an answer)."""
 
 
-class Session:
+class Session(SessionClock):
     role = ""
 
     def __init__(self, autosave=None, clock=time.monotonic):
@@ -141,7 +142,9 @@ class Session:
     # ---- the loop -------------------------------------------------------------------------------
     def pump(self) -> list[Event]:
         """Do all pending network work; return the events since the last call."""
+        self._tend_clock()  # a flag that fell before the lines now waiting came is declared first
         self._pump_connection()
+        self._tend_clock()
         out, self._events = self._events, []
         return out
 
@@ -288,9 +291,12 @@ class Session:
             raise P.ProtocolError(P.E_STATE, "no game in progress")
         return self.game
 
-    def _on_move(self, ply, text, piece=None) -> None:
+    def _on_move(self, ply, text, *extra) -> None:
+        piece, left = split_extras(extra)
         game = self._playing()
         if game.result() is not None:
+            if ended_on_time(game) and ply == game.ply:
+                return  # a move that crossed the host's FLAG on the wire: the flag stands
             raise P.ProtocolError(P.E_OVER, "the game is over")
         their_seat = 1 - self.my_seat
         if game.seat_to_move != their_seat or self.pending_flip is not None:
@@ -308,14 +314,16 @@ class Session:
             raise P.ProtocolError(P.E_MALFORMED, "a flip must name the piece it reveals")
         if piece is not None and not flip:
             raise P.ProtocolError(P.E_MALFORMED, "only a Banqi flip names a piece")
+        seconds = self._check_left(game, left)
         if self.role == "host" and flip:
             piece = game.reveal(move)
         try:
-            state = game.apply(move, piece)
+            state = game.apply(move, piece, seconds)
         except PositionError as exc:
             raise P.ProtocolError(P.E_ILLEGAL, str(exc)) from None
         if self.role == "host" and flip:
             self._send("REVEAL", ply, text, piece)
+        self._send_clock()  # the host's figures of the guest's move (nothing on the guest)
         self._after_ply()
         self._emit("move", move=move, seat=their_seat, piece=piece, state=state)
         self._check_end()
@@ -393,6 +401,7 @@ class Session:
         self.game.undo_to(target)
         self.my_draw = self.their_draw = None
         self.pending_flip = None
+        self._send_clock()  # the host's figures of that position (nothing on the guest)
         self._emit("undone", ply=target, state=self.game.state)
         self._save()
 
@@ -407,6 +416,7 @@ class Session:
     def play(self, move):
         """Play our move (a legal move of game.state). Returns the new state, or None for a Banqi
         guest flip (it is played when the host's REVEAL arrives, as a 'move' event)."""
+        self._tend_clock()  # the host's own flag may have fallen
         game = self._require_game()
         if not self.my_turn():
             raise SessionError("not your turn")
@@ -423,8 +433,9 @@ class Session:
             self._send("MOVE", ply, str(move))
             return None
         piece = game.reveal(move)
+        mover = game.seat_to_move
         state = game.apply(move, piece)
-        self._send("MOVE", ply, str(move), piece) if piece else self._send("MOVE", ply, str(move))
+        self._send("MOVE", ply, str(move), *([piece] if piece else []), *self._left_arg(mover))
         self._after_ply()
         self._check_end()
         self._save()
