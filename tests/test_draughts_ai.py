@@ -222,3 +222,31 @@ def test_the_kept_tables_are_fixed_slots_and_cached_evaluations_are_exact():
             assert score == A.evaluate_board(wm, wk, bm, bk, True)
     finally:
         A.use_tables(saved)
+
+
+def test_the_line_reaches_the_depth_searched_even_where_the_table_lost_it():
+    """The compiled search keeps its principal variation in a triangular array: the line reported
+    is at least as long as the depth searched, even where the table alone (whose entries later
+    searches overwrite) gives only a move or two."""
+    import random
+
+    rng = random.Random(3)
+    checked = short_walks = 0
+    for g in range(6):
+        s = R.new_game()
+        for _ in range(24 + 3 * g):
+            s = s.play(rng.choice(s.legal_moves()))
+        mv, _score, depth, _nodes, search = A.run(s, "hard", None, 400_000)
+        if depth == 0:  # a single legal move: nothing searched
+            continue
+        first = A._to_move(s, mv)
+        line = A.pv(search, s, first, plies=40)
+        assert line[0] == first and len(line) >= depth
+        end = s
+        for move in line:  # every move of it legal in turn
+            assert move in end.legal_moves()
+            end = end.play(move)
+        search.line = []
+        short_walks += len(A.pv(search, s, first, plies=40)) < depth
+        checked += 1
+    assert checked >= 3 and short_walks >= 1  # the table alone would have cut some lines short

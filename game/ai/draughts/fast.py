@@ -132,7 +132,8 @@ def evaluate(wm, wk, bm, bk, white, phase_of, w, kings, hand):
 # st: the search's counters; tt rows: key, captured set, packed (depth, flag, score, from, to)
 NODES, LIMIT, STOPPED, SELDEPTH, REP_LEN, NEXT_CHECK = range(6)
 # what C, the tuple of a search's arrays (new_arrays), holds where
-ST, TT, KILLERS, HIST, REPS, MOVES, ORDER, SCRATCH, SCORES, PHASE_OF, TABLES, KING_VALUES, HAND = range(13)
+ST, TT, KILLERS, HIST, REPS, MOVES, ORDER, SCRATCH, SCORES, PV, PHASE_OF, TABLES, KING_VALUES, HAND = range(14)
+LEN = MAX_PLY + 2  # the column of PV that holds each row's length (one array less to pass)
 PROBCUT_MARGIN, ASPIRATION, LMR2_MOVE, LMR2_DEPTH = 10, 25, 7, 6
 
 _budget = None  # the Budget of the running search (set by run_iteration), asked with the clock
@@ -187,6 +188,8 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
     mv, order, raw = C[MOVES], C[ORDER], C[SCRATCH]
     if out_of_time(st):
         return 0
+    if beta - alpha > 1:  # a PV node: its line is empty until a move raises alpha (others keep none)
+        C[PV][ply, LEN, 0] = ply
     if ply > st[SELDEPTH]:
         st[SELDEPTH] = ply
     key = hkey(wm, wk, bm, bk, white)
@@ -235,6 +238,7 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
             return 0
         if sc >= rb:
             return sc - margin
+        C[PV][ply, LEN, 0] = ply  # the shallow search wrote its own line here
 
     moves = mv[ply]
     score_of = order[ply]
@@ -274,6 +278,7 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
                     alpha = sc
                     if sc >= beta:
                         break
+                    extend_pv(C[PV], ply, moves[i, 0], moves[i, 1], moves[i, 2])
         return best
 
     new_depth = depth - 1
@@ -306,7 +311,9 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
             bf, bt, bc = f, t, cp
             if sc > alpha:
                 alpha = sc
-                if sc >= beta:
+                if sc < beta:  # a new line (a fail high needs none: its parent drops it)
+                    extend_pv(C[PV], ply, f, t, cp)
+                else:
                     if not capture:
                         if killers[ply, 0, 0] != f or killers[ply, 0, 1] != t:
                             killers[ply, 1, 0], killers[ply, 1, 1] = killers[ply, 0, 0], killers[ply, 0, 1]
@@ -323,6 +330,18 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
     if tt[slot, 0] != key or tt[slot, 2] == 0 or depth >= (tt[slot, 2] & 255) or flag == EXACT:
         tt[slot, 0], tt[slot, 1], tt[slot, 2] = key, bc, pack(depth, flag, stored, bf, bt)
     return best
+
+
+@njit
+def extend_pv(pv, ply, f, t, cp):
+    """The line at `ply` becomes the move (f, t, cp) followed by the line just found at ply + 1
+    (a triangular array: row `ply` holds the line from that ply on, in its columns ply up to
+    the end that column LEN holds)."""
+    pv[ply, ply, 0], pv[ply, ply, 1], pv[ply, ply, 2] = f, t, cp
+    end = pv[ply + 1, LEN, 0]
+    for j in range(ply + 1, end):
+        pv[ply, j, 0], pv[ply, j, 1], pv[ply, j, 2] = pv[ply + 1, j, 0], pv[ply + 1, j, 1], pv[ply + 1, j, 2]
+    pv[ply, LEN, 0] = max(end, ply + 1)
 
 
 @njit
@@ -352,6 +371,7 @@ def root_iter(wm, wk, bm, bk, white, roots, n, depth, alpha, beta, hm, C):
     st, rep, scores = C[ST], C[REPS], C[SCORES]
     best, best_i, part_i, part_sc = -INF, 0, -1, 0
     lo = alpha
+    C[PV][0, LEN, 0] = 0
     rep[st[REP_LEN]] = hkey(wm, wk, bm, bk, white)
     st[REP_LEN] += 1
     for i in range(n):
@@ -375,6 +395,7 @@ def root_iter(wm, wk, bm, bk, white, roots, n, depth, alpha, beta, hm, C):
                 alpha = sc
                 if sc >= beta:
                     break
+                extend_pv(C[PV], 0, f, t, cp)
     st[REP_LEN] -= 1
     return best_i, best, part_i, part_sc
 
@@ -441,7 +462,8 @@ def _compile() -> None:
 def new_arrays(tt_bits: int = TT_BITS) -> tuple:
     """A search's arrays (the C of search(), in the order of ST, TT, ...): counters,
     transposition table, killers, history, repetition keys, move rows, their ordering scores,
-    capture scratch, root scores, and the evaluation's values (weights())."""
+    capture scratch, root scores, the principal variation (a triangular array, with
+    each row's length), and the evaluation's values (weights())."""
     assert WEIGHTS is not None
     rows = MAX_PLY + 2
     return (
@@ -454,6 +476,7 @@ def new_arrays(tt_bits: int = TT_BITS) -> tuple:
         np.zeros((rows, MAXM), np.int64),
         np.zeros((RAW, 3), np.int64),
         np.zeros(MAXM, np.int64),
+        np.zeros((rows, LEN + 1, 3), np.int64),
         *WEIGHTS,
     )
 
@@ -468,6 +491,13 @@ def tt_move(arrays, key):
         return None
     p = int(row[2])
     return 1 << ((p >> 28) & 63), 1 << ((p >> 34) & 63), int(row[1])
+
+
+def root_line(arrays) -> list:
+    """The principal variation of the last root iteration, as (from, to, captured) bit moves.
+    It ends early where a table entry cut the search short; search.pv() goes on from there."""
+    pv = arrays[PV]
+    return [(int(pv[0, j, 0]), int(pv[0, j, 1]), int(pv[0, j, 2])) for j in range(int(pv[0, LEN, 0]))]
 
 
 def run_iteration(arrays, budget, n_history, state_bits, moves, depth, alpha, beta, hm):

@@ -303,6 +303,13 @@ class Search:
             tt[slot] = (key, depth, flag, stored, best_move)
         return best
 
+    line: list = []  # the principal variation of the last finished iteration, internal moves
+
+    def root_line(self) -> list:
+        """The last iteration's principal variation as the search saw it ([] where it keeps
+        none: pv() then walks the table)."""
+        return []
+
     def tt_move(self, key):
         """The best move stored for the position `key` (State.key()), or None."""
         entry = self.tt[hash(key) & self.tt_mask]
@@ -334,6 +341,7 @@ class Search:
                     else:
                         break
                 best_move, best_score, reached = move, score, depth
+                self.line = self.root_line()
                 moves.sort(key=lambda m: m != best_move)
                 if info is not None:
                     info(depth, score, self.budget.nodes, best_move)
@@ -404,6 +412,9 @@ class FastSearch(Search):
             self._partial = stop.args[0] if stop.args else None
             raise
 
+    def root_line(self) -> list:
+        return F.root_line(self.arrays)
+
     def tt_move(self, key):
         return F.tt_move(self.arrays, key)
 
@@ -467,17 +478,21 @@ def analyse(state, level="hard", time_limit=None, nodes=None):
 
 
 def pv(search, state, first, plies=12):
-    """The principal variation from `state`: the move `first` (a rules Move), then the best moves
-    the search's table holds for the positions along it, while they are legal and new."""
+    """The principal variation from `state`: the move `first` (a rules Move), then the line the
+    last iteration found after it (the compiled search keeps it), then the best moves the
+    search's table holds for the positions along it, while they are legal and new. The table
+    alone loses the line where pondering or a later search overwrote an entry."""
     line = [first]
     seen = {state.key()}
     pos = state.play(first)
+    found = list(search.line)
+    found = found[1:] if found and found[0] == R.internal(first) else []
     while len(line) < plies and pos.result() is None:
         key = pos.key()
         if key in seen:
             break
         seen.add(key)
-        mv = search.tt_move(key)
+        mv = found.pop(0) if found else search.tt_move(key)
         if mv is None:
             break
         try:
