@@ -3,6 +3,7 @@ hard's score hold against the same match at a fixed time a move?
 
     python bench/bench_clock.py run --clock 4+0.1 --games 20 --log clock4.jsonl
     python bench/bench_clock.py run --clock 60+0.5 --games 4 --log clock60.jsonl
+    python bench/bench_clock.py run --clock 60+0.5 --games 10 --only "fixed hard-medium" --log fixed60.jsonl
     python bench/bench_clock.py summary clock4.jsonl clock60.jsonl
 
 `run` plays, for every game family (palace, draughts, banqi): hard against medium (hard takes
@@ -36,7 +37,7 @@ def run(args) -> None:
     with open(args.log, "a", encoding="utf-8") as log:
         for game in families:
             for kind in ("hard-medium", "hard-hard", "fixed hard-medium"):
-                if kind.startswith("fixed") and args.no_fixed:
+                if (kind.startswith("fixed") and args.no_fixed) or (args.only and kind not in args.only):
                     continue
                 n = args.games if kind != "hard-hard" else max(1, args.games // 2)
                 for i in range(n):
@@ -98,6 +99,12 @@ def main() -> None:
     r.add_argument("--game", action="append", help="one family (repeatable); default all")
     r.add_argument("--fixed", type=float, default=None, help="seconds a move of the fixed-time match")
     r.add_argument("--no-fixed", action="store_true", help="no fixed-time match")
+    r.add_argument(
+        "--only",
+        action="append",
+        choices=("hard-medium", "hard-hard", "fixed hard-medium"),
+        help="play only this match (repeatable); default all",
+    )
     r.add_argument("--seed", type=int, default=1)
     r.add_argument("--log", required=True)
     s = sub.add_parser("summary")
