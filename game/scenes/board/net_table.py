@@ -9,11 +9,12 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import tr
+from game.net.netclock import GRACE
 from game.net.session import SessionError
 from game.rules.common import find_move
 from game.scenes.board.seats import HumanSeat, Seat
 from game.scenes.board.table import LocalTable, _text
-from game.scenes.lobbies.texts import reason_text, seat_labels
+from game.scenes.lobbies.texts import clock_line, reason_text, seat_labels
 from game.scenes.widgets import Button, Dialog, confirm
 from game.sprites import theme
 
@@ -50,6 +51,9 @@ class RemoteSeat(Seat):
 
 class NetTable(LocalTable):
     help_key = "net.help"
+    #: the board never ends a network game on time: the host's session declares the flag fall
+    #: (game.net.netclock) and the board shows the session's figures (see show_clocks)
+    clock_authority = False
 
     def __init__(self, app, runner):
         super().__init__(app, autosave=False)  # the session keeps its own network autosave
@@ -83,16 +87,20 @@ class NetTable(LocalTable):
         """Show the session's game: one new move is animated, anything else is redrawn at once."""
         with self.net.lock:
             game = self.net.session.game
-            texts, pieces, ending = game.texts, list(game.pieces), game.ending
+            texts, pieces, ending, times = game.texts, list(game.pieces), game.ending, list(game.times)
             fresh = game.copy() if texts[:-1] != self.match.texts or ending != self.match.ending else None
         self.dirty = False
         board, m = self.board, self.match
         if texts == m.texts and ending == m.ending:
+            if m.clock is not None and len(times) == len(m.times):
+                m.times = times  # the host's figures of the moves (looking back shows them)
             return
         if fresh is None and texts and m.ending is None:  # one new move
             before = m.states[-1]
             move = find_move(before, texts[-1])
             m.play(move, pieces[-1])
+            if m.clock is not None and len(times) == len(m.times):
+                m.times = times
             board.show_move(before, move)
             return
         board.cancel_all()
@@ -129,6 +137,25 @@ class NetTable(LocalTable):
         board = self.board
         if self.dirty and (board.anim is None or board.anim.done):
             self.sync()
+        self.show_clocks()
+
+    def show_clocks(self) -> None:
+        """The board's clocks show the session's: the host's own measure, or the guest's estimate
+        set to the host's figure by every message (game.net.netclock)."""
+        clock = self.board.clocks.clock  # (on the board's time from here on)
+        if clock is None or self.match.over:
+            return
+        figures, history = self.net.read(lambda s: (s.clock_figures(), list(s.game.times)))
+        if figures is None:
+            return
+        if len(history) == len(self.match.times):  # a figure of the host's came after the move
+            self.match.times = history
+        times, running = figures
+        clock.set(times, running)
+        if running is None:
+            clock.pause()  # not started, or the game is held open after a drop: nothing runs
+        else:
+            clock.resume()
 
     def _on_net(self, ev) -> None:
         app, kind = self.app, ev.kind
@@ -200,7 +227,8 @@ class NetTable(LocalTable):
     def _offer_lines(self, o) -> list:
         lang = self.app.lang
         labels = seat_labels(o["game"], o["options"], o["position"], lang)
-        return [tr(f"games.{o['game']}", lang) + " · " + tr("net.you_play", lang, seat=labels[1 - o["host_seat"]])]
+        you = tr("net.you_play", lang, seat=labels[1 - o["host_seat"]])
+        return [tr(f"games.{o['game']}", lang) + " · " + you, clock_line(o.get("control"), lang)]
 
     def _answer(self, name, *args) -> None:
         try:
@@ -347,7 +375,7 @@ class NetTable(LocalTable):
             return
         g = self.session_game
         try:
-            self.net.call("set_offer", g.name, dict(g.options), 1 - g.host_seat, g.position)
+            self.net.call("set_offer", g.name, dict(g.options), 1 - g.host_seat, g.position, g.control)
         except (SessionError, OSError):
             self.app.sounds.play("illegal")
             return
@@ -371,6 +399,9 @@ class NetTable(LocalTable):
             ]
             if self.pause_reason:
                 lines.append(app.text(reason_text(self.pause_reason, lang), theme.px(16, s), theme.TEXT_DIM))
+            if self.match.clock is not None:  # docs/CLOCK.md: the grace period of a drop
+                grace = tr("net.clock_grace", lang, s=f"{GRACE:g}")
+                lines.append(app.text(grace, theme.px(16, s), theme.TEXT_DIM))
             w = max(img.get_width() for img in lines) + 3 * pad
             h = sum(img.get_height() for img in lines) + pad * (len(lines) + 1)
             box = pygame.Rect(0, 0, min(w, board.board_area.w), h)

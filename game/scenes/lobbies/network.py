@@ -26,10 +26,12 @@ from game.rules.common import check_options
 from game.scenes.base import Scene
 from game.scenes.board.net_table import open_net_board
 from game.scenes.lobbies import online_settings  # noqa: F401  (registers Settings → Online play server)
-from game.scenes.lobbies.texts import _t, option_lines, reason_text, seat_labels
+from game.scenes.lobbies.texts import _t, clock_line, option_lines, reason_text, seat_labels
 from game.scenes.registry import register
+from game.scenes.screens.clock_rows import ClockRows
 from game.scenes.screens.in_progress import ask_before_replacing
 from game.scenes.widgets import Button, Choice, FocusGroup, TextInput
+from game.scenes.widgets.forms import spread, stack
 from game.sprites import theme
 
 DEFAULT_PORT = 47474
@@ -238,7 +240,8 @@ class NetLobbyScene(_Lobby):
 
 
 class HostSetupScene(_Lobby):
-    """The host chooses the game, its seat and the variant options."""
+    """The host chooses the game, its seat, the clock (the local setup's row: none, a preset or
+    Custom…, which opens the custom clock's screen) and the variant options."""
 
     def __init__(self, app):
         super().__init__(app, "net.host")
@@ -257,6 +260,7 @@ class HostSetupScene(_Lobby):
             last.get("seat", 0),
             lambda v: None,
         )
+        self.clock_rows = ClockRows(app, last, self._seat_label, lambda v: None)  # as in a local setup
         self.open_btn = Button(app, _t(app, "net.start_hosting"), self.open, style="primary", shortcut="Enter")
         self.back_btn = Button(app, _t(app, "net.back"), self.back, shortcut="Esc")
         self._labels = {}
@@ -276,13 +280,37 @@ class HostSetupScene(_Lobby):
                     lambda v: None,
                 )
             )
-        self.set_widgets([self.game, self.seat, *self.option_widgets, self.open_btn, self.back_btn])
+        self.set_widgets(
+            [self.game, self.seat, self.clock_rows.clock, *self.option_widgets, self.open_btn, self.back_btn]
+        )
 
     def _choice_text(self, opt, value):
         labels = opt.choice_labels.get(value)
         if labels:
             return lambda: labels.get(self.app.lang) or labels["en"]
         return str(value)
+
+    def on_resize(self, size) -> None:
+        """The choices one under the other, tighter where many options would run off the window
+        (as the local setup does), Open and Back side by side under them."""
+        w, h = size
+        s = self.s = theme.ui_scale(size)
+        col_w = min(theme.px(1000, s), int(w * 0.92))  # wider than a lobby: rows of many choices
+        self.col = pygame.Rect(w // 2 - col_w // 2, 0, col_w, h)
+        self.text_y = theme.px(120, s)
+        rows = [wdg for wdg in self.widgets if wdg.visible and wdg not in (self.open_btn, self.back_btn)]
+        row_h, gap, btn_h = theme.px(50, s), theme.px(12, s), theme.px(54, s)
+        top = theme.px(100, s)
+        room = h - top - btn_h - theme.px(28, s)  # the buttons, and a margin under them
+        if rows and len(rows) * (row_h + gap) > room:
+            k = max(0.62, room / (len(rows) * (row_h + gap)))
+            row_h, gap = int(row_h * k), int(gap * k)
+        y = stack(rows, self.col.x, top, col_w, row_h, gap)
+        spread((self.open_btn, self.back_btn), self.col.x, y + theme.px(12, s), col_w, btn_h, theme.px(14, s))
+        if self.focus.current() is None:
+            items = self.focus.focusable()
+            if items:
+                self.focus.focus(items[0])
 
     def _game_changed(self, _value) -> None:
         self._build_options({})
@@ -307,9 +335,21 @@ class HostSetupScene(_Lobby):
             return
         super().handle_event(event)
 
+    def control(self):
+        """The time control chosen (None: no clocks)."""
+        return self.clock_rows.time_control()
+
+    def remember(self) -> None:
+        self.app.last_net_setup = {
+            "game": self.game.value,
+            "seat": self.seat.value,
+            "options": self.options(),
+            **self.clock_rows.remembered(),
+        }
+
     def open(self) -> None:
         """Host the game chosen: a new game replaces the saved hosted one, so ask first."""
-        self.app.last_net_setup = {"game": self.game.value, "seat": self.seat.value, "options": self.options()}
+        self.remember()
         ask_before_replacing(self.app, unfinished("host"), self._host)
 
     def _host(self) -> None:
@@ -318,7 +358,7 @@ class HostSetupScene(_Lobby):
         except OSError as exc:
             self.app.toast(tr("net.cannot_listen", self.app.lang, why=exc.strerror or str(exc)))
             return
-        session.set_offer(self.game.value, self.options(), self.seat.value)
+        session.set_offer(self.game.value, self.options(), self.seat.value, control=self.control())
         self.app.replace(HostWaitScene(self.app, SessionRunner(session)))
 
 
@@ -345,7 +385,7 @@ class HostWaitScene(_Lobby):
         out = [tr(f"games.{game.name}", lang) + " · " + tr("net.you_play", lang, seat=labels[game.host_seat])]
         if resuming:
             out.append(tr("net.offer_resume", lang, n=game.ply))
-        return out + option_lines(game.name, game.options, lang)
+        return out + [clock_line(game.control, lang)] + option_lines(game.name, game.options, lang)
 
     def lines(self) -> list:
         lang = self.app.lang
@@ -449,6 +489,7 @@ class JoinScene(_Lobby):
             out.append((tr("net.offer_resume", lang, n=o.get("plies", 0)), theme.TEXT, 20))
         elif o["position"] != "start":
             out.append((tr("net.start_pos", lang), theme.TEXT, 20))
+        out.append((clock_line(o.get("control"), lang), theme.ACCENT if o.get("control") else theme.TEXT, 20))
         out += [(line, theme.TEXT_DIM, 19) for line in option_lines(o["game"], o["options"], lang)]
         return out
 

@@ -19,7 +19,7 @@ from game.net.runner import SessionRunner
 from game.net.wormhole_link import code_problem, normalize_wormhole_code, spell, word_completions
 from game.scenes.lobbies.network import HostSetupScene, JoinScene, _Lobby, start_board
 from game.scenes.lobbies.online_settings import mailbox_url
-from game.scenes.lobbies.texts import _t, option_lines, reason_text, seat_labels
+from game.scenes.lobbies.texts import _t, clock_line, option_lines, reason_text, seat_labels
 from game.scenes.registry import register
 from game.scenes.widgets import Button, clipboard
 from game.sprites import theme
@@ -122,16 +122,16 @@ class OnlineLobbyScene(_Lobby):
 
 
 class OnlineSetupScene(HostSetupScene):
-    """The host's choices (game, side, options), as for a LAN game; Open asks for a code."""
+    """The host's choices (game, side, clock, options), as for a LAN game; Open asks for a code."""
 
     def __init__(self, app):
         super().__init__(app)
         self.title_key = "online.create"
 
     def open(self) -> None:
-        self.app.last_net_setup = {"game": self.game.value, "seat": self.seat.value, "options": self.options()}
+        self.remember()
         session = WormholeHostSession(mailbox_url(self.app), autosave=saves.autosave)
-        session.set_offer(self.game.value, self.options(), self.seat.value)
+        session.set_offer(self.game.value, self.options(), self.seat.value, control=self.control())
         self.app.replace(OnlineHostScene(self.app, SessionRunner(session)))
 
 
@@ -163,6 +163,7 @@ class OnlineHostScene(_Lobby):
         out = [tr(f"games.{game.name}", lang) + " · " + tr("net.you_play", lang, seat=labels[game.host_seat])]
         if resuming:
             out.append(tr("net.offer_resume", lang, n=game.ply))
+        out.append(clock_line(game.control, lang))
         if self.app.size[1] < 900:  # a small window: the code and the buttons come first
             return out
         return out + option_lines(game.name, game.options, lang)

@@ -112,6 +112,16 @@ add(
             "en": "The host already has a player; trying again ({n}/{of})…",
         },
         "net.why_wrong_code": {"zh": "暗号错误", "en": "wrong join code"},
+        "net.clock": {
+            "zh": "棋钟：{label}（分+秒，主机计时）",
+            "en": "Clock: {label} (min+s, the host's clock counts)",
+        },
+        "net.no_clock": {"zh": "不计时", "en": "No clock"},
+        "net.flag_loss": {"zh": "超时判负", "en": "a flag fall always loses"},
+        "net.clock_grace": {
+            "zh": "轮到走棋一方的棋钟最多再走 {s} 秒",
+            "en": "The clock of the player to move runs on for {s} s at most",
+        },
         "net.why_code_needed": {
             "zh": "请输入主机屏幕上显示的加入暗号",
             "en": "type the join code shown on the host's screen",
@@ -166,6 +176,14 @@ def option_lines(game: str, options: dict, lang: str) -> list:
         sep = "：" if lang == "zh" else ": "
         out.append(f"{opt.label.get(lang) or opt.label['en']}{sep}{text}")
     return out
+
+
+def clock_line(control, lang: str) -> str:
+    """The time control of a network game in words: "Clock: 5+3 (...)" or "No clock"."""
+    if control is None:
+        return tr("net.no_clock", lang)
+    line = tr("net.clock", lang, label=control.label())
+    return line if control.flag_draw else line + " · " + tr("net.flag_loss", lang)
 
 
 _REASONS = (

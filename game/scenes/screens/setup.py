@@ -8,11 +8,12 @@ from __future__ import annotations
 import pygame
 
 from game import games
-from game.clock import PRESETS, TimeControl
+from game.clock import TimeControl
 from game.i18n import add, tr
 from game.rules import module
 from game.rules.common import check_options
 from game.scenes.registry import register
+from game.scenes.screens.clock_rows import ClockRows, time_control  # noqa: F401  (time_control: tests)
 from game.scenes.screens.in_progress import unless_replacing
 from game.scenes.views import VIEWS, seat_labels
 from game.scenes.widgets import Button, Choice
@@ -43,47 +44,8 @@ add(
         "setup.custom": {"zh": "自定义局面", "en": "Custom position"},
         "setup.assistant": {"zh": "实盘助手", "en": "Real-board assistant"},
         "setup.back": {"zh": "返回", "en": "Back"},
-        "setup.clock": {"zh": "棋钟（分+秒）", "en": "Clock (min+s)"},
-        "setup.clock_none": {"zh": "不计时", "en": "None"},
-        "setup.clock_custom": {"zh": "自定义", "en": "Custom"},
-        "setup.clock_custom_is": {"zh": "自定义 {label}…", "en": "Custom {label}…"},
-        "setup.clock_title": {"zh": "自定义棋钟", "en": "Custom clock"},
-        "setup.clock_done": {"zh": "确定", "en": "Done"},
-        "setup.clock_base": {"zh": "基本时间（分）", "en": "Base (minutes)"},
-        "setup.clock_inc": {"zh": "每步加秒", "en": "Increment (s)"},
-        "setup.handicap": {"zh": "让时", "en": "Handicap"},
-        "setup.handicap_none": {"zh": "无", "en": "None"},
-        "setup.handicap_half": {"zh": "{side}一半", "en": "{side} ½"},
-        "setup.handicap_quarter": {"zh": "{side}四分之一", "en": "{side} ¼"},
-        "setup.flag_draw": {"zh": "超时而对方无法取胜", "en": "Flag fall, other side cannot win"},
-        "setup.flag_draw_on": {"zh": "和棋", "en": "Draw"},
-        "setup.flag_draw_off": {"zh": "判负", "en": "Loss"},
     }
 )
-
-#: custom clock choices: base minutes and increment seconds
-CLOCK_BASES = (0.5, 1, 2, 3, 5, 10, 15, 30, 60)
-CLOCK_INCS = (0, 1, 2, 3, 5, 10, 20, 30)
-#: the handicap row: (seat given less time, share of the base)
-HANDICAPS = (None, (0, 0.5), (0, 0.25), (1, 0.5), (1, 0.25))
-
-
-def time_control(clock, base_min, inc, handicap, flag_draw: bool) -> TimeControl | None:
-    """The time control a setup's choices give (None: no clock); the handicap and the flag-fall
-    rule are chosen on the custom clock's screen, and a preset is played without them."""
-    if clock is None:
-        return None
-    if clock != "custom":
-        return TimeControl.preset(clock)
-    tc = TimeControl(float(base_min) * 60, float(inc))
-    tc = TimeControl(tc.base, tc.inc, None, bool(flag_draw))
-    if handicap is not None:
-        seat, share = handicap
-        bases = [tc.base, tc.base]
-        bases[seat] = tc.base * share
-        tc = tc.handicap(bases[0], bases[1])
-    return tc
-
 
 # the labels' column: room for the longer option labels on one line where the window allows
 LABEL_WIDTH = 0.4
@@ -149,46 +111,10 @@ class SetupScene(FormScene):
             label_width=LABEL_WIDTH,
         )
         self.watch_widgets = [self.level2, self.time1, self.time2, self.series]
-        self.clock = Choice(
-            app,
-            t("setup.clock"),
-            [(None, t("setup.clock_none")), *((p, p) for p in PRESETS), ("custom", self._custom_text)],
-            last.get("clock"),
-            self._changed,
-            label_width=LABEL_WIDTH,
-        )
-        self.clock_base = Choice(
-            app,
-            t("setup.clock_base"),
-            [(b, f"{b:g}") for b in CLOCK_BASES],
-            last.get("clock_base", 5),
-            self._changed,
-            label_width=LABEL_WIDTH,
-        )
-        self.clock_inc = Choice(
-            app,
-            t("setup.clock_inc"),
-            [(i, f"{i:g}") for i in CLOCK_INCS],
-            last.get("clock_inc", 3),
-            self._changed,
-            label_width=LABEL_WIDTH,
-        )
-        self.handicap = Choice(
-            app,
-            t("setup.handicap"),
-            [(h, self._handicap_text(h)) for h in HANDICAPS],
-            last.get("handicap"),
-            self._changed,
-            label_width=LABEL_WIDTH,
-        )
-        self.flag_draw = Choice(
-            app,
-            t("setup.flag_draw"),
-            [(True, t("setup.flag_draw_on")), (False, t("setup.flag_draw_off"))],
-            last.get("flag_draw", True),
-            self._changed,
-            label_width=LABEL_WIDTH,
-        )
+        self.clock_rows = ClockRows(app, last, self._seat_label, self._changed, LABEL_WIDTH)
+        rows = self.clock_rows  # the names the setup's callers and tests use
+        self.clock, self.clock_base, self.clock_inc = rows.clock, rows.clock_base, rows.clock_inc
+        self.handicap, self.flag_draw = rows.handicap, rows.flag_draw
         self.option_widgets = []
         saved = last.get("options", {})
         for opt in self.rules.OPTIONS:
@@ -216,22 +142,11 @@ class SetupScene(FormScene):
         self._labels_key = None
         self._labels = ("", "")
 
-    def _handicap_text(self, handicap):
-        if handicap is None:
-            return lambda: tr("setup.handicap_none", self.app.lang)
-        seat, share = handicap
-        key = "setup.handicap_half" if share == 0.5 else "setup.handicap_quarter"
-        return lambda: tr(key, self.app.lang, side=self._seat_label(seat))
-
     def _custom_text(self) -> str:
-        """The custom segment: its figures once chosen ("Custom 2/1+3…")."""
-        if self.clock.value != "custom":
-            return tr("setup.clock_custom", self.app.lang)
-        return tr("setup.clock_custom_is", self.app.lang, label=self.time_control().label())
+        return self.clock_rows.custom_text()
 
     def clock_widgets(self) -> list:
-        """The custom clock's rows (its own screen: the setup has no room for them)."""
-        return [self.clock_base, self.clock_inc, self.handicap, self.flag_draw]
+        return self.clock_rows.clock_widgets()
 
     def _clock_rows(self) -> list:
         return [self.clock]
@@ -245,9 +160,7 @@ class SetupScene(FormScene):
         return [self.mode, self.side, self.level, *self._clock_rows()]
 
     def time_control(self) -> TimeControl | None:
-        return time_control(
-            self.clock.value, self.clock_base.value, self.clock_inc.value, self.handicap.value, self.flag_draw.value
-        )
+        return self.clock_rows.time_control()
 
     def _set_rows(self) -> None:
         watching = (self.mode.value == "watch", self.clock.value is None, self.clock.value == "custom")
@@ -283,10 +196,8 @@ class SetupScene(FormScene):
         return self._labels[seat]
 
     def _changed(self, _value=None) -> None:
-        custom = self.clock.value == "custom"
-        if custom and not getattr(self, "_custom", False) and _value == "custom":
-            self.app.open("clock_setup", self)  # choosing Custom opens its figures
-        self._custom = custom
+        if hasattr(self, "clock_rows"):  # (not while the form is being built)
+            self.clock_rows.opened(_value)  # choosing Custom opens its figures
         self.remember()
         if hasattr(self, "watch_widgets"):  # (not while the form is being built)
             self._set_rows()
@@ -303,11 +214,7 @@ class SetupScene(FormScene):
             "time2": self.time2.value,
             "series": self.series.value,
             "options": self.options(),
-            "clock": self.clock.value,
-            "clock_base": self.clock_base.value,
-            "clock_inc": self.clock_inc.value,
-            "handicap": self.handicap.value,
-            "flag_draw": self.flag_draw.value,
+            **self.clock_rows.remembered(),
         }
 
     def submit(self) -> None:
@@ -393,40 +300,3 @@ class SetupScene(FormScene):
         for b in (self.start_btn, self.rules_btn, self.back_btn, self.extra_btn):
             if b is not None:
                 b.draw(surface)
-
-
-@register("clock_setup")
-class ClockSetupScene(FormScene):
-    """The custom clock of a new-game setup: base, increment, a handicap and the flag-fall rule
-    (the setup's own choices, shown here)."""
-
-    def __init__(self, app, setup):
-        super().__init__(app)
-        self.setup = setup
-        t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
-        self.done_btn = Button(app, t("setup.clock_done"), app.pop, style="primary", shortcut="Enter")
-        self.set_widgets([*setup.clock_widgets(), self.done_btn])
-
-    def submit(self) -> None:
-        self.app.pop()
-
-    def on_resize(self, size) -> None:
-        w, h = size
-        s = theme.ui_scale(size)
-        self.s = s
-        col_w = min(theme.px(820, s), int(w * 0.86))
-        x = w // 2 - col_w // 2
-        row_h, gap = theme.px(50, s), theme.px(14, s)
-        y = max(theme.px(120, s), h // 2 - 2 * (row_h + gap))
-        self.title_y = y - theme.px(90, s)
-        y = stack(self.setup.clock_widgets(), x, y, col_w, row_h, gap)
-        spread((self.done_btn,), x + col_w // 3, y + theme.px(16, s), col_w // 3, theme.px(56, s), gap)
-        if self.focus.current() is None:
-            self.focus.focus(self.done_btn)
-
-    def draw(self, surface) -> None:
-        lang = self.app.lang
-        title = tr("setup.clock_title", lang) + " · " + self.setup.time_control().label()
-        self.draw_backdrop(surface, title, 40, max(theme.px(30, self.s), self.title_y))
-        for wdg in self.widgets:
-            wdg.draw(surface)
