@@ -392,6 +392,28 @@ def test_a_flag_that_falls_in_the_grace_period_is_learnt_on_return(monkeypatch):
         pair.close()
 
 
+def test_a_flag_that_falls_while_the_guest_is_resuming_reaches_it(monkeypatch):
+    monkeypatch.setattr(S, "RETRY_EVERY", 1000.0)
+    pair = Clocked(control=TimeControl(30, 0))
+    host, guest = pair.host, pair.guest
+    try:
+        _to_guest_turn(pair)
+        guest.conn.close("test")
+        pair.wait(lambda: host.phase == "paused" and guest.phase == "paused")
+        pair.advance(10.0, 0.0)  # 25 - 10 s left
+        pair.gt.t += 1000.0
+        pair.wait(lambda: host.phase == "resuming")  # RESUME ... SYNCED sent, the ACCEPT on its way
+        assert guest.game.result() is None and host.game.result() is None
+        pair.ht.t += 20.0
+        host.pump()  # the flag falls between SYNCED and ACCEPT: FLAG follows the ACCEPT
+        assert str(host.game.result().reason) == "time"
+        pair.wait(lambda: guest.game.result() is not None)
+        assert guest.game.result() == host.game.result() and guest.phase == host.phase == "playing"
+        assert not pair.kinds(guest, "rejected")
+    finally:
+        pair.close()
+
+
 def test_saves_carry_the_clocks_and_old_or_damaged_ones_are_handled():
     pair = Clocked(control=TimeControl(60, 1).handicap(60, 30), autosave=saves.autosave)
     try:

@@ -259,6 +259,7 @@ class HostSession(Session):
             secret = self._secret_on_accept(game_id)
             self.phase = "playing"
             self._emit("resumed", game=self.game)
+            self._pay_flag()
             if secret != self.secret:  # resumed by a guest who had the code: the old secret ends
                 self.secret = secret
                 self._save()

@@ -41,6 +41,7 @@ class SessionClock:
     clock (time source), connected, phase, _send, _emit, _save."""
 
     _dropped_at: float | None = None  # when the connection last dropped (None: never)
+    _flag_owed: tuple[int, int] | None = None  # host: a FLAG the guest could not be sent yet
 
     def _adopt(self, game):
         """The game's clock runs on this session's time source (tests inject theirs)."""
@@ -97,8 +98,17 @@ class SessionClock:
         self.my_draw = self.their_draw = self.my_undo = self.their_undo = None
         if self.connected and self.phase == "playing":
             self._send("FLAG", ply, str(seat))
+        else:  # told by SYNCED when the guest comes back, or after the ACCEPT of a resume under way
+            self._flag_owed = (ply, seat)
         self._emit("ended", result=game.result())
         self._save()
+
+    def _pay_flag(self) -> None:
+        """Host, once a resumed game is accepted: the FLAG declared while the guest was resuming
+        (a guest that learnt it from SYNCED ignores it)."""
+        owed, self._flag_owed = self._flag_owed, None
+        if owed is not None and ended_on_time(self.game):
+            self._send("FLAG", owed[0], str(owed[1]))
 
     def _left_arg(self, seat: int) -> list:
         """Host: [t=<ms>] of `seat`'s time left after its move, for its MOVE or PLAYED line."""
