@@ -23,12 +23,12 @@ from game.net.guest import GuestSession  # noqa: E402
 from game.net.host import HostSession  # noqa: E402
 
 LINES = [
-    "MOVE 12 32-28",
+    "MOVE 12 32-28 t=295400",
     "MOVE 7 25x3x17x44x35",
     "REVEAL 4 h4 C",
     "DRAW OFFER 10",
     "PING 1",
-    "OFFER 0123abcdef012345 draughts 1 no_progress=50 W:W31-50:B1-20",
+    "OFFER 0123abcdef012345 draughts 1 no_progress=50 base=300000,inc=5000 W:W31-50:B1-20",
     "ERROR illegal_move illegal move 'c9'",
 ]
 
