@@ -153,3 +153,29 @@ def test_a_flag_fall_declared_by_the_host_ends_the_game_on_the_apps_board(driver
     finally:
         host.close()
         pygame.event.clear()
+
+
+def test_a_rematch_keeps_the_time_control(driver):
+    app = driver.app
+    setup = N.HostSetupScene(app)
+    app.push(setup)
+    driver.step()
+    setup.game.set("draughts")
+    setup._game_changed("draughts")
+    setup.seat.set(1)  # the guest moves first
+    setup.clock_rows.clock.value = "1+1"
+    setup.open()
+    session = app.top.net.session
+    guest = GuestSession("127.0.0.1", session.port, code=session.code)
+    try:
+        wait(driver, lambda: guest.phase == "offered", [guest])
+        guest.accept()
+        wait(driver, lambda: isinstance(getattr(app.top, "table", None), NetTable), [guest])
+        board = app.top
+        guest.resign()
+        wait(driver, lambda: board.over(), [guest])
+        board.table.rematch()
+        wait(driver, lambda: guest.phase == "offered" and guest.offer["id"] != guest.game.id, [guest])
+        assert guest.offer["control"] == TimeControl(60, 1) and guest.offer["host_seat"] == 0
+    finally:
+        guest.close()
