@@ -32,6 +32,7 @@ class GameInfo:
             and a network guest is told what each revealing move turns up (rules' HIDDEN)
     dealt:  a new game is dealt from a seed (the start is saved as {"seed": N}, not as a text)
     perft:  the rules module counts leaf positions (perft) on a fast internal path
+    pdn:    its games can be written as PDN (game.record.match_pdn): the board offers Export PDN
     """
 
     name: str
@@ -39,6 +40,7 @@ class GameInfo:
     hidden: bool = False
     dealt: bool = False
     perft: bool = True
+    pdn: bool = False
 
     @property
     def engine(self) -> Engine:
@@ -84,7 +86,7 @@ class GameInfo:
 
 
 # one entry per game module of game.rules (found there, in menu order); what differs is the module's
-# own data (HIDDEN, DEALT, PERFT)
+# own data (HIDDEN, DEALT, PERFT, PDN)
 GAMES: dict[str, GameInfo] = {
     name: GameInfo(
         name,
@@ -92,6 +94,7 @@ GAMES: dict[str, GameInfo] = {
         hidden=getattr(module, "HIDDEN", False),
         dealt=getattr(module, "DEALT", False),
         perft=getattr(module, "PERFT", True),
+        pdn=getattr(module, "PDN", False),
     )
     for name, module in ((name, rules.module(name)) for name in rules.GAMES)
 }

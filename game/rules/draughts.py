@@ -42,6 +42,7 @@ from game.rules.draughts_board import (  # noqa: F401
 NAME = "draughts"
 MENU_ORDER = 1  # where game.games lists it (the menu's order)
 SIDES = ("w", "b")
+PDN = True  # its games are written as PDN (game.record.match_pdn, draughts_pdn.write_game)
 
 OPTIONS = (
     Option(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import storage
+from game import pdn_export, storage
 from game.ai.common import LEVEL_TIME
 from game.i18n import add, tr
 from game.match import Match
@@ -25,6 +25,13 @@ add(
         "board.draw": {"zh": "求和", "en": "Offer draw"},
         "board.resign": {"zh": "认输", "en": "Resign"},
         "board.save": {"zh": "保存", "en": "Save"},
+        "board.export_pdn": {"zh": "导出 PDN", "en": "Export PDN"},
+        "board.pdn_written": {"zh": "已导出 PDN 文件", "en": "PDN file written"},
+        "board.pdn_where": {
+            "zh": "主菜单的“读取”可以打开它，其他跳棋软件也能读取。",
+            "en": "Load on the main menu opens it; other draughts programs read it too.",
+        },
+        "board.pdn_failed": {"zh": "无法导出 PDN", "en": "The PDN file was not written"},
         "board.flip": {"zh": "翻转", "en": "Flip"},
         "board.rules": {"zh": "规则", "en": "Rules"},
         "board.menu": {"zh": "菜单", "en": "Menu"},
@@ -165,7 +172,14 @@ class LocalTable:
             Button(app, _text(app, "board.rules"), self.open_rules),
             Button(app, _text(app, "board.menu"), self.to_menu, shortcut="Esc"),
             Button(app, _text(app, "board.analyse"), b.analysis.toggle, shortcut="A"),
+            *self.export_buttons(),
         ]
+
+    def export_buttons(self) -> list:
+        """Export PDN, for a game whose rules write PDN (games.GameInfo.pdn); else none."""
+        if not self.match.info.pdn:
+            return []
+        return [Button(self.app, _text(self.app, "board.export_pdn"), self.export_pdn)]
 
     def shortcut(self, key: int, ctrl: bool):
         """The action of a key of this table, or None."""
@@ -400,6 +414,17 @@ class LocalTable:
             return
         if self.board.review is None:
             self.app.open("save_game", self.record())
+
+    def export_pdn(self) -> None:
+        """Write the game as a new PDN file in the saves folder and say where (or why it was not)."""
+        app = self.app
+        try:
+            path = pdn_export.export(self.match)
+        except SaveError as exc:
+            app.sounds.play("illegal")
+            message(app, _text(app, "board.pdn_failed"), [exc.text(app.lang)])
+            return
+        message(app, _text(app, "board.pdn_written"), [str(path), tr("board.pdn_where", app.lang)])
 
     def open_rules(self) -> None:
         self.app.open("rules", self.board.game)

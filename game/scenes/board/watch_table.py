@@ -74,6 +74,7 @@ class WatchTable(LocalTable):
             Button(app, _text(app, "board.save"), self.save, shortcut="Ctrl+S"),
             Button(app, _text(app, "board.flip"), b.flip, shortcut="F"),
             Button(app, _text(app, "board.menu"), self.to_menu, shortcut="Esc"),
+            *self.export_buttons(),
         ]
 
     def shortcut(self, key: int, ctrl: bool):
