@@ -1,5 +1,6 @@
-"""Layouts follow the window: at several sizes every widget of the menu, each game's setup and
-board lies inside the window, and no two overlap."""
+"""Layouts follow the window: at several sizes every widget of the menu, each game's setup (with
+the picture of the chosen board where the game has one) and board lies inside the window, and no
+two overlap."""
 
 import pygame
 import pytest
@@ -9,7 +10,7 @@ from game.rules import GAMES
 from game.scenes.screens.setup import SetupScene
 from game.scenes.views import VIEWS
 
-SIZES = [(1920, 1080), (1280, 800), (1024, 600), (800, 900)]
+SIZES = [(1920, 1080), (1280, 800), (1024, 640), (1024, 600), (800, 900)]
 GAMES_WITH_VIEW = [g for g in GAMES if VIEWS.get(g) is not None]
 
 
@@ -35,7 +36,10 @@ def test_menu_setup_and_board_fit(size):
             app.push(setup)
             d.step()
             buttons = [b.rect for b in (setup.start_btn, setup.rules_btn, setup.back_btn, setup.extra_btn) if b]
-            check([w.rect for w in (setup.mode, setup.side, setup.level, *setup.option_widgets)] + buttons, size)
+            picture = [setup.picture.frame(setup.s)]  # the chosen board's picture (palace), if any
+            check(
+                [w.rect for w in (setup.mode, setup.side, setup.level, *setup.option_widgets)] + buttons + picture, size
+            )
             scene = app.new_game(game, {}, mode="hotseat")
             d.step()
             check([b.rect for b in scene.panel.active_buttons()] + [scene.board_area], size)
@@ -46,5 +50,43 @@ def test_menu_setup_and_board_fit(size):
                     scene.view.point_xy(p)
                 )
             app.back_to_menu()
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_setup_shows_the_board_chosen_beside_the_options(size):
+    """The palace family's setup pictures the start of the board chosen (1, 2 or 4 palaces),
+    large enough to read, beside the rule options; a game without a picture keeps its column
+    centred."""
+    d = Driver(size=size)
+    try:
+        app = d.app
+        shown = {}
+        for game, view in VIEWS.items():
+            setup = SetupScene(app, game)
+            app.push(setup)
+            d.step()
+            rect = setup.picture.rect
+            if not view.setup_picture:
+                assert rect.w == 0 and abs(setup.col.centerx - size[0] // 2) <= 1
+                app.pop()
+                continue
+            assert rect.w >= 0.4 * size[1] and rect.left > setup.col.right
+            assert rect.top >= setup.variants_y and rect.bottom < setup.start_btn.rect.top
+            board = setup.option_widgets[[o.key for o in setup.rules.OPTIONS].index("palaces")]
+            for palaces in (1, 2, 4):
+                board.set(palaces)
+                d.step()
+                picture = setup.picture._cache[1]
+                assert picture is not None and picture.get_size() == rect.size
+                drawn = picture.get_bounding_rect()  # the board fills the picture's width or height
+                assert max(drawn.w / rect.w, drawn.h / rect.h) > 0.9
+                shown[palaces] = pygame.image.tobytes(picture, "RGBA")
+                screen = pygame.Surface(size)
+                setup.draw(screen)  # the picture is what the setup shows
+                assert screen.get_at(rect.center)[:3] == picture.get_at((rect.w // 2, rect.h // 2))[:3]
+            app.pop()
+        assert len(set(shown.values())) == 3  # three boards, three pictures
     finally:
         d.close()

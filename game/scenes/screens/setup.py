@@ -15,6 +15,7 @@ from game.rules.common import check_options
 from game.scenes.registry import register
 from game.scenes.screens.clock_rows import ClockRows, time_control  # noqa: F401  (time_control: tests)
 from game.scenes.screens.in_progress import unless_replacing
+from game.scenes.screens.setup_picture import SetupPicture
 from game.scenes.views import VIEWS, seat_labels
 from game.scenes.widgets import Button, Choice
 from game.scenes.widgets.forms import FormScene, spread, stack
@@ -137,6 +138,7 @@ class SetupScene(FormScene):
         extra = VIEWS[game].setup_extra  # e.g. the draughts position editor
         if extra is not None:
             self.extra_btn = Button(app, t(extra[1]), lambda: app.open(extra[0]))
+        self.picture = SetupPicture(app, game)  # the chosen board, beside the rule options
         self._watching = None
         self._set_rows()
         self._labels_key = None
@@ -250,7 +252,8 @@ class SetupScene(FormScene):
         s = theme.ui_scale(size)
         self.s = s
         col_w = min(theme.px(820, s), int(w * 0.86))
-        x = w // 2 - col_w // 2
+        room = self.picture.room(w, col_w, s)
+        x = (w - col_w - room) // 2
         row_h, gap = theme.px(50, s), theme.px(14, s)
         rows = len(self._rows()) + len(self.option_widgets)
         fixed = (
@@ -272,6 +275,10 @@ class SetupScene(FormScene):
         y = stack(self.option_widgets, x, self.variants_y + theme.px(36, s), col_w, row_h, gap)
         y = min(h - theme.px(56, s) - theme.px(12, s), y + theme.px(16, s))
         spread((self.start_btn, self.extra_btn, self.rules_btn, self.back_btn), x, y, col_w, theme.px(56, s), gap)
+        if room and not self.picture.place(x + col_w, room, self.variants_y, y - theme.px(14, s), s):
+            for wdg in self.widgets:  # no room to read it after all: the column centred again
+                wdg.rect.x += room // 2
+            x += room // 2
         self.col = pygame.Rect(x, 0, col_w, h)
         if self.focus.current() is None:
             self.focus.focus(self.start_btn)
@@ -297,6 +304,7 @@ class SetupScene(FormScene):
             )
         for wdg in self.option_widgets:
             wdg.draw(surface)
+        self.picture.draw(surface, self.options(), self.app.lang)
         for b in (self.start_btn, self.rules_btn, self.back_btn, self.extra_btn):
             if b is not None:
                 b.draw(surface)

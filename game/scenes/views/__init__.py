@@ -10,7 +10,8 @@ A game's package holds:
   diagrams.py   optional `DIAGRAMS`: the rules screen's pictures (views/teaching.py: Diagram)
 
 Here are the helpers every screen uses to draw a game: a view for given options, a menu
-thumbnail, the seat names, a game's lesson and every game's rules diagrams.
+thumbnail, the setup's picture of the chosen board, the seat names, a game's lesson and every
+game's rules diagrams.
 """
 
 from __future__ import annotations
@@ -79,14 +80,17 @@ def seat_labels(game: str, options: dict, lang: str, start_state=None) -> tuple[
     return view.seat_label(0, start, lang), view.seat_label(1, start, lang)
 
 
-def render_thumbnail(game: str, size, lang: str = "en"):
-    """A picture of the game's board with its start pieces (menu cards), or None."""
+def render_thumbnail(game: str, size, lang: str = "en", options: dict | None = None, lively: bool = True):
+    """A picture of the game's board with its start pieces (menu cards; with `options`, the start
+    those options give; lively: the view's livelier thumbnail position instead), or None."""
     try:
         info = games.get(game)
-        options = info.check_options({})
+        options = info.check_options(options or {})
         view = make_view(game, options)
         view.layout(pygame.Rect(0, 0, size[0], size[1]), False)
-        state = view.thumbnail_state(info.new_state(options, seed=7))
+        state = info.new_state(options, seed=7)
+        if lively:
+            state = view.thumbnail_state(state)
         surf = pygame.Surface(size, pygame.SRCALPHA)
         view.draw_board(surf)
         if view.thumbnail_extras:
@@ -97,3 +101,12 @@ def render_thumbnail(game: str, size, lang: str = "en"):
     except Exception as exc:  # a broken picture must not break the menu
         print(f"qipan: no thumbnail for {game}: {type(exc).__name__}: {exc}", file=sys.stderr)
         return None
+
+
+def setup_picture(game: str, options: dict, size, lang: str = "en"):
+    """The new-game setup's picture of the start the chosen `options` give, for a game whose view
+    asks for one (GameView.setup_picture: options that change the board itself); else None."""
+    view = VIEWS.get(game)
+    if view is None or not view.setup_picture:
+        return None
+    return render_thumbnail(game, size, lang, options, lively=False)

@@ -57,6 +57,10 @@ class GameView:
         """The position shown on the menu card (a livelier one than the start, if the game likes)."""
         return state
 
+    #: the new-game setup shows a picture of the start for the options chosen there, changing as
+    #: they change (a family whose options are different boards); False: no picture
+    setup_picture: bool = False
+
     #: the menu card's picture shows what draw_extras() draws beside the board (False: the board
     #: alone, e.g. when the extras are labels too small to read on a card)
     thumbnail_extras: bool = True

@@ -149,6 +149,7 @@ def trap_points(state):
 
 class View(GameView):
     game = "palace"
+    setup_picture = True  # one, two or four palaces: the setup shows the board chosen
 
     def __init__(self, options: dict):
         super().__init__(options)
@@ -352,12 +353,13 @@ class View(GameView):
         f = fonts.font(max(9, int(s * 0.3)))
         big = fonts.font(max(10, int(s * 0.5)))
         small_r = self.radius * 0.82
-        # the stack of soldiers in hand, piled upward from the bottom of the left column
+        # the stack of soldiers in hand, piled upward from the bottom of the left column (the labels
+        # kept inside the view's rect: on a small picture of the wide board they are wider than it)
         hr = self.hand_rect
         title = f.render(tr("palace.in_hand", lang), True, SIDE_DIM)
-        surface.blit(title, title.get_rect(midtop=(hr.centerx, hr.y)))
+        surface.blit(title, title.get_rect(midtop=(hr.centerx, hr.y)).clamp(self.rect))
         count = big.render(str(state.hand), True, SIDE_TEXT if state.hand else SIDE_DIM)
-        surface.blit(count, count.get_rect(midtop=(hr.centerx, hr.y + title.get_height())))
+        surface.blit(count, count.get_rect(midtop=(hr.centerx, hr.y + title.get_height())).clamp(self.rect))
         base_y = hr.bottom - small_r - 2
         most = max(state.hand, P.board_setup(state.board.palaces).max_hand, 1)
         lift = min(small_r * 0.5, (hr.h - 3.5 * s - 2 * small_r) / most)
@@ -368,11 +370,11 @@ class View(GameView):
         # black's captures: one slot per capture needed, from the top of the right column
         cr = self.caps_rect
         title = f.render(tr("palace.captures", lang), True, SIDE_DIM)
-        surface.blit(title, title.get_rect(midtop=(cr.centerx, cr.y)))
+        surface.blit(title, title.get_rect(midtop=(cr.centerx, cr.y)).clamp(self.rect))
         n = state.captures
         target = state.win_captures
         count = big.render(f"{n}/{target}", True, (236, 120, 90) if n >= target - 2 else SIDE_TEXT)
-        surface.blit(count, count.get_rect(midtop=(cr.centerx, cr.y + title.get_height())))
+        surface.blit(count, count.get_rect(midtop=(cr.centerx, cr.y + title.get_height())).clamp(self.rect))
         top = cr.y + title.get_height() + count.get_height() + small_r + s * 0.2
         gap = min(2.2 * small_r, (cr.bottom - small_r - top) / max(1, target - 1))
         for i in range(target):
