@@ -24,6 +24,31 @@ def check(rects, size):
             assert not a.colliderect(b), f"{a} overlaps {b} at {size}"
 
 
+def check_watch_setup(d, setup, size):
+    """Watching the computer adds four rows: every shown row still fits (a window too low for all
+    the rule options keeps the first and opens the others on their own screen, which fits too and
+    whose choices are the setup's)."""
+    setup.mode.set("watch")
+    d.step()
+    check([w.rect for w in setup.widgets] + [setup.picture.frame(setup.s)], size)
+    folded = setup.folded_options()
+    assert not folded or setup.more_btn in setup.widgets
+    if folded:
+        setup.more_btn.on_click()
+        d.step()
+        screen = setup.app.top
+        assert screen is not setup and set(map(id, folded)) <= set(map(id, screen.widgets))
+        check([w.rect for w in screen.widgets], size)
+        last = folded[-1]
+        last.set(last.choices[-1][0])
+        setup.app.pop()
+        d.step()
+        assert setup.options()[setup.rules.OPTIONS[-1].key] == last.choices[-1][0]
+        assert all(w.rect.w == 0 for w in folded)  # not drawn on the setup
+    setup.mode.set("computer")
+    d.step()
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_menu_setup_and_board_fit(size):
     d = Driver(size=size)
@@ -40,6 +65,7 @@ def test_menu_setup_and_board_fit(size):
             check(
                 [w.rect for w in (setup.mode, setup.side, setup.level, *setup.option_widgets)] + buttons + picture, size
             )
+            check_watch_setup(d, setup, size)
             scene = app.new_game(game, {}, mode="hotseat")
             d.step()
             check([b.rect for b in scene.panel.active_buttons()] + [scene.board_area], size)
@@ -73,7 +99,7 @@ def test_the_setup_shows_the_board_chosen_beside_the_options(size):
                 app.pop()
                 continue
             assert rect.w >= 0.4 * size[1] and rect.left > setup.col.right
-            assert rect.top >= setup.variants_y and rect.bottom < setup.start_btn.rect.top
+            assert rect.top >= setup.mode.rect.top and rect.bottom < setup.start_btn.rect.top
             board = setup.option_widgets[[o.key for o in setup.rules.OPTIONS].index("palaces")]
             for palaces in (1, 2, 4):
                 board.set(palaces)

@@ -15,6 +15,7 @@ from game.rules.common import check_options
 from game.scenes.registry import register
 from game.scenes.screens.clock_rows import ClockRows, time_control  # noqa: F401  (time_control: tests)
 from game.scenes.screens.in_progress import unless_replacing
+from game.scenes.screens.setup_options import more_text
 from game.scenes.screens.setup_picture import SetupPicture
 from game.scenes.views import VIEWS, seat_labels
 from game.scenes.widgets import Button, Choice
@@ -50,6 +51,10 @@ add(
 
 # the labels' column: room for the longer option labels on one line where the window allows
 LABEL_WIDTH = 0.4
+# the height (design pixels) of the title, the options' header, the buttons and the margins, and the
+# least share of its height a row is squeezed to (rows that would need less: "More rule options")
+_FIXED = 130 + 52 + 56 + 50
+_TIGHTEST = 0.62
 
 
 @register("setup")
@@ -139,6 +144,11 @@ class SetupScene(FormScene):
         if extra is not None:
             self.extra_btn = Button(app, t(extra[1]), lambda: app.open(extra[0]))
         self.picture = SetupPicture(app, game)  # the chosen board, beside the rule options
+        # a window too low for every row keeps the first option here and the rest one click away
+        self.more_btn = Button(
+            app, lambda: more_text(app.lang, self.rules.OPTIONS[1:], self.folded_options()), self.open_options
+        )
+        self._folded = False
         self._watching = None
         self._set_rows()
         self._labels_key = None
@@ -164,13 +174,31 @@ class SetupScene(FormScene):
     def time_control(self) -> TimeControl | None:
         return self.clock_rows.time_control()
 
+    def _option_rows(self) -> list:
+        """The rule options shown here: all of them, or the first and the row that opens the rest."""
+        return [self.option_widgets[0], self.more_btn] if self._folded else self.option_widgets
+
+    def folded_options(self) -> list:
+        """The options on their own screen ("setup_options"; none when all are shown here)."""
+        return self.option_widgets[1:] if self._folded else []
+
+    def open_options(self) -> None:
+        if self._folded:
+            self.app.open("setup_options", self)
+
+    def _must_fold(self, h: int, s: float) -> bool:
+        """True when every row would not fit `h` even at the tightest rows (more than one option)."""
+        rows = len(self._rows()) + len(self.option_widgets)
+        row = int(theme.px(50, s) * _TIGHTEST) + int(theme.px(14, s) * _TIGHTEST)  # as on_resize squeezes them
+        return len(self.option_widgets) > 1 and theme.px(_FIXED, s) + rows * row > h
+
     def _set_rows(self) -> None:
-        watching = (self.mode.value == "watch", self.clock.value is None, self.clock.value == "custom")
+        watching = (self.mode.value == "watch", self.clock.value is None, self.clock.value == "custom", self._folded)
         if watching == self._watching:
             return
         self._watching = watching
         self.set_widgets(
-            [*self._rows(), *self.option_widgets, self.start_btn, self.rules_btn, self.back_btn]
+            [*self._rows(), *self._option_rows(), self.start_btn, self.rules_btn, self.back_btn]
             + ([self.extra_btn] if self.extra_btn else [])
         )
         if getattr(self, "s", None) is not None:
@@ -251,31 +279,33 @@ class SetupScene(FormScene):
         w, h = size
         s = theme.ui_scale(size)
         self.s = s
+        if self._must_fold(h, s) != self._folded:  # the rows are chosen again, then laid out
+            self._folded = not self._folded
+            self._set_rows()
+            return
+        for wdg in self.folded_options():
+            wdg.rect = pygame.Rect(0, 0, 0, 0)  # on their own screen
         col_w = min(theme.px(820, s), int(w * 0.86))
         room = self.picture.room(w, col_w, s)
         x = (w - col_w - room) // 2
         row_h, gap = theme.px(50, s), theme.px(14, s)
-        rows = len(self._rows()) + len(self.option_widgets)
-        fixed = (
-            theme.px(130, s) + theme.px(52, s) + theme.px(56, s) + theme.px(50, s)
-        )  # title, header, buttons, margins
+        options = self._option_rows()
+        rows = len(self._rows()) + len(options)
+        fixed = theme.px(_FIXED, s)  # title, header, buttons, margins
         if fixed + rows * (row_h + gap) > h:  # many options: tighter rows, down to a readable minimum
-            k = max(0.62, (h - fixed) / (rows * (row_h + gap)))
+            k = max(_TIGHTEST, (h - fixed) / (rows * (row_h + gap)))
             row_h, gap = int(row_h * k), int(gap * k)
-        content = (
-            len(self._rows()) * (row_h + gap)
-            + theme.px(52, s)
-            + len(self.option_widgets) * (row_h + gap)
-            + theme.px(100, s)
-        )
+        content = len(self._rows()) * (row_h + gap) + theme.px(52, s) + len(options) * (row_h + gap) + theme.px(100, s)
         y = max(theme.px(110, s), (h - content) // 2 + theme.px(40, s))
         self.title_y = y - theme.px(90, s)
+        rows_top = y
         y = stack(self._rows(), x, y, col_w, row_h, gap)
         self.variants_y = y + theme.px(8, s)
-        y = stack(self.option_widgets, x, self.variants_y + theme.px(36, s), col_w, row_h, gap)
+        y = stack(options, x, self.variants_y + theme.px(36, s), col_w, row_h, gap)
         y = min(h - theme.px(56, s) - theme.px(12, s), y + theme.px(16, s))
         spread((self.start_btn, self.extra_btn, self.rules_btn, self.back_btn), x, y, col_w, theme.px(56, s), gap)
-        if room and not self.picture.place(x + col_w, room, self.variants_y, y - theme.px(14, s), s):
+        bottom = y - theme.px(14, s)
+        if room and not self.picture.place(x + col_w, room, rows_top, bottom, (self.variants_y + bottom) // 2, s):
             for wdg in self.widgets:  # no room to read it after all: the column centred again
                 wdg.rect.x += room // 2
             x += room // 2
@@ -302,7 +332,7 @@ class SetupScene(FormScene):
                 (self.col.x + head.get_width() + 24, self.variants_y + head.get_height() // 2),
                 (self.col.right, self.variants_y + head.get_height() // 2),
             )
-        for wdg in self.option_widgets:
+        for wdg in self._option_rows():
             wdg.draw(surface)
         self.picture.draw(surface, self.options(), self.app.lang)
         for b in (self.start_btn, self.rules_btn, self.back_btn, self.extra_btn):

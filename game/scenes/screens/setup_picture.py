@@ -1,8 +1,8 @@
 """The new-game setup's picture of the board chosen: for a game whose view asks for one
 (GameView.setup_picture, e.g. the palace family's one, two or four palaces), the start position of
-the options chosen, drawn beside the rule options and redrawn as they change. The setup leaves
-room for it beside its column of choices (room()), places it (place()) and draws it (draw()); for
-the other games it takes no room and draws nothing.
+the options chosen, drawn beside the choices (level with the rule options where there is room) and
+redrawn as they change. The setup leaves room for it beside its column of choices (room()), places
+it (place()) and draws it (draw()); for the other games it takes no room and draws nothing.
 """
 
 from __future__ import annotations
@@ -33,15 +33,16 @@ class SetupPicture:
         side = min(theme.px(MAX_SIDE, s), w - col_w - 3 * self.margin)
         return side + self.margin if self.wanted and side >= theme.px(MIN_SIDE, s) else 0
 
-    def place(self, left: int, width: int, top: int, bottom: int, s: float) -> bool:
+    def place(self, left: int, width: int, top: int, bottom: int, near: int, s: float) -> bool:
         """Put the picture in the room `width` wide from x `left` (the gap first), between `top`
-        and `bottom`; False (and not shown) when it would be too small to read."""
+        and `bottom`, centred on y `near` as far as that room allows; False (and not shown) when it
+        would be too small to read."""
         side = min(width - self.margin, bottom - top)
         if not self.wanted or width <= 0 or side < theme.px(MIN_SIDE, s):
             self.rect = pygame.Rect(0, 0, 0, 0)
             return False
-        self.rect = pygame.Rect(0, 0, side, side)
-        self.rect.midtop = (left + self.margin + (width - self.margin) // 2, top)
+        y = max(top, min(bottom - side, near - side // 2))
+        self.rect = pygame.Rect(left + self.margin + (width - self.margin - side) // 2, y, side, side)
         return True
 
     def frame(self, s: float) -> pygame.Rect:
