@@ -3,8 +3,8 @@ the frames the board is updated and nothing stops it, so a question, a menu, ano
 the board, looking back at earlier moves, a paused watch table and a window that lost the focus
 or was minimised all stop them in a local game. A network table's clocks stop for none of these
 (the host's clock counts). This module starts the clock, declares a flag fall (where this table
-may: the network guest leaves it to the host), ticks under 10 seconds for a player at this
-screen, and draws both clocks in the side panel's seat boxes every frame.
+may: a network table leaves it to the host's session, game.net.netclock), ticks under 10 seconds
+for a player at this screen, and draws both clocks in the side panel's seat boxes every frame.
 
 As on lichess, the clocks start once each side has made its first move (the first moves are not
 timed: the computer's process may still be starting or compiling), and they stop while the
