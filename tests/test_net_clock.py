@@ -125,6 +125,24 @@ def test_the_guest_sees_the_time_control_and_takes_the_hosts_figures():
         pair.close()
 
 
+def test_banqi_flips_on_a_clock_the_reveal_then_the_hosts_figures():
+    pair = Clocked("banqi", control=TimeControl(120, 1), host_seat=1)  # the guest flips first
+    host, guest = pair.host, pair.guest
+    try:
+        for thinking in (0.0, 2.0, 3.0, 5.0, 1.5, 4.0):
+            pair.advance(thinking, thinking / 2)
+            side = host if host.my_turn() else guest
+            flips = [m for m in side.game.state.legal_moves() if side.game.is_flip(m)]
+            side.play(flips[0] if flips else side.game.state.legal_moves()[0])
+            pair.wait(lambda: pair.settled() and guest.game.times == host.game.times)
+        assert host.game.ply == 6 and guest.game.plies == host.game.plies
+        assert host.game.times[2] == (121, 121) and host.game.times[3][0] == 121 - 3 + 1
+        assert guest.game.clock.times() == host.game.clock.times()
+        assert not pair.kinds(host, "rejected") and not pair.kinds(guest, "rejected")
+    finally:
+        pair.close()
+
+
 def test_the_host_declares_a_flag_fall_and_the_game_ends_on_both_sides():
     pair = Clocked(control=TimeControl(1, 0, None, False), host_seat=1)  # a flag fall always loses
     host, guest = pair.host, pair.guest
