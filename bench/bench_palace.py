@@ -21,7 +21,8 @@ same seeded short openings, under the rule options given with --option key=value
 otherwise). It prints black's wins / white's wins / draws, black's score (a win 1, a draw 1/2)
 with a 95% interval (normal approximation: mean +- 1.96 standard errors), how the games ended and
 their average length. --nodes level=N changes a level's node budget (ladder and self-play).
---reach also prints, for each number of captures, in how many games black reached it: played
+--first-seed N starts the games' seeds at N instead of 1000 (to add games to a run without repeating
+its games). --reach also prints, for each number of captures, in how many games black reached it: played
 with a high target, it shows where a lower target would stand (an estimate to choose a target,
 then confirmed by playing with the target chosen).
 """
@@ -147,20 +148,20 @@ def run_games(jobs, workers) -> tuple[list, float]:
     return results, time.perf_counter() - t
 
 
-def ladder(games, workers, options=None, nodes=None):
+def ladder(games, workers, options=None, nodes=None, first_seed=1000, pairs=PAIRS):
     nodes = nodes or LADDER_NODES
     opts = tuple(sorted((options or {}).items()))
     jobs = []
-    for upper, lower in PAIRS:
+    for upper, lower in pairs:
         for g in range(games):
-            jobs.append((upper, lower, 1000 + g, opts, nodes))
-            jobs.append((lower, upper, 1000 + g, opts, nodes))
+            jobs.append((upper, lower, first_seed + g, opts, nodes))
+            jobs.append((lower, upper, first_seed + g, opts, nodes))
     results, wall = run_games(jobs, workers)
     print(
         f"ladder: {len(results)} games in {wall:.0f}s "
         f"({sum(r[5] for r in results):.0f} s of CPU), node budgets {nodes}, options {dict(opts) or 'default'}"
     )
-    for upper, lower in PAIRS:
+    for upper, lower in pairs:
         for side in ("b", "w"):
             rows = [
                 r
@@ -205,11 +206,11 @@ def score_interval(scores):
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
-def selfplay(levels, games, workers, options=None, nodes=None, reach=False):
+def selfplay(levels, games, workers, options=None, nodes=None, reach=False, first_seed=1000):
     """Each level against itself over `games` games (seeds 1000..), under the rule options."""
     nodes = nodes or LADDER_NODES
     opts = tuple(sorted((options or {}).items()))
-    jobs = [(level, level, 1000 + g, opts, nodes) for level in levels for g in range(games)]
+    jobs = [(level, level, first_seed + g, opts, nodes) for level in levels for g in range(games)]
     results, wall = run_games(jobs, workers)
     print(
         f"self-play: {len(results)} games in {wall:.0f}s "
@@ -269,6 +270,12 @@ def main():
     ap.add_argument("--nodes", type=_nodes, action="append", default=[], help="a level's node budget, level=N")
     ap.add_argument("--reach", action="store_true", help="self-play: how many games reached each capture count")
     ap.add_argument("--verbose", action="store_true", help="a line per game as it ends")
+    ap.add_argument(
+        "--pairs", default="medium-easy,hard-medium", help="ladder pairings, upper-lower (medium-easy,hard-medium)"
+    )
+    ap.add_argument(
+        "--first-seed", type=int, default=1000, help="the first game's seed (1000): more games without repeating"
+    )
     a = ap.parse_args()
     global VERBOSE
     VERBOSE = a.verbose
@@ -280,12 +287,15 @@ def main():
         unknown = [lv for lv in levels if lv not in LADDER_NODES]
         if unknown:
             ap.error(f"unknown level {unknown[0]!r}")
-        selfplay(levels, a.games, a.workers, options, nodes, a.reach)
+        selfplay(levels, a.games, a.workers, options, nodes, a.reach, a.first_seed)
         return
     if not a.no_speed:
         speed(options)
     if not a.no_ladder:
-        ladder(a.games, a.workers, options, nodes)
+        pairs = tuple(tuple(p.split("-")) for p in a.pairs.split(","))
+        if any(len(p) != 2 or not set(p) <= set(LADDER_NODES) for p in pairs):
+            ap.error("--pairs: give upper-lower levels, e.g. hard-medium")
+        ladder(a.games, a.workers, options, nodes, a.first_seed, pairs)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai import choose_move
+from game.ai.palace import search as A
 from game.match import Match
 from game.record import GameRecord
 from game.rules import palace as P
@@ -96,6 +97,24 @@ def test_openings_and_soldier_counts():
     # an opening a board does not have is its standard one
     assert P.to_text(P.new_game(palaces=4, opening="rows")) == STARTS[4]
     assert P.to_text(P.new_game(opening="standard")) == P.to_text(P.new_game(opening="centre")) == STARTS[2]
+
+
+def test_standard_targets_are_the_documented_ones():
+    # docs/PALACE.md's table and the Rules screen give each board's standard target; they are
+    # chosen by measurement (bench/RESULTS.md), so the code and the documents must agree
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    table = (root / "docs" / "PALACE.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| (\d)(?: \(default\))? \|.*\| (\d+) \|$", table, re.M))
+    assert {int(k): int(v) for k, v in rows.items()} == {n: P.new_game(palaces=n).win_captures for n in BOARD_IDS}
+    rules = (root / "assets" / "rules" / "palace.en.md").read_text(encoding="utf-8")
+    for n, words in ((1, "One palace"), (4, "Four palaces")):
+        line = next(x for x in rules.splitlines() if x.startswith(f"- {words} ("))
+        assert f"Black wins with {P.new_game(palaces=n).win_captures} captures" in line
+    # every target up to all 64 soldiers of four palaces can be chosen
+    assert P.new_game(palaces=4, target=64).win_captures == 64
 
 
 @pytest.mark.parametrize(
@@ -211,6 +230,60 @@ def test_search_finds_the_winning_capture_on_four_palaces():
     t = P.from_text(text, target=4)
     m = choose_move(t, "hard", seed=0, nodes=3000)
     assert str(m) == "g11xi11" and b.name(m.captured[0]) == "h11"
+
+
+def _palace_corner(n):
+    """A king on the first palace's base corner, shut in but for the base's middle point (whose
+    own way on is closed): one drop there shuts it in. The other kings stand free on the doors."""
+    b = BOARDS[n]
+    rows = [["-" if (r, c) in b.unused else "." for c in range(b.cols)] for r in range(b.rows)]
+    corner, far_corner, door = b.triangles[0]
+    base_mid = b.jump_over[(corner, far_corner)]
+    mids = [p for p in b.palace_sets[0] if p not in (corner, far_corner, base_mid)]
+    others = list(b.doors[1:]) if n == 4 else [b.at(b.rows - 1, 2)]
+    for p, ch in [
+        (corner, "B"),
+        *((k, "B") for k in others),
+        (door, "W"),
+        (far_corner, "W"),
+        *((m, "W") for m in mids),
+    ]:
+        r, c = b.rc(p)
+        rows[r][c] = ch
+    return P.from_text("/".join("".join(r) for r in rows) + " w 3 0"), base_mid
+
+
+@pytest.mark.parametrize("n", [1, 4])
+def test_a_shut_king_costs_black_more_than_a_nearly_shut_one(n):
+    # the evaluation must reward white for closing a trap (search.SHUT_IN): before, a king with
+    # one move into a dead end (-429) looked worse to black than a shut one (-240)
+    s, closing = _palace_corner(n)
+    geo = A.GEOMETRY[n]
+    far = next(p for p in reversed(s.board.points) if s.at(p) is None and not s.board.palace_mask >> p & 1)
+    shut, open_ = s.play(P.Move((closing,), (), n)), s.play(P.Move((far,), (), n))
+    corner = s.board.triangles[0][0]
+    assert [m.path for m in open_.legal_moves() if m.path[0] == corner] == [(corner, closing)]
+    assert not [m for m in shut.legal_moves() if m.path[0] == corner]
+    value = lambda t: A.evaluate_black(t.black, t.white, t.captures, t.to_move, t.hand, geo)  # noqa: E731
+    assert value(shut) < value(open_)
+    assert A.SHUT_IN[n] > A._WORST_FREE
+
+
+@pytest.mark.parametrize("n", [1, 4])
+def test_white_closes_a_palace_trap(n):
+    s, closing = _palace_corner(n)
+    m = choose_move(s, "hard", seed=0, nodes=300)
+    assert m.path == (closing,)
+
+
+def test_level_temperatures_per_board():
+    # search.TEMPERATURES overrides a level's softmax on some boards; two palaces keep LEVELS
+    def temperature(n, level):
+        return A.run(P.new_game(palaces=n), level, None, 0, 50)[3]
+
+    assert [temperature(2, lv) for lv in ("easy", "medium", "hard")] == [A.LEVELS[lv][1] for lv in A.LEVELS]
+    assert (temperature(1, "easy"), temperature(1, "medium"), temperature(4, "medium")) == (90.0, 10.0, 10.0)
+    assert temperature(4, "easy") == A.LEVELS["easy"][1] and temperature(1, "hard") == 0.0
 
 
 @pytest.mark.parametrize("n", BOARD_IDS)

@@ -158,4 +158,4 @@ def test_the_view_follows_the_board_of_its_state():
     s = P.new_game(palaces=4)
     v.pieces(s)
     assert v.board is P.BOARDS[4] and len(v.points()) == 105
-    assert "19" in " ".join(v.status_lines(s, "en"))
+    assert f"captures: 0 / {s.win_captures}" in " ".join(v.status_lines(s, "en"))  # the board's own target

@@ -22,6 +22,12 @@ WIN = 100_000
 INF = 10 * WIN
 #: level -> (maximum depth, softmax temperature in eval units (100 = one soldier), root margin)
 LEVELS = {"easy": (2, 45.0, 160), "medium": (3, 20.0, 60), "hard": (64, 0.0, 0)}
+#: a level's softmax temperature on a board where it differs from LEVELS: palaces -> {level: t}.
+#: The softmax's chance of a mistake grows with the number of moves (up to 85 drops on four
+#: palaces against 27 on two), so medium's temperature is lower on the wide board. On one palace
+#: the levels were too close (medium scored 65% against easy over 40 games): easy errs more and
+#: medium less there (72.5%; bench/RESULTS.md, "The family, round 2").
+TEMPERATURES = {1: {"easy": 90.0, "medium": 10.0}, 4: {"medium": 10.0}}
 
 # ---- the two-palace board's geometry under its old names (tests and tools use them) -------------
 G2 = GEOMETRY[2]
@@ -44,6 +50,15 @@ def _bits(mask):
 # ---- evaluation -------------------------------------------------------------------------------
 ROOM_CAP = 12
 ROOM_PENALTY = [2 * (ROOM_CAP - n) ** 2 for n in range(ROOM_CAP + 1)]
+#: the most a king that can still move loses to the terms below (5 for one move, less the soldiers
+#: needed term at need 1 and the room term at room 1)
+_WORST_FREE = 3 * (9 - 1) ** 2 + ROOM_PENALTY[1] - 5
+#: what a king shut in costs black, per board (palaces -> eval units). On one and four palaces it
+#: is more than a king with one move left can cost (_WORST_FREE), so that shutting a king in is
+#: always worth it to white; at 240, a nearly shut king (down to -429) looked worse to black than a
+#: shut one, and white's search kept kings nearly shut rather than closing the trap. Two palaces
+#: keep the 240 their balance and ladder were measured with (bench/RESULTS.md, "The family").
+SHUT_IN = {1: 600, 2: 240, 4: 600}
 
 
 def _room(k, white, empty, geo):
@@ -93,6 +108,7 @@ def soldiers_needed(k, black, white, empty, geo: Geometry = G2):
 def evaluate_black(black, white, caps, stm, hand, geo: Geometry = G2):
     """Static score for black in hundredths of a soldier."""
     adj_mask, jumps, palace_mask = geo.adj_mask, geo.jumps, geo.palace_mask
+    shut_in = SHUT_IN[geo.board.palaces]
     empty = geo.used & ~(black | white)
     score = 100 * caps
     threatened = 0
@@ -103,7 +119,7 @@ def evaluate_black(black, white, caps, stm, hand, geo: Geometry = G2):
                 moves += 1
                 threatened |= 1 << over
         if moves == 0:
-            score -= 240  # a king shut in is half of black's force lost
+            score -= shut_in  # a king shut in: a share of black's force lost
             continue
         score += 5 * moves
         need = soldiers_needed(k, black, white, empty, geo)
@@ -342,6 +358,7 @@ def run(state, level, time_limit, seed, nodes, max_depth=None, stop=None, on_ite
     """One search at `level`: (the _Search, [(score, move)] of its last finished iteration best
     first, its random generator, the level's temperature)."""
     level_depth, temperature, margin = LEVELS[level]
+    temperature = TEMPERATURES.get(state.board.palaces, {}).get(level, temperature)
     budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes, stop=stop)
     rng = random.Random(seed)
     s = _Search(state, budget, rng)

@@ -56,9 +56,9 @@ LESSON = Lesson(
         Step(
             text(
                 "lesson.palace.one",
-                "王宫独门棋：只有一座宫，两王都从宫里出发（宫门 c5 和宫心 c6）；十兵站在最远的两行，五兵在手，吃五兵即胜。先把宫门的王走出宫：c5 走到 c4。",
+                "王宫独门棋：只有一座宫，两王都从宫里出发（宫门 c5 和宫心 c6）；十兵站在最远的两行，五兵在手，吃十四兵即胜。先把宫门的王走出宫：c5 走到 c4。",
                 "One palace (王宫独门棋): both kings start inside the one palace (its door c5 and its "
-                "middle c6); 10 soldiers stand on the two far rows, 5 are in hand, and 5 captures "
+                "middle c6); 10 soldiers stand on the two far rows, 5 are in hand, and 14 captures "
                 "win. First lead the king on the door out: c5 to c4.",
             ),
             ("c5-c4", "c5-b4", "c5-d4"),
