@@ -20,6 +20,7 @@ import time
 import numpy as np
 
 from game.ai.common import SearchStopped
+from game.ai.draughts import egdb
 from game.ai.draughts import eval as E
 from game.ai.draughts.fast_board import (
     MASK,
@@ -37,6 +38,12 @@ from game.ai.jit import AVAILABLE, njit, objmode
 from game.rules import draughts_board as B
 
 MATE, INF = 30000, 10**6
+# Endgame database (egdb) scores: a won position scores EG_WIN - ply, below every mate and above
+# every evaluation; WIN_BAND is where the table's distance bookkeeping starts (mates and these).
+# Where an FMJD counting clock runs (a lone king against up to 3 pieces with a king) the
+# search does not know the clock, so a database win there is only EG_COUNTED, an evaluation.
+EG_WIN, EG_COUNTED = 20000, 1000
+WIN_BAND = EG_WIN - 200
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 100
 CHECK = 512  # nodes between two looks at the clock
@@ -130,9 +137,11 @@ def evaluate(wm, wk, bm, bk, white, phase_of, w, kings, hand):
 
 # ---- search -----------------------------------------------------------------------------------------
 # st: the search's counters; tt rows: key, captured set, packed (depth, flag, score, from, to)
-NODES, LIMIT, STOPPED, SELDEPTH, REP_LEN, NEXT_CHECK = range(6)
+NODES, LIMIT, STOPPED, SELDEPTH, REP_LEN, NEXT_CHECK, EG_MAX = range(7)  # EG_MAX: most pieces probed
 # what C, the tuple of a search's arrays (new_arrays), holds where
-ST, TT, KILLERS, HIST, REPS, MOVES, ORDER, SCRATCH, SCORES, PV, PHASE_OF, TABLES, KING_VALUES, HAND = range(14)
+ST, TT, KILLERS, HIST, REPS, MOVES, ORDER, SCRATCH, SCORES, PV, PHASE_OF, TABLES, KING_VALUES, HAND, EG_DATA, EG_OFF = (
+    range(16)
+)
 LEN = MAX_PLY + 2  # the column of PV that holds each row's length (one array less to pass)
 PROBCUT_MARGIN, ASPIRATION, LMR2_MOVE, LMR2_DEPTH = 10, 25, 7, 6
 
@@ -201,6 +210,15 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
     else:
         men, kings, enemy = bm, bk, wm | wk
     capture = has_capture(men, kings, enemy, occ)
+    if not capture and popcnt(occ) <= st[EG_MAX]:
+        v = egdb.probe(wm, wk, bm, bk, white, C[EG_DATA], C[EG_OFF])
+        if v == egdb.DRAW:
+            return 0
+        if v != egdb.UNUSED:
+            nw, nb = popcnt(wm | wk), popcnt(bm | bk)
+            counted = (nw == 1 and wk != 0 and bk != 0 and nb <= 3) or (nb == 1 and bk != 0 and wk != 0 and nw <= 3)
+            sc = (EG_COUNTED if counted else EG_WIN) - ply
+            return sc if v == egdb.WIN else -sc
     if not capture and depth <= 0:
         empty = MASK ^ occ
         targets = ((men >> 6) | (men >> 7)) if white else ((men << 6) | (men << 7))
@@ -222,9 +240,9 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
         e_depth, e_flag, e_score = p & 255, (p >> 8) & 3, ((p >> 10) & 0x3FFFF) - 100000
         tt_from, tt_to, tt_caps = 1 << ((p >> 28) & 63), 1 << ((p >> 34) & 63), tt[slot, 1]
         if e_depth >= depth and hm < 4:
-            if e_score > MATE - 200:
+            if e_score > WIN_BAND:
                 e_score -= ply
-            elif e_score < 200 - MATE:
+            elif e_score < -WIN_BAND:
                 e_score += ply
             if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or (e_flag == UPPER and e_score <= alpha):
                 return e_score
@@ -323,9 +341,9 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
     st[REP_LEN] -= 1
     flag = LOWER if best >= beta else (EXACT if best > orig_alpha else UPPER)
     stored = best
-    if stored > MATE - 200:
+    if stored > WIN_BAND:
         stored += ply
-    elif stored < 200 - MATE:
+    elif stored < -WIN_BAND:
         stored -= ply
     if tt[slot, 0] != key or tt[slot, 2] == 0 or depth >= (tt[slot, 2] & 255) or flag == EXACT:
         tt[slot, 0], tt[slot, 1], tt[slot, 2] = key, bc, pack(depth, flag, stored, bf, bt)
@@ -402,6 +420,7 @@ def root_iter(wm, wk, bm, bk, white, roots, n, depth, alpha, beta, hm, C):
 
 # ---- what the Python side holds ---------------------------------------------------------------------
 WEIGHTS = weights()
+USE_EGDB = True  # the hard level probes the endgame tables (benchmarks turn it off to compare)
 TT_BITS_FRESH = 17
 
 
@@ -467,7 +486,7 @@ def new_arrays(tt_bits: int = TT_BITS) -> tuple:
     assert WEIGHTS is not None
     rows = MAX_PLY + 2
     return (
-        np.zeros(6, np.int64),
+        np.zeros(7, np.int64),
         np.zeros((1 << tt_bits, 3), np.int64),
         np.zeros((rows, 2, 2), np.int64),
         np.zeros(64 * 64, np.int64),
@@ -478,7 +497,14 @@ def new_arrays(tt_bits: int = TT_BITS) -> tuple:
         np.zeros(MAXM, np.int64),
         np.zeros((rows, LEN + 1, 3), np.int64),
         *WEIGHTS,
+        *egdb.tables(),
     )
+
+
+def with_tables(arrays) -> tuple:
+    """arrays with the endgame tables loaded now (a table built after they were made)."""
+    data, off = egdb.tables()
+    return arrays if arrays[EG_OFF] is off else arrays[:EG_DATA] + (data, off)
 
 
 def tt_move(arrays, key):
@@ -510,8 +536,12 @@ def run_iteration(arrays, budget, n_history, state_bits, moves, depth, alpha, be
     st[STOPPED] = 0
     st[REP_LEN] = n_history
     st[NEXT_CHECK] = budget.nodes + CHECK
-    roots = np.array(moves, np.int64)
+    # probe below the root's material when the tables hold the root itself: its moves were
+    # chosen by the table (search.run), and the search's own scores pick how to make progress
     wm, wk, bm, bk, white = state_bits
+    pieces, top = (wm | wk | bm | bk).bit_count(), int(arrays[EG_OFF][egdb.TOP])
+    st[EG_MAX] = 0 if not USE_EGDB else (top if pieces > top else pieces - 1)
+    roots = np.array(moves, np.int64)
     white = int(white)
     _budget = budget
     try:

@@ -33,6 +33,8 @@ def squash(score: float) -> float:
 def score_text(score: float) -> str:
     if abs(score) > S.MATE - 200:
         return f"{'mover' if score > 0 else 'opponent'} wins in {S.MATE - abs(score)} plies"
+    if abs(score) > fast.WIN_BAND:
+        return f"{'mover' if score > 0 else 'opponent'} wins (endgame database)"
     return f"{score / 100:+.2f} men"
 
 

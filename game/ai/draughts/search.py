@@ -35,6 +35,7 @@ import numpy as np
 
 from game.ai.common import Budget, SearchStopped, resolve_time
 from game.ai.draughts import fast as F
+from game.ai.draughts.egdb.play import root_moves
 
 # the evaluation; the tools, benchmarks and tests also read these as search.X
 from game.ai.draughts.eval import (  # noqa: F401
@@ -135,6 +136,8 @@ def shared_fast() -> tuple:
 
 
 class Search:
+    egdb = False  # the root keeps only the moves that hold the endgame tables' value (hard)
+
     def __init__(self, budget: Budget, history_keys=(), tables=None):
         self.budget = budget
         if tables is None:
@@ -320,6 +323,9 @@ class Search:
         wm, wk, bm, bk = state.wm, state.wk, state.bm, state.bk
         white = state.to_move == "w"
         moves = R.gen_moves(wm, wk, bm, bk, white)
+        if self.egdb and F.USE_EGDB:
+            # a won ending stays won (nearest to a capture or promotion), a drawn one drawn
+            moves = root_moves(wm, wk, bm, bk, white, moves, self.budget.deadline) or moves
         best_move, best_score, reached = moves[0], evaluate_board(wm, wk, bm, bk, white), 0
         if len(moves) == 1:
             return best_move, best_score, 0
@@ -395,9 +401,11 @@ class FastSearch(Search):
     """Search's root loop (iterative deepening, aspiration, partial iterations) over the compiled
     search of fast.py, with its own arrays for tables."""
 
+    egdb = True
+
     def __init__(self, budget: Budget, history_keys=(), arrays=None):
         self.budget = budget
-        self.arrays = arrays if arrays is not None else F.new_arrays(F.TT_BITS_FRESH)
+        self.arrays = F.with_tables(arrays) if arrays is not None else F.new_arrays(F.TT_BITS_FRESH)
         keys = list(history_keys)[-(F.REP // 2) :]
         rep = self.arrays[F.REPS]
         for i, (wm, wk, bm, bk, white) in enumerate(keys):
@@ -428,8 +436,13 @@ def make_search(budget: Budget, history_keys=(), tables="fresh"):
         arrays = {"shared": shared_fast, "fresh": lambda: None, "full": F.new_arrays}[tables]()
         return FastSearch(budget, history_keys, arrays)
     if tables == "shared":
-        return Search(budget, history_keys, shared_tables())
-    return Search(budget, history_keys, (new_table(TT_BITS), new_table(EVAL_BITS), {}) if tables == "full" else None)
+        search = Search(budget, history_keys, shared_tables())
+    else:
+        search = Search(
+            budget, history_keys, (new_table(TT_BITS), new_table(EVAL_BITS), {}) if tables == "full" else None
+        )
+    search.egdb = True
+    return search
 
 
 warm = F.warm

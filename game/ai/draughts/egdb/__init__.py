@@ -1,0 +1,323 @@
+"""Endgame database for international draughts: the theoretical win / draw / loss of every
+position with 2 to 4 pieces (men and kings, each side at least one), for the side to move.
+
+Values are those of best play under the rules' move generator (maximum capture, flying kings,
+promotion only at the end of a move) with no counting rule: the FMJD 16- and 5-move clocks are
+the rules' business (game.rules.draughts.advance_clocks), and the search (fast.py) does not claim
+a database win where such a clock runs (docs/ENGINES.md).
+
+Index (one per material: white men, white kings, black men, black kings): each group of alike
+pieces is a combination ranked by the combinatorial number system, men over their 45 squares
+(never their own promotion row), white kings over the squares the men leave free, black kings
+over those the men and white kings leave free. Only white and black men can collide; those slots
+are unused. Entries: black to move first, then white to move, 2 bits each (0 unused, 1 loss,
+2 draw, 3 win), 4 to a byte, each material compressed on its own (build.py writes the files).
+
+The 2- and 3-piece tables ship in this package (egdb2.bin, egdb3.bin, 0.1 MB); the 4-piece one
+(85 million positions) is built once on the player's machine with
+`python -m game.ai.draughts.egdb build --pieces 4` into the per-user data folder, and used when
+present.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+import os
+import struct
+from math import comb
+from pathlib import Path
+
+import numpy as np
+
+from game.ai.draughts.fast_board import index, popcnt
+from game.ai.jit import njit
+from game.rules import draughts_board as B
+
+UNUSED, LOSS, DRAW, WIN = 0, 1, 2, 3
+MAX_PIECES = 4
+NMAT = 625  # material code: white men * 125 + white kings * 25 + black men * 5 + black kings
+TOP = NMAT  # off[TOP]: the most pieces of any loaded material (0: no tables)
+SHIPPED = (2, 3)  # piece counts whose tables ship in the package
+MAGIC = b"QEGDB\x02"
+PROMO_W, PROMO_B = B.PROMO_W, B.PROMO_B
+
+SQ_BIT = np.array(B.SQ_BIT, np.int64)  # square 0..49 -> bit number
+BIT_SQ = np.full(64, -1, np.int64)
+for _s, _b in enumerate(B.SQ_BIT):
+    BIT_SQ[_b] = _s
+BINOM = np.array([[comb(n, k) for k in range(MAX_PIECES + 1)] for n in range(51)], np.int64)
+
+
+# ---- the index -----------------------------------------------------------------------------------
+@njit
+def material(wm, wk, bm, bk):
+    return popcnt(wm) * 125 + popcnt(wk) * 25 + popcnt(bm) * 5 + popcnt(bk)
+
+
+@njit
+def radices(code):
+    """(white men, black men, white kings, black kings) ranges of the index's mixed radix."""
+    a, b, c, d = code // 125, (code // 25) % 5, (code // 5) % 5, code % 5
+    return BINOM[45, a], BINOM[45, c], BINOM[50 - a - c, b], BINOM[50 - a - c - b, d]
+
+
+@njit
+def size_of(code):
+    """Positions of one side to move in the material."""
+    na, nc, nb, nd = radices(code)
+    return na * nc * nb * nd
+
+
+@njit
+def rank_group(pieces, base, occ):
+    """Combination rank of a group of alike pieces: squares counted from `base`, skipping `occ`
+    (the bits ascend with the squares, so the lowest bit first is the ascending order)."""
+    r = 0
+    k = 1
+    while pieces:
+        low = pieces & -pieces
+        pieces ^= low
+        r += BINOM[BIT_SQ[index(low)] - base - popcnt(occ & (low - 1)), k]
+        k += 1
+    return r
+
+
+@njit
+def pos_index(wm, wk, bm, bk, code):
+    na, nc, nb, nd = radices(code)
+    men = wm | bm
+    i = rank_group(wm, 5, 0) * nc + rank_group(bm, 0, 0)
+    i = i * nb + rank_group(wk, 0, men)
+    return i * nd + rank_group(bk, 0, men | wk)
+
+
+@njit
+def nth_free(p, occ):
+    for s in range(50):
+        bit = 1 << SQ_BIT[s]
+        if not bit & occ:
+            if p == 0:
+                return bit
+            p -= 1
+    return 0
+
+
+@njit
+def unrank_group(r, k, base, occ, n):
+    bits = 0
+    p = n - 1
+    for i in range(k, 0, -1):
+        while BINOM[p, i] > r:
+            p -= 1
+        r -= BINOM[p, i]
+        bits |= nth_free(p, occ) if occ else (1 << SQ_BIT[p + base])
+        p -= 1
+    return bits
+
+
+@njit
+def decode(i, code):
+    """The bitboards of entry i (one side to move) of a material, and 0 for an unused slot."""
+    a, b, c, d = code // 125, (code // 25) % 5, (code // 5) % 5, code % 5
+    na, nc, nb, nd = radices(code)
+    rd = i % nd
+    i //= nd
+    rb = i % nb
+    i //= nb
+    rc = i % nc
+    wm = unrank_group(i // nc, a, 5, 0, 45)
+    bm = unrank_group(rc, c, 0, 0, 45)
+    if wm & bm:
+        return 0, 0, 0, 0, 0
+    wk = unrank_group(rb, b, 0, wm | bm, 50 - a - c) if b else 0
+    bk = unrank_group(rd, d, 0, wm | bm | wk, 50 - a - c - b) if d else 0
+    return wm, wk, bm, bk, 1
+
+
+@njit
+def probe(wm, wk, bm, bk, white, data, off):
+    """The position's value for the side to move (LOSS, DRAW, WIN), or UNUSED where no loaded
+    table holds it. Positions with a capture pending are in the tables too (exact)."""
+    if popcnt(wm | wk | bm | bk) > off[TOP] or wm & PROMO_W or bm & PROMO_B:
+        return UNUSED
+    code = material(wm, wk, bm, bk)
+    o = off[code]
+    if o < 0:
+        return UNUSED
+    e = o + (size_of(code) if white else 0) + pos_index(wm, wk, bm, bk, code)
+    return (data[e >> 2] >> ((e & 3) * 2)) & 3
+
+
+# ---- files ---------------------------------------------------------------------------------------
+def materials(pieces: int) -> list[int]:
+    """The material codes with exactly `pieces` pieces (each side at least one), fewest men
+    first: a promotion leads to a material with one man less, solved before."""
+    out = []
+    for a in range(pieces + 1):
+        for b in range(pieces + 1 - a):
+            for c in range(pieces + 1 - a - b):
+                d = pieces - a - b - c
+                if a + b and c + d:
+                    out.append(a * 125 + b * 25 + c * 5 + d)
+    return sorted(out, key=lambda code: (code // 125 + (code // 5) % 5, code))
+
+
+def package_dir() -> Path:
+    return Path(__file__).resolve().parent
+
+
+def user_dir() -> Path:
+    """Where the tables built on the player's machine go: the per-user data folder of
+    game.storage (its data_dir(), which game.ai may not import), under egdb/."""
+    home = os.environ.get("QIPAN_HOME")
+    if home:
+        return Path(home).expanduser() / "egdb"
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("qipan", appauthor=False)) / "egdb"
+
+
+def file_name(pieces: int) -> str:
+    return f"egdb{pieces}.bin"
+
+
+def find_file(pieces: int) -> Path | None:
+    for folder in (package_dir(), user_dir()):
+        path = folder / file_name(pieces)
+        if path.is_file():
+            return path
+    return None
+
+
+def write_file(path: Path, pieces: int, blobs: dict, dists: dict) -> None:
+    """blobs: {code: packed bytes}; dists: {code: a byte per entry, the plies to a conversion
+    (build.values)}. Each compressed on its own (lzma), so that a reader fetches one material's
+    distances without the others (egdb.play)."""
+    header, body, at = [], [], 0
+    for code in sorted(blobs):
+        row = [code]
+        for raw, preset in ((blobs[code], 6), (dists[code], 1)):
+            z = lzma.compress(raw, preset=preset)
+            row += [len(raw), at, len(z)]
+            body.append(z)
+            at += len(z)
+        header.append(row)
+    head = json.dumps({"pieces": pieces, "codec": "lzma", "materials": header}).encode()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".part")
+    with open(tmp, "wb") as f:
+        f.write(MAGIC + struct.pack("<I", len(head)) + head)
+        for z in body:
+            f.write(z)
+    os.replace(tmp, path)
+
+
+def _header(raw: bytes, path: Path) -> tuple:
+    if raw[: len(MAGIC)] != MAGIC:
+        raise ValueError(f"{path}: not an endgame table file of this version")
+    n = struct.unpack_from("<I", raw, len(MAGIC))[0]
+    start = len(MAGIC) + 4
+    return json.loads(raw[start : start + n])["materials"], start + n
+
+
+def read_dist(path: Path, code: int) -> np.ndarray | None:
+    """One material's plies to a conversion (see write_file), or None if the file lacks it."""
+    raw = path.read_bytes()
+    rows, body = _header(raw, path)
+    for row in rows:
+        if row[0] == code:
+            length, at, zlen = row[4:7]
+            dist = np.frombuffer(lzma.decompress(raw[body + at : body + at + zlen]), np.uint8)
+            return dist if len(dist) == length == 2 * size_of(code) else None
+    return None
+
+
+def read_file(path: Path) -> dict:
+    """{code: packed bytes} of a table file."""
+    raw = path.read_bytes()
+    rows, body = _header(raw, path)
+    out = {}
+    for code, length, at, zlen, *_ in rows:
+        blob = lzma.decompress(raw[body + at : body + at + zlen])
+        if len(blob) != length or length != (2 * size_of(code) + 3) // 4:
+            raise ValueError(f"{path}: material {code} has the wrong size")
+        out[code] = blob
+    return out
+
+
+def assemble(blobs: dict, extra: int = 0) -> tuple:
+    """(data, off) for probe() from {code: packed bytes}, with room for `extra` more entries
+    (build.py fills them); each material starts on a byte."""
+    off = np.full(NMAT + 1, -1, np.int64)
+    total = sum(len(b) for b in blobs.values()) + (extra + 3) // 4
+    data = np.zeros(max(total, 1), np.uint8)
+    at = 0
+    top = 0
+    for code in sorted(blobs):
+        blob = blobs[code]
+        data[at : at + len(blob)] = np.frombuffer(blob, np.uint8)
+        off[code] = 4 * at
+        at += len(blob)
+        top = max(top, code // 125 + (code // 25) % 5 + (code // 5) % 5 + code % 5)
+    off[TOP] = top
+    return data, off
+
+
+_loaded: tuple | None = None
+
+
+def tables() -> tuple:
+    """(data, off) of every table file present (loaded once per process; reload() after a
+    build)."""
+    global _loaded
+    if _loaded is None:
+        blobs: dict = {}
+        for pieces in range(2, MAX_PIECES + 1):
+            path = find_file(pieces)
+            if path is None:
+                break  # a larger table is only valid over the smaller ones
+            try:
+                blobs.update(read_file(path))
+            except (OSError, ValueError, lzma.LZMAError):
+                break
+        _loaded = assemble(blobs)
+    return _loaded
+
+
+def reload() -> tuple:
+    global _loaded
+    _loaded = None
+    return tables()
+
+
+def pieces_covered() -> int:
+    return int(tables()[1][TOP])
+
+
+def value(wm, wk, bm, bk, white) -> int:
+    """probe() from Python: LOSS, DRAW, WIN for the side to move, UNUSED if not covered."""
+    data, off = tables()
+    return int(probe(wm, wk, bm, bk, int(white), data, off))
+
+
+def child_value(wm, wk, bm, bk, white, mv) -> int:
+    """The value of internal move mv for the side that plays it (a capture of the last piece
+    wins), UNUSED if the table does not cover the position after it."""
+    a, b, c, d, _ = B.apply_move(wm, wk, bm, bk, white, mv)
+    if not ((c | d) if white else (a | b)):
+        return WIN
+    v = value(a, b, c, d, not white)
+    return 4 - v if v else UNUSED
+
+
+def best_moves(wm, wk, bm, bk, white, moves) -> list | None:
+    """The moves that keep the position's value (those that win in a won position, ...), or
+    None when the tables do not cover every move's result."""
+    if (wm | wk | bm | bk).bit_count() > pieces_covered():
+        return None
+    vals = [child_value(wm, wk, bm, bk, white, mv) for mv in moves]
+    if not vals or UNUSED in vals:
+        return None
+    best = max(vals)
+    return [mv for mv, v in zip(moves, vals) if v == best]

@@ -1,0 +1,59 @@
+"""`python -m game.ai.draughts.egdb build --pieces N [--out DIR]`: build the endgame tables of
+N pieces (over the smaller ones present) into the per-user data folder, printing progress;
+`info`: what is present, where, and its size."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from game.ai.draughts import egdb as E
+from game.ai.draughts.egdb import build as G
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.ai.draughts.egdb")
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="build the tables of N pieces")
+    b.add_argument("--pieces", type=int, default=E.MAX_PIECES, choices=range(2, E.MAX_PIECES + 1))
+    b.add_argument("--out", default=None, help="folder (default: the per-user data folder)")
+    sub.add_parser("info", help="the tables present")
+    args = parser.parse_args(argv)
+    if args.command == "info":
+        for pieces in range(2, E.MAX_PIECES + 1):
+            path = E.find_file(pieces)
+            if path is None:
+                print(f"{pieces} pieces: missing")
+                continue
+            blobs = E.read_file(path)
+            raw = sum(len(v) for v in blobs.values())
+            n = sum(2 * int(E.size_of(code)) for code in blobs)
+            print(
+                f"{pieces} pieces: {len(blobs)} materials, {n:,} positions, {raw:,} bytes packed, "
+                f"{path.stat().st_size:,} bytes in {path}"
+            )
+        return 0
+    out = E.user_dir() if args.out is None else __import__("pathlib").Path(args.out)
+    base: dict = {}
+    for pieces in range(2, args.pieces):
+        path = E.find_file(pieces)
+        if path is None:
+            print(f"building the {pieces}-piece tables first", flush=True)
+            dists: dict = {}
+            blobs = G.build(pieces, base, lambda line: print(line, flush=True), dists)
+            E.write_file(out / E.file_name(pieces), pieces, blobs, dists)
+        else:
+            blobs = E.read_file(path)
+        base.update(blobs)
+    t0 = time.perf_counter()
+    dists = {}
+    blobs = G.build(args.pieces, base, lambda line: print(line, flush=True), dists)
+    path = out / E.file_name(args.pieces)
+    E.write_file(path, args.pieces, blobs, dists)
+    print(f"wrote {path} ({path.stat().st_size:,} bytes) in {time.perf_counter() - t0:.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

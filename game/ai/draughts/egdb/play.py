@@ -1,0 +1,67 @@
+"""How the hard level's root plays a position the tables hold.
+
+The search probes win / draw / loss only, and a search whose leaves say "won" everywhere does
+not know how to make progress (it walks in circles until a draw rule ends the game). So in a
+won position the root also asks how far each winning move is from a conversion (a capture or a
+promotion, which can never be undone): the table files hold those distances too, a byte per
+position, read for the root's material only (10-20 ms) and kept for the next moves; the root
+keeps the winning moves nearest to one. Without them (an old file) build.values() solves the
+material again when the move's time allows; else the search chooses among the winning moves.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from game.ai.draughts import egdb as E
+from game.ai.draughts.egdb import build as G
+from game.rules import draughts_board as B
+
+SOLVE_RATE = 3e6  # entries solved a second on a slow, busy machine (2 cores: 3.5-6 million)
+KEEP = 2  # materials whose distances stay in memory (the largest takes 9 MB)
+_cache: dict[int, np.ndarray] = {}
+
+
+def distances(code: int, seconds: float | None = None) -> np.ndarray | None:
+    """Plies to a conversion of every entry of a material (build.values), or None when solving it
+    would take more than half of `seconds`."""
+    if code in _cache:
+        _cache[code] = _cache.pop(code)  # most recently used last
+        return _cache[code]
+    data, off = E.tables()
+    if off[code] < 0:
+        return None
+    path = E.find_file(code // 125 + (code // 25) % 5 + (code // 5) % 5 + code % 5)
+    dist = None if path is None else E.read_dist(path, code)
+    if dist is None:
+        if seconds is not None and 2 * int(E.size_of(code)) / SOLVE_RATE > seconds / 2:
+            return None
+        _, dist = G.values(code, data, off)
+    _cache[code] = dist
+    while len(_cache) > KEEP:
+        _cache.pop(next(iter(_cache)))
+    return dist
+
+
+def root_moves(wm, wk, bm, bk, white, moves, deadline: float | None = None) -> list | None:
+    """The moves the root should choose among (see the module's text), or None when the tables do
+    not hold the position. deadline: time.perf_counter() by which the move must be chosen."""
+    best = E.best_moves(wm, wk, bm, bk, white, moves)
+    if best is None or len(best) < 2 or E.value(wm, wk, bm, bk, white) != E.WIN:
+        return best
+    code = int(E.material(wm, wk, bm, bk))
+    dist = distances(code, None if deadline is None else deadline - time.perf_counter())
+    if dist is None:
+        return best
+    n = int(E.size_of(code))
+    scored = []
+    for mv in best:
+        a, b, c, d, _ = B.apply_move(wm, wk, bm, bk, white, mv)
+        if mv[2] or E.material(a, b, c, d) != code:
+            scored.append((-1, mv))  # a conversion that keeps the win
+        else:
+            scored.append((int(dist[(0 if white else n) + int(E.pos_index(a, b, c, d, code))]), mv))
+    nearest = min(s for s, _ in scored)
+    return [mv for s, mv in scored if s == nearest]
