@@ -182,6 +182,15 @@ class Selftest:
             detail += ", plain-Python search (no numba here)"
         return detail
 
+    def endgame_tables(self) -> str:
+        """The draughts endgame tables the package ships load (a built app left no data file out)."""
+        from game.ai.draughts import egdb
+
+        pieces = egdb.pieces_covered()
+        if pieces < max(egdb.SHIPPED):
+            raise AssertionError(f"the draughts endgame tables hold {pieces} pieces, {max(egdb.SHIPPED)} ship")
+        return f"draughts, 2 to {pieces} pieces"
+
     def _compiled_cache(self) -> tuple[bool, Path]:
         """(whether the compiled search must play, its numba cache folder). Fails where numba
         should be there and is not, and where the cache would go inside the app folder."""
@@ -230,6 +239,7 @@ class Selftest:
             self.check("sounds", self.sounds)
             self.check("notices", self.notices)
             self.check("draughts", self.draughts)
+            self.check("endgame tables", self.endgame_tables)
         self.check("close", self.close)
         self.check("app folder unwritten", self.unwritten)
         if self.failed:

@@ -29,7 +29,7 @@ def test_selftest_passes_and_says_so_last():
     lines = done.stdout.strip().splitlines()
     assert done.returncode == 0, done.stdout + done.stderr
     assert lines[-1] == "selftest ok"
-    for check in ("window", "menu", "modules", "fonts", "sounds", "notices", "draughts"):
+    for check in ("window", "menu", "modules", "fonts", "sounds", "notices", "draughts", "endgame tables"):
         assert any(line.startswith(f"selftest: {check} ok") for line in lines), (check, done.stdout)
 
 
