@@ -4,8 +4,9 @@ The search probes win / draw / loss only, and a search whose leaves say "won" ev
 not know how to make progress (it walks in circles until a draw rule ends the game). So in a
 won position the root also asks how far each winning move is from a conversion (a capture or a
 promotion, which can never be undone): the table files hold those distances too, a byte per
-position, read for the root's material only (10-20 ms) and kept for the next moves; the root
-keeps the winning moves nearest to one. Without them (an old file) build.values() solves the
+position, read for the root's material only (25-35 ms) and kept for the next moves; the root
+keeps the winning moves nearest to one, and in a lost position the losing moves farthest from
+one. Without them (an old file) build.values() solves the
 material again when the move's time allows; else the search chooses among the winning moves.
 """
 
@@ -50,7 +51,10 @@ def root_moves(wm, wk, bm, bk, white, moves, deadline: float | None = None) -> l
     """The moves the root should choose among (see the module's text), or None when the tables do
     not hold the position. deadline: time.perf_counter() by which the move must be chosen."""
     best = E.best_moves(wm, wk, bm, bk, white, moves)
-    if best is None or len(best) < 2 or E.value(wm, wk, bm, bk, white) != E.WIN:
+    if best is None or len(best) < 2:
+        return best
+    v = E.value(wm, wk, bm, bk, white)
+    if v == E.DRAW:
         return best
     code = int(E.material(wm, wk, bm, bk))
     dist = distances(code, None if deadline is None else deadline - time.perf_counter())
@@ -61,8 +65,12 @@ def root_moves(wm, wk, bm, bk, white, moves, deadline: float | None = None) -> l
     for mv in best:
         a, b, c, d, _ = B.apply_move(wm, wk, bm, bk, white, mv)
         if mv[2] or E.material(a, b, c, d) != code:
-            scored.append((-1, mv))  # a conversion that keeps the win
+            # a conversion: the winner's progress; the loser's promotion (a king resists longer)
+            far = -1 if v == E.WIN else -256
         else:
-            scored.append((int(dist[(0 if white else n) + int(E.pos_index(a, b, c, d, code))]), mv))
+            far = int(dist[(0 if white else n) + int(E.pos_index(a, b, c, d, code))])
+            if v == E.LOSS:
+                far = -far  # the loser puts the conversion off (the counts, the opponent's mistakes)
+        scored.append((far, mv))
     nearest = min(s for s, _ in scored)
     return [mv for s, mv in scored if s == nearest]
