@@ -9,6 +9,8 @@ Prints figures; never fails on time.
     python bench/bench_draughts_egdb.py match --games 16 --time 0.2     # random 5-7 piece endings
     python bench/bench_draughts_egdb.py games --games 20 --time 0.2     # whole games from 4-ply openings
     python bench/bench_draughts_egdb.py games --games 40 --nodes 50000  # the same, deterministic
+    python bench/bench_draughts_egdb.py kings3 --games 10 --time 0.5    # 3 kings v 1: won and drawn ones
+    python bench/bench_draughts_egdb.py search                          # depth, nodes/s in 5-6 piece endings
 
 The 4-piece table must have been built first (python -m game.ai.draughts.egdb build --pieces 4).
 Each ending is played twice, colours swapped; the load average is printed before and after.
@@ -251,6 +253,62 @@ def bench_convert(count, seconds, max_plies=120):
     F.USE_EGDB = True
 
 
+def bench_kings3(count, seconds, seed=3):
+    """3 kings v 1 king, the three to move: hard (white) from random won positions and random
+    drawn ones (the lone king defended by hard too), with the plies each game took."""
+    A.warm()
+    data, off = E.tables()
+    code = next(c for c in E.materials(4) if G.name(c) == "WWWvB")
+    val, _ = G.values(code, data, off)
+    n = len(val) // 2
+    rng = random.Random(seed)
+    player, defender = Player(True), Player(True)
+    for label, want in (("won", E.WIN), ("drawn", 0)):
+        entries = np.flatnonzero(val[n:] == want)
+        plies, results = [], {}
+        for _ in range(count):
+            wm, wk, bm, bk, _ok = E.decode(int(entries[rng.randrange(len(entries))]), code)
+            state = R.State(wm, wk, bm, bk, "w")
+            played = 0
+            while state.result() is None and played < 80:
+                state = state.play((player if state.to_move == "w" else defender).move(state, seconds))
+                played += 1
+            r = state.result()
+            key = "cut" if r is None else ("won" if r.winner == "w" else r.reason)
+            results[key] = results.get(key, 0) + 1
+            plies.append(played)
+        print(
+            f"  3 kings v 1, {label} by the tables ({count} random, the three to move, {budget_text(seconds)} a move): "
+            f"{', '.join(f'{k} {v}' for k, v in sorted(results.items()))}; plies mean {sum(plies) / len(plies):.1f}, "
+            f"most {max(plies)}",
+            flush=True,
+        )
+
+
+def bench_search(seconds=1.0, count=6, seed=11):
+    """Depth and nodes a second of hard in random 5-6 piece endings, with and without probes."""
+    A.warm()
+    E.tables()
+    rng = random.Random(seed)
+    starts = [s for s in endings(40, seed) if (s.wm | s.wk | s.bm | s.bk).bit_count() <= 6]
+    rng.shuffle(starts)
+    for use in (True, False):
+        F.USE_EGDB = use
+        depth = nodes = spent = 0.0
+        for state in starts[:count]:
+            A.use_tables(A.new_tables())
+            t = time.perf_counter()
+            _mv, _score, d, nd, _ = A.run(state, "hard", time_limit=seconds)
+            spent += time.perf_counter() - t
+            depth += d
+            nodes += nd
+        print(
+            f"  {'with' if use else 'without'} tables: {count} endings of 5-6 pieces at {seconds} s: "
+            f"depth {depth / count:.1f} on average, {nodes / spent / 1e6:.2f} M nodes/s"
+        )
+    F.USE_EGDB = True
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("parts", nargs="*", default=["sizes", "generate", "lookups", "convert", "match"])
@@ -266,6 +324,8 @@ def main(argv=None):
             bench_match(args.games, args.time)
         elif part == "games":
             bench_match(args.games, args.time, 300, full_games)
+        elif part == "kings3":
+            bench_kings3(args.games, args.time)
         elif part == "convert":
             bench_convert(args.games, args.time)
         else:
