@@ -194,3 +194,19 @@ def test_hard_converts_a_won_ending():
             break
         state = state.play(A._to_move(state, A.run(state, "hard", nodes=4000)[0]))
     assert state.result() is not None and state.result().winner == "w", R.to_text(state)
+
+
+def test_the_score_claims_a_win_only_where_no_count_runs():
+    """Two kings against a man: no counting rule, the tables' win is claimed. Two kings against a
+    king: the 5-move count runs, so the same kind of win is only an evaluation."""
+    from game.ai.contract import Limits
+    from game.ai.draughts.player import ENGINE
+
+    shipped()
+    assert value("W:WK12,K13:B30") == E.WIN and value("W:WK1,K2:BK45") == E.WIN
+    claimed = ENGINE.search(R.from_text("W:WK12,K13:B30"), Limits(level="hard", nodes=3000))
+    assert claimed.score == "mover wins (endgame database)" and claimed.value == 1.0
+    counted = ENGINE.search(R.from_text("W:WK1,K2:BK45"), Limits(level="hard", nodes=3000))
+    assert "wins" not in counted.score and counted.value > 0.9
+    drawn = ENGINE.search(R.from_text("W:WK1,K2:BK28"), Limits(level="hard", nodes=3000))
+    assert drawn.score == "+0.00 men"

@@ -34,6 +34,7 @@ import time
 import numpy as np
 
 from game.ai.common import Budget, SearchStopped, resolve_time
+from game.ai.draughts import egdb
 from game.ai.draughts import fast as F
 from game.ai.draughts.egdb.play import root_moves
 
@@ -133,6 +134,18 @@ def shared_fast() -> tuple:
     arrays = _SHARED["fast"]
     np.right_shift(arrays[F.HIST], 2, out=arrays[F.HIST])  # old history counts fade
     return arrays
+
+
+def table_score(wm, wk, bm, bk, white, otherwise):
+    """The endgame tables' value of a position as the compiled search scores it (fast.py: a win
+    where a counting clock runs is only an evaluation), or `otherwise` where they do not hold it."""
+    v = egdb.value(wm, wk, bm, bk, white)
+    if v == egdb.UNUSED:
+        return otherwise
+    if v == egdb.DRAW:
+        return 0
+    sc = (F.EG_WIN if R.endgame_limits(wm, wk, bm, bk) == (-1, -1) else F.EG_COUNTED) - 1
+    return sc if v == egdb.WIN else -sc
 
 
 class Search:
@@ -328,7 +341,7 @@ class Search:
             moves = root_moves(wm, wk, bm, bk, white, moves, self.budget.deadline) or moves
         best_move, best_score, reached = moves[0], evaluate_board(wm, wk, bm, bk, white), 0
         if len(moves) == 1:
-            return best_move, best_score, 0
+            return best_move, self._table_score(state, best_score), 0
         hm = state.quiet_plies
         key = state.key()
         scores = {}
@@ -364,7 +377,15 @@ class Search:
             partial = getattr(self, "_partial", None)
             if partial is not None:
                 best_move, best_score = partial
-        return best_move, best_score, reached
+        return best_move, self._table_score(state, best_score), reached
+
+    def _table_score(self, state, score):
+        """The root's score as the endgame tables give it where they hold the root (their value,
+        not the evaluation of a search that does not probe the root's own material); a mate
+        the search found stays."""
+        if not (self.egdb and F.USE_EGDB) or abs(score) > F.WIN_BAND:
+            return score
+        return table_score(state.wm, state.wk, state.bm, state.bk, state.to_move == "w", score)
 
     def _root_iter(self, wm, wk, bm, bk, white, moves, depth, alpha, beta, hm, key, scores):
         self._partial = None
