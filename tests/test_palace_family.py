@@ -283,7 +283,7 @@ def test_level_temperatures_per_board():
 
     assert [temperature(2, lv) for lv in ("easy", "medium", "hard")] == [A.LEVELS[lv][1] for lv in A.LEVELS]
     assert (temperature(1, "easy"), temperature(1, "medium"), temperature(4, "medium")) == (90.0, 10.0, 10.0)
-    assert temperature(4, "easy") == A.LEVELS["easy"][1] and temperature(1, "hard") == 0.0
+    assert temperature(4, "easy") == 90.0 and temperature(1, "hard") == 0.0
 
 
 @pytest.mark.parametrize("n", BOARD_IDS)
