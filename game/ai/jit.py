@@ -8,10 +8,13 @@ source: numba only changes how fast they run, not what they compute.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
+import sys
 import time
+from collections.abc import Iterator
 
 KEEP_DAYS = 30  # compiled code of other versions is removed after this long unused
 
@@ -83,3 +86,39 @@ def njit(func):
     if AVAILABLE:
         return numba.njit(cache=True)(func)
     return func
+
+
+@contextlib.contextmanager
+def compile_lock(name: str) -> Iterator[None]:
+    """Hold a lock file in the cache folder while compiling, across processes: two processes that
+    compile the same functions into a cold cache at once (the app's worker and its hint, say) can
+    leave numba's cache of a recursive function unloadable ("LLVM ERROR: Symbol not found"), and
+    every later run then crashes. The second process waits, then loads what the first wrote."""
+    if not AVAILABLE:
+        yield
+        return
+    path = os.path.join(CACHE, name + ".lock")
+    with open(path, "a+b") as f:
+        if sys.platform == "win32":
+            import msvcrt
+
+            f.seek(0)
+            while True:
+                try:
+                    msvcrt.locking(f.fileno(), msvcrt.LK_LOCK, 1)  # retries for 10 s, then raises
+                    break
+                except OSError:
+                    continue
+            try:
+                yield
+            finally:
+                f.seek(0)
+                msvcrt.locking(f.fileno(), msvcrt.LK_UNLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(f.fileno(), fcntl.LOCK_UN)

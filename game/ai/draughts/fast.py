@@ -34,7 +34,7 @@ from game.ai.draughts.fast_board import (
     index,
     popcnt,
 )
-from game.ai.jit import AVAILABLE, njit, objmode
+from game.ai.jit import AVAILABLE, compile_lock, njit, objmode
 from game.rules import draughts_board as B
 
 MATE, INF = 30000, 10**6
@@ -458,7 +458,8 @@ def warm(progress=None) -> None:
 
             threading.Thread(target=tick, name="warm-progress", daemon=True).start()
         try:
-            _compile()
+            with compile_lock("draughts"):
+                _compile()
         finally:
             done.set()
         if progress is not None:
