@@ -22,7 +22,7 @@ from collections.abc import Callable
 import numpy as np
 
 from game.ai.draughts import egdb as E
-from game.ai.draughts.fast_board import MASK, MAXM, RAW, apply_move, gen_captures, gen_quiets, has_capture, step
+from game.ai.draughts.fast_board import MASK, MAXM, RAW, apply_move, gen_moves, step
 from game.ai.jit import njit
 
 SKIP = 4  # an unused slot while solving (packed as 0)
@@ -40,15 +40,7 @@ def first_pass(code, n, data, off, val, cnt, queue, raw, mv):
         if not ok:
             val[e] = SKIP
             continue
-        occ = wm | wk | bm | bk
-        if white:
-            men, kings, enemy = wm, wk, bm | bk
-        else:
-            men, kings, enemy = bm, bk, wm | wk
-        if has_capture(men, kings, enemy, occ):
-            k = gen_captures(men, kings, enemy, occ, raw, mv)
-        else:
-            k = gen_quiets(men, kings, occ, white, mv)
+        k = gen_moves(wm, wk, bm, bk, white, raw, mv)
         if k == 0:
             val[e] = E.LOSS
             queue[tail] = e
@@ -247,15 +239,7 @@ def forward_solve(code, n, data, off, val, when, raw, mv):
             if not ok:
                 val[e] = SKIP
                 continue
-            occ = wm | wk | bm | bk
-            if white:
-                men, kings, enemy = wm, wk, bm | bk
-            else:
-                men, kings, enemy = bm, bk, wm | wk
-            if has_capture(men, kings, enemy, occ):
-                k = gen_captures(men, kings, enemy, occ, raw, mv)
-            else:
-                k = gen_quiets(men, kings, occ, white, mv)
+            k = gen_moves(wm, wk, bm, bk, white, raw, mv)
             best = E.LOSS
             unknown = False
             for j in range(k):
