@@ -8,6 +8,7 @@ match of the hard level against py-draughts' TurboEngine. Prints figures; never 
     python bench/bench_draughts.py dame --games 40 --time 0.5              # against dame-rs
     python bench/bench_draughts.py dame --games 40 --pdn dame.pdn          # keep the games to study
     python bench/bench_draughts.py dame --games 40 --their-time 0.05       # dame-rs at a tenth of the time
+    python bench/bench_draughts.py dame --games 100 --time 0.5 --their-time 2 --adjudicate  # table draws end games
     python bench/bench_draughts.py base --base-rev 727f250 --games 40 --time 0.3   # A/B: this hard vs that commit's
 
 Every game starts from one of the paired 4-ply openings and is played twice, colours swapped.
@@ -325,9 +326,10 @@ def make_player(spec):
 
 
 def play_game(job):
-    """job: (spec_white, spec_black, opening line, seed, max plies) -> (result, plies, reason,
-    {side: [seconds, moves, longest move, moves over the time limit]}, the moves from the start)."""
-    spec_w, spec_b, line, seed, max_plies = job
+    """job: (spec_white, spec_black, opening line, seed, max plies, adjudicate) -> (result, plies,
+    reason, {side: [seconds, moves, longest move, moves over the time limit]}, the moves from the
+    start). adjudicate: a position the endgame tables call a draw ends the game as drawn."""
+    spec_w, spec_b, line, seed, max_plies, adjudicate = job
     players = {"w": make_player(spec_w), "b": make_player(spec_b)}
     need_board = spec_w[0] == "turbo" or spec_b[0] == "turbo"
     board = None
@@ -372,6 +374,8 @@ def play_game(job):
         spent[side][3] += limit[side] is not None and took > limit[side]
         push(move)
         plies += 1
+        if adjudicate and s.result() is None and table_draw(s):
+            break
         if waiting is not None and took > 0.01:
             waiting[0].ponder(waiting[1], took)
         waiting = (players[side], s) if getattr(players[side], "ponders", False) and s.result() is None else None
@@ -382,8 +386,21 @@ def play_game(job):
     r = s.result()
     texts = [str(m) for m in played]
     if r is None:
-        return 0.5, plies, "adjudicated", spent, texts
+        return 0.5, plies, "tables: draw" if plies < max_plies else "adjudicated", spent, texts
     return (1.0 if r.winner == "w" else 0.0 if r.winner == "b" else 0.5), plies, r.reason, spent, texts
+
+
+def table_draw(s) -> bool:
+    """The endgame tables call the position a draw. Only draws are adjudicated: the tables know
+    no counting rule, and the FMJD clocks (16 and 5 moves) can only turn a table win into a draw,
+    never a table draw into a win, so a draw is one under the rules too; a table win is played
+    out."""
+    from game.ai.draughts import egdb
+
+    occ = s.wm | s.wk | s.bm | s.bk
+    if occ.bit_count() > egdb.pieces_covered():
+        return False
+    return egdb.value(s.wm, s.wk, s.bm, s.bk, s.to_move == "w") == egdb.DRAW
 
 
 def spec_name(spec) -> str:
@@ -414,15 +431,17 @@ def interval(points, games):
     return 100 * mean, 100 * max(0.0, mean - half), 100 * min(1.0, mean + half)
 
 
-def match(spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024, progress=False, pdn=None):
+def match(
+    spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024, progress=False, pdn=None, adjudicate=False
+):
     """A against B over `games` games (pairs from the same opening, colours swapped): a dict with
     A's points per game, wins / draws / losses, how games ended, plies, and each side's clock;
     `pdn`: a file to write the games to."""
     lines = openings((games + 1) // 2, seed=openings_seed)
     work = []
     for i, line in enumerate(lines):
-        work.append((spec_a, spec_b, line, seed + 1000 * i, max_plies))
-        work.append((spec_b, spec_a, line, seed + 1000 * i + 500, max_plies))
+        work.append((spec_a, spec_b, line, seed + 1000 * i, max_plies, adjudicate))
+        work.append((spec_b, spec_a, line, seed + 1000 * i + 500, max_plies, adjudicate))
     work = work[:games]
     out = {"points": [], "ends": {}, "plies": [], "clock": {"a": [0.0, 0, 0.0, 0, 0.0], "b": [0.0, 0, 0.0, 0, 0.0]}}
     played = []
@@ -504,6 +523,7 @@ def bench_opponent(
     pdn=None,
     their_seconds=None,
     base_rev=None,
+    adjudicate=False,
 ):
     thinks = ", hard thinking on the opponent's time (as if on a free core)" if ponder else ""
     theirs = seconds if their_seconds is None else their_seconds
@@ -512,6 +532,7 @@ def bench_opponent(
     print(
         f"hard (A) vs {name} (B){thinks}, {each}, {games} games from {(games + 1) // 2} openings "
         f"(4 random plies, seed {openings_seed}), colours swapped, {jobs} game(s) at a time; {load_text()}"
+        + ("; drawn endings of the endgame tables adjudicated" if adjudicate else "")
     )
     t = time.perf_counter()
     opponent = ("base", base_checkout(base_rev), theirs) if kind == "base" else (kind, theirs)
@@ -523,6 +544,7 @@ def bench_opponent(
         openings_seed=openings_seed,
         progress=progress,
         pdn=pdn,
+        adjudicate=adjudicate,
     )
     report(f"hard [{time.perf_counter() - t:.0f} s; {load_text()} at the end]", out)
 
@@ -544,6 +566,11 @@ def main(argv=None):
     p.add_argument("--progress", action="store_true", help="print each game as it ends")
     p.add_argument("--ponder", action="store_true", help="hard thinks on the opponent's time (turbo, dame)")
     p.add_argument("--pdn", help="write the games of the turbo / dame match to this PDN file")
+    p.add_argument(
+        "--adjudicate",
+        action="store_true",
+        help="end a game as drawn when the endgame tables call it a draw (wins are played out)",
+    )
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--ladder-nodes", type=int, default=60000)
     p.add_argument("--openings-seed", type=int, default=2024, help="another seed draws other openings")
@@ -570,6 +597,7 @@ def main(argv=None):
                 pdn,
                 args.their_time,
                 args.base_rev,
+                args.adjudicate,
             )
     return 0
 
