@@ -117,8 +117,9 @@ class Qipan:
     mod = A  # the engine's search module (Base: an earlier commit's)
     engine = P.ENGINE  # its engine (game.ai.contract); None: an old commit's mod.choose_move plays
 
-    def __init__(self, level, time_limit=None, nodes=None, ponders=False):
+    def __init__(self, level, time_limit=None, nodes=None, ponders=False, threads=None):
         self.level, self.time_limit, self.nodes, self.ponders = level, time_limit, nodes, ponders
+        self.threads = threads  # lazy SMP threads of a timed search (None: smp.threads()'s own choice)
         self.name = f"qipan-{level}"
         self.tables = self.mod.new_tables()  # what this player's searches keep from move to move
         warm = getattr(self.mod, "warm", None)
@@ -127,6 +128,9 @@ class Qipan:
 
     def move(self, state, board, seed, played):
         self.mod.use_tables(self.tables)
+        smp = getattr(self.mod, "smp", None)  # an earlier commit's engine may have none
+        if smp is not None:
+            smp.THREADS = self.threads
         if self.engine is None:
             return self.mod.choose_move(state, self.level, self.time_limit, seed, self.nodes)
         return self.engine.search(state, Limits(self.level, self.time_limit, self.nodes, seed=seed)).move
@@ -181,16 +185,17 @@ def base_checkout(rev: str) -> str:
         return done.stdout
 
     listing = subprocess.run(
-        ["git", "ls-tree", "--name-only", f"{rev}:game/ai/draughts"], cwd=root, capture_output=True
+        ["git", "ls-tree", "-r", "--name-only", f"{rev}:game/ai/draughts"], cwd=root, capture_output=True
     )
     if listing.returncode == 0:  # the engine as a package (game/ai/draughts/): copied whole as base_draughts
         package = os.path.join(folder, "base_draughts")
         os.makedirs(package)
-        for name in listing.stdout.decode().split():
+        for name in listing.stdout.decode().split():  # with its sub-packages (egdb/)
             data = show(f"game/ai/draughts/{name}")
             if name.endswith(".py"):
                 data = data.replace(b"from game.ai.draughts import", b"from base_draughts import")
                 data = data.replace(b"from game.ai.draughts.", b"from base_draughts.")
+            os.makedirs(os.path.dirname(os.path.join(package, name)), exist_ok=True)
             with open(os.path.join(package, name), "wb") as f:
                 f.write(data)
         with open(os.path.join(folder, "base_draughts_ai.py"), "wb") as f:
@@ -524,8 +529,11 @@ def bench_opponent(
     their_seconds=None,
     base_rev=None,
     adjudicate=False,
+    threads=None,
 ):
     thinks = ", hard thinking on the opponent's time (as if on a free core)" if ponder else ""
+    if threads is not None:
+        thinks += f", hard searching with {threads} thread(s)"
     theirs = seconds if their_seconds is None else their_seconds
     each = f"{seconds} s per move each" if theirs == seconds else f"hard {seconds} s, {kind} {theirs} s per move"
     name = f"hard at {base_rev}" if kind == "base" else kind
@@ -537,7 +545,7 @@ def bench_opponent(
     t = time.perf_counter()
     opponent = ("base", base_checkout(base_rev), theirs) if kind == "base" else (kind, theirs)
     out = match(
-        ("qipan", "hard", seconds, None, ponder),
+        ("qipan", "hard", seconds, None, ponder, threads),
         opponent,
         games,
         jobs,
@@ -571,6 +579,7 @@ def main(argv=None):
         action="store_true",
         help="end a game as drawn when the endgame tables call it a draw (wins are played out)",
     )
+    p.add_argument("--threads", type=int, help="hard's search threads (lazy SMP; default: half the cores, at most 4)")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--ladder-nodes", type=int, default=60000)
     p.add_argument("--openings-seed", type=int, default=2024, help="another seed draws other openings")
@@ -598,6 +607,7 @@ def main(argv=None):
                 args.their_time,
                 args.base_rev,
                 args.adjudicate,
+                args.threads,
             )
     return 0
 

@@ -60,6 +60,11 @@ if os.environ.get("QIPAN_NO_JIT") != "1":
         import numba
 
         numba.config.CACHE_DIR = CACHE  # type: ignore[attr-defined]  # numba imported earlier: it read the variable then
+        import warnings
+
+        # the clock is read in an object-mode block (fast.poll), which takes the lock for a moment:
+        # numba warns about it at every compile of a nogil function that holds one
+        warnings.filterwarnings("ignore", message=".*Code running in object mode won't allow parallel")
         AVAILABLE = True
     except Exception:  # not installed, or broken on this platform: the plain-Python engine plays
         AVAILABLE = False
@@ -81,10 +86,11 @@ else:
 
 
 def njit(func):
-    """numba.njit when numba is available, else the function itself; cached on disk. The caller's
-    other threads (a Hub's input, the worker's watchdog) run while the search reads the clock."""
+    """numba.njit when numba is available, else the function itself; cached on disk. It runs
+    without the interpreter's lock: the caller's other threads (a Hub's input, the worker's
+    watchdog, the search's helper threads) run beside it."""
     if AVAILABLE:
-        return numba.njit(cache=True)(func)
+        return numba.njit(cache=True, nogil=True)(func)
     return func
 
 

@@ -235,10 +235,10 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
 
     slot = key & (tt.shape[0] - 1)
     tt_from = tt_to = tt_caps = -1
-    if tt[slot, 0] == key and tt[slot, 2]:
-        p = tt[slot, 2]
+    e_caps, p = tt[slot, 1], tt[slot, 2]
+    if p and tt[slot, 0] ^ e_caps ^ p == key:
         e_depth, e_flag, e_score = p & 255, (p >> 8) & 3, ((p >> 10) & 0x3FFFF) - 100000
-        tt_from, tt_to, tt_caps = 1 << ((p >> 28) & 63), 1 << ((p >> 34) & 63), tt[slot, 1]
+        tt_from, tt_to, tt_caps = 1 << ((p >> 28) & 63), 1 << ((p >> 34) & 63), e_caps
         if e_depth >= depth and hm < 4:
             if e_score > WIN_BAND:
                 e_score -= ply
@@ -345,8 +345,12 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
         stored += ply
     elif stored < -WIN_BAND:
         stored -= ply
-    if tt[slot, 0] != key or tt[slot, 2] == 0 or depth >= (tt[slot, 2] & 255) or flag == EXACT:
-        tt[slot, 0], tt[slot, 1], tt[slot, 2] = key, bc, pack(depth, flag, stored, bf, bt)
+    p = tt[slot, 2]
+    if p == 0 or tt[slot, 0] ^ tt[slot, 1] ^ p != key or depth >= (p & 255) or flag == EXACT:
+        # the key word is stored xor the other two: an entry torn by two helper threads writing
+        # the slot at once (lazy SMP) no longer matches its key, so it is never believed
+        p = pack(depth, flag, stored, bf, bt)
+        tt[slot, 0], tt[slot, 1], tt[slot, 2] = key ^ bc ^ p, bc, p
     return best
 
 
@@ -418,6 +422,18 @@ def root_iter(wm, wk, bm, bk, white, roots, n, depth, alpha, beta, hm, C):
     return best_i, best, part_i, part_sc
 
 
+@njit
+def helper_loop(wm, wk, bm, bk, white, roots, n, depth, hm, C):
+    """A lazy-SMP helper thread: deepens from `depth` with a full window until its STOPPED is
+    set (by Helpers.stop, or the clock). It gives only what it leaves in the transposition
+    table it shares with the main search; its nodes are returned."""
+    st = C[ST]
+    while depth < MAX_PLY - 10 and not st[STOPPED]:
+        root_iter(wm, wk, bm, bk, white, roots, n, depth, -INF, INF, hm, C)
+        depth += 1
+    return st[NODES]
+
+
 # ---- what the Python side holds ---------------------------------------------------------------------
 WEIGHTS = weights()
 USE_EGDB = True  # the hard level probes the endgame tables (benchmarks turn it off to compare)
@@ -475,6 +491,8 @@ def _compile() -> None:
     roots = np.zeros((1, 3), np.int64)
     roots[0] = B.gen_moves(*bits, True)[0]
     root_iter(*bits, 1, roots, 1, np.int64(3), -INF, INF, 0, arrays)
+    st[STOPPED] = 1  # compiled for the lazy-SMP helpers (smp.py); returns at once
+    helper_loop(*bits, 1, roots, 1, 1, 0, arrays)
     tt_move(arrays, (*bits, True))  # hkey from Python, as FastSearch and the Hub call it
     _warmed = True
 
@@ -514,7 +532,7 @@ def tt_move(arrays, key):
     wm, wk, bm, bk, white = key
     h = hkey(wm, wk, bm, bk, int(white))
     row = tt[h & (tt.shape[0] - 1)]
-    if row[0] != h or not row[2]:
+    if not row[2] or int(row[0]) ^ int(row[1]) ^ int(row[2]) != h:
         return None
     p = int(row[2])
     return 1 << ((p >> 28) & 63), 1 << ((p >> 34) & 63), int(row[1])

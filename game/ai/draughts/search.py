@@ -34,7 +34,7 @@ import time
 import numpy as np
 
 from game.ai.common import Budget, SearchStopped, resolve_time
-from game.ai.draughts import egdb
+from game.ai.draughts import egdb, smp
 from game.ai.draughts import fast as F
 from game.ai.draughts.egdb.play import root_moves
 
@@ -432,6 +432,20 @@ class FastSearch(Search):
         for i, (wm, wk, bm, bk, white) in enumerate(keys):
             rep[i] = F.hkey(wm, wk, bm, bk, int(white))  # ints, as warm() compiled it
         self.n_history = len(keys)
+
+    def root(self, state, max_depth, info=None, start_time=None):
+        """Search.root, with lazy-SMP helper threads beside it in a timed search (smp.py)."""
+        count = smp.threads() if self.budget.limit is None and self.budget.deadline is not None else 1
+        moves = state.legal_moves() if count > 1 else ()
+        if len(moves) < 2:
+            return super().root(state, max_depth, info, start_time)
+        key = state.key()
+        internal = [R.internal(m) for m in moves]
+        helpers = smp.Helpers(self.arrays, count, key, internal, self.n_history, state.quiet_plies)
+        try:
+            return super().root(state, max_depth, info, start_time)
+        finally:
+            self.budget.nodes += helpers.stop()
 
     def _root_iter(self, wm, wk, bm, bk, white, moves, depth, alpha, beta, hm, key, scores):
         self._partial = None
