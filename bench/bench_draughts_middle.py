@@ -2,6 +2,7 @@
 
     python bench/bench_draughts_middle.py               # 1 s a position each
     python bench/bench_draughts_middle.py --time 2
+    python bench/bench_draughts_middle.py --threads 1,2   # hard with 1 and with 2 threads (lazy SMP)
 
 The positions are from real games (../shared/pdn/international, written by other programs): the
 40th or 45th ply of two games per file, 22 or more men and no king. Each engine searches each
@@ -105,25 +106,37 @@ def theirs(fen: str, seconds: float) -> tuple[int, int, float] | None:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--time", type=float, default=1.0, help="seconds a position for each engine")
+    p.add_argument(
+        "--threads",
+        help="hard's search threads, one column each (1,2: without and with a lazy-SMP helper); "
+        "default: its own choice for this machine",
+    )
     args = p.parse_args(argv)
+    counts = [int(x) for x in args.threads.split(",")] if args.threads else [None]
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
     )
     A.warm()
-    print("| position | qipan depth | qipan nodes/s | dame-rs depth | dame-rs nodes/s |")
-    print("|---|---|---|---|---|")
-    totals = {"q": [0, 0, 0.0], "d": [0, 0, 0.0]}
+    names = [f"qipan{'' if c is None else f' {c} thread(s)'}" for c in counts]
+    print(
+        "| position | " + " | ".join(f"{n} depth | {n} nodes/s" for n in names) + " | dame-rs depth | dame-rs nodes/s |"
+    )
+    print("|---|" + "---|---|" * (len(counts) + 1))
+    totals: dict = {key: [0, 0, 0.0] for key in [*counts, "d"]}
     for name, fen in POSITIONS:
-        q = ours(R.parse_fen(fen), args.time)
-        d = theirs(fen, args.time)
-        for key, figures in (("q", q), ("d", d)):
+        row = []
+        for count in counts:
+            A.smp.THREADS = count
+            row.append((count, ours(R.parse_fen(fen), args.time)))
+        row.append(("d", theirs(fen, args.time)))
+        for key, figures in row:
             if figures is not None:
                 for i in range(3):
                     totals[key][i] += figures[i]
-        their_text = f"{d[0]} | {d[1] / d[2]:,.0f}" if d else "- | -"
-        print(f"| {name} | {q[0]} | {q[1] / q[2]:,.0f} | {their_text} |", flush=True)
+        cells = " | ".join(f"{f[0]} | {f[1] / f[2]:,.0f}" if f else "- | -" for _, f in row)
+        print(f"| {name} | {cells} |", flush=True)
     n = len(POSITIONS)
-    for key, label in (("q", "qipan hard"), ("d", "dame-rs")):
+    for key, label in [*zip(counts, names), ("d", "dame-rs")]:
         depth, nodes, spent = totals[key]
         if spent:
             print(f"{label}: mean depth {depth / n:.1f}, {nodes / spent:,.0f} nodes/s over {n} positions")
