@@ -91,6 +91,9 @@ class App:
             pass
         self.sounds = audio.Sounds(self.settings)
         self.worker = Worker()
+        #: work that outlives the screen that began it (the draughts endgame tables' build): name ->
+        #: an object whose update(dt) runs each frame until it returns False, and close() at quit
+        self.jobs: dict = {}
         self.clock = pygame.time.Clock()
         self.scenes: list = []
         self.running = True
@@ -395,6 +398,9 @@ class App:
             dt = 1 / 60 if self.headless else min(0.1, self.clock.tick(60) / 1000)
         for answer in self.worker.poll():
             pygame.event.post(pygame.event.Event(AI_EVENT, answer))
+        for name, job in list(self.jobs.items()):
+            if not job.update(dt) and self.jobs.get(name) is job:
+                del self.jobs[name]
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:
@@ -464,7 +470,8 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        """Leave cleanly: every scene's on_exit (the board autosaves), stop the worker, quit pygame."""
+        """Leave cleanly: every scene's on_exit (the board autosaves), stop the worker and the jobs, quit
+        pygame."""
         self.running = False
         while self.scenes:
             self.scenes.pop().on_exit()
@@ -473,6 +480,9 @@ class App:
         except storage.SaveError as exc:  # leaving anyway: the last complete autosave stays
             print(f"qipan: {exc.text(self.lang)}", file=sys.stderr)
         self.worker.close()
+        for job in self.jobs.values():  # a build still running stops; what it began is removed
+            job.close()
+        self.jobs.clear()
         clear_fonts = getattr(fonts, "_clear", None)
         if clear_fonts is not None:  # fonts die with pygame.quit(); a later App in this process needs new ones
             clear_fonts()

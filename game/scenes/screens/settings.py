@@ -1,5 +1,6 @@
 """Settings: language, sound and volume, animation speed, legal-move marks, auto-flip in hot-seat,
-fullscreen. Every change is applied and saved at once (app.settings + storage.save_settings).
+fullscreen, and the rows the games add (game.scenes.views.settings_rows: draughts' endgame tables,
+built in the background with a progress bar). Every change is applied and saved at once (app.settings + storage.save_settings).
 Beside Back, About opens the version, the licence and the third-party notices (screens/about.py), and
 Online server the mailbox server of online play (lobbies/online_settings.py).
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import add, tr
+from game.scenes import views
 from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice, Slider, Toggle
 from game.scenes.widgets.forms import FormScene, stack
@@ -101,6 +103,7 @@ class SettingsScene(FormScene):
             self.auto_flip,
             self.ponder,
             self.fullscreen,
+            *views.settings_rows(app),  # each game's own (draughts: build its endgame tables)
         ]
         self.back = Button(app, t("ui.back"), self.close)
         self.about = Button(app, t("settings.about"), lambda: app.open("about"))  # version and licences
@@ -164,10 +167,15 @@ class SettingsScene(FormScene):
         # the rows share what the title, the Back button and the two lines of keys leave
         footer = 2 * self.app.font(theme.px(16, s)).get_linesize() + theme.px(28, s)
         room = h - top - footer - theme.px(52, s) - theme.px(24, s) - theme.px(40, s)
-        row_h = max(theme.px(36, s), min(theme.px(54, s), room // len(self.rows) - gap))
-        ph = len(self.rows) * (row_h + gap) + theme.px(40, s)
+        row_gap = gap
+        row_h = min(theme.px(54, s), room // len(self.rows) - row_gap)
+        if row_h < theme.px(40, s):  # many rows: closer together before they get lower
+            row_gap = theme.px(6, s)
+            row_h = min(theme.px(54, s), room // len(self.rows) - row_gap)
+        row_h = max(theme.px(32, s), row_h)
+        ph = len(self.rows) * (row_h + row_gap) + theme.px(40, s)
         self.panel = pygame.Rect((w - pw) // 2, top, pw, ph)
-        stack(self.rows, self.panel.x + theme.px(24, s), top + theme.px(20, s), pw - theme.px(48, s), row_h, gap)
+        stack(self.rows, self.panel.x + theme.px(24, s), top + theme.px(20, s), pw - theme.px(48, s), row_h, row_gap)
         bw, bh = theme.px(200, s), theme.px(52, s)
         self.back.rect = pygame.Rect((w - bw) // 2, min(h - footer - bh, self.panel.bottom + theme.px(24, s)), bw, bh)
         self.back.rect.right = w // 2 - bw // 2 - gap  # Back, About and Online server side by side

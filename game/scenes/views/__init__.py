@@ -8,6 +8,8 @@ A game's package holds:
   view.py       the View: board, pieces and what the side panel says
   lessons.py    optional `LESSON`: the guided first game (views/teaching.py: Lesson, Step)
   diagrams.py   optional `DIAGRAMS`: the rules screen's pictures (views/teaching.py: Diagram)
+  settings_rows.py  optional `rows(app)`: widgets the game adds to Settings (draughts: its
+                endgame tables)
 
 Here are the helpers every screen uses to draw a game: a view for given options, a menu
 thumbnail, the setup's picture of the chosen board, the seat names, a game's lesson and every
@@ -64,6 +66,16 @@ def diagrams() -> dict[str, Diagram]:
         module = _part(name, "diagrams")
         for d in getattr(module, "DIAGRAMS", ()) if module else ():
             out[d.key] = d
+    return out
+
+
+def settings_rows(app) -> list:
+    """The widgets the games add to Settings, in the games' order."""
+    out: list = []
+    for name in games.NAMES:
+        module = _part(name, "settings_rows")
+        if module is not None:
+            out += module.rows(app)
     return out
 
 

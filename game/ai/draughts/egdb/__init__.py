@@ -14,9 +14,10 @@ are unused. Entries: black to move first, then white to move, 2 bits each (0 unu
 2 draw, 3 win), 4 to a byte, each material compressed on its own (build.py writes the files).
 
 The 2- and 3-piece tables ship in this package (egdb2.bin, egdb3.bin, 0.1 MB); the 4-piece one
-(85 million positions) is built once on the player's machine with
-`python -m game.ai.draughts.egdb build --pieces 4` into the per-user data folder, and used when
-present.
+(85 million positions) is built once on the player's machine, from Settings (background.py, in a
+process of its own) or with `python -m game.ai.draughts.egdb build --pieces 4`, into the per-user
+data folder, and used when present: a process that loaded fewer tables looks again now and then
+(tables()), so a table built while the app runs is used by its next search.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ import json
 import lzma
 import os
 import struct
+import threading
+import time
+from collections.abc import Callable
 from math import comb
 from pathlib import Path
 
@@ -190,11 +194,22 @@ def find_file(pieces: int) -> Path | None:
     return None
 
 
-def write_file(path: Path, pieces: int, blobs: dict, dists: dict) -> None:
+def part_name(path: Path, pid: int | None = None) -> Path:
+    """The temporary file write_file fills before renaming it to `path`: named after the writing
+    process, so that whoever ends that process can remove what it left (background.py)."""
+    return path.with_name(f".{path.name}.{os.getpid() if pid is None else pid}.part")
+
+
+def write_file(
+    path: Path, pieces: int, blobs: dict, dists: dict, progress: Callable[[float], None] | None = None
+) -> None:
     """blobs: {code: packed bytes}; dists: {code: a byte per entry, the plies to a conversion
     (build.values)}. Each compressed on its own (lzma), so that a reader fetches one material's
-    distances without the others (egdb.play)."""
+    distances without the others (egdb.play). Whole or not at all: a temporary file (part_name),
+    flushed to the disk, then renamed; a failure removes it. progress(share of the compression
+    done) after each material."""
     header, body, at = [], [], 0
+    total, done = sum(len(b) for b in blobs.values()) or 1, 0
     for code in sorted(blobs):
         row = [code]
         for raw, preset in ((blobs[code], 6), (dists[code], 1)):
@@ -203,14 +218,26 @@ def write_file(path: Path, pieces: int, blobs: dict, dists: dict) -> None:
             body.append(z)
             at += len(z)
         header.append(row)
+        done += len(blobs[code])
+        if progress is not None:
+            progress(done / total)
     head = json.dumps({"pieces": pieces, "codec": "lzma", "materials": header}).encode()
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".part")
-    with open(tmp, "wb") as f:
-        f.write(MAGIC + struct.pack("<I", len(head)) + head)
-        for z in body:
-            f.write(z)
-    os.replace(tmp, path)
+    tmp = part_name(path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(MAGIC + struct.pack("<I", len(head)) + head)
+            for z in body:
+                f.write(z)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def _header(raw: bytes, path: Path) -> tuple:
@@ -265,29 +292,62 @@ def assemble(blobs: dict, extra: int = 0) -> tuple:
 
 
 _loaded: tuple | None = None
+_files: tuple = ()  # what the loaded tables were read from (files_seen)
+_looked = 0.0  # time.monotonic() of the last look for new files
+LOOK_EVERY = 2.0  # seconds between two looks while a table is missing
+_loading = threading.Lock()
+
+
+def files_seen() -> tuple:
+    """(path, size, modification time) of each table file found, smallest first."""
+    out = []
+    for pieces in range(2, MAX_PIECES + 1):
+        path = find_file(pieces)
+        try:
+            st = path.stat() if path is not None else None
+        except OSError:
+            st = None
+        out.append((str(path), st.st_size, st.st_mtime_ns) if st is not None else None)
+    return tuple(out)
 
 
 def tables() -> tuple:
-    """(data, off) of every table file present (loaded once per process; reload() after a
-    build)."""
-    global _loaded
-    if _loaded is None:
-        blobs: dict = {}
-        for pieces in range(2, MAX_PIECES + 1):
-            path = find_file(pieces)
-            if path is None:
-                break  # a larger table is only valid over the smaller ones
-            try:
-                blobs.update(read_file(path))
-            except (OSError, ValueError, lzma.LZMAError):
-                break
-        _loaded = assemble(blobs)
-    return _loaded
+    """(data, off) of every table file present, loaded once per process. While some table is
+    missing, every LOOK_EVERY seconds a call looks whether the files changed (a table built in the
+    background, by Settings or the command line) and loads them again: the worker's next search
+    uses them without a restart. A few stat() calls; reload() loads at once."""
+    global _loaded, _files, _looked
+    loaded = _loaded
+    if loaded is not None and loaded[1][TOP] < MAX_PIECES:
+        now = time.monotonic()
+        if now - _looked >= LOOK_EVERY:
+            _looked = now
+            if files_seen() != _files:
+                loaded = None
+    if loaded is None:
+        with _loading:
+            # another thread may have loaded the files as they are now meanwhile
+            loaded = _loaded if _loaded is not None and _files == files_seen() else None
+            if loaded is None:
+                _files = files_seen()
+                _looked = time.monotonic()
+                blobs: dict = {}
+                for pieces in range(2, MAX_PIECES + 1):
+                    path = find_file(pieces)
+                    if path is None:
+                        break  # a larger table is only valid over the smaller ones
+                    try:
+                        blobs.update(read_file(path))
+                    except (OSError, ValueError, lzma.LZMAError):
+                        break
+                loaded = _loaded = assemble(blobs)
+    return loaded
 
 
 def reload() -> tuple:
     global _loaded
-    _loaded = None
+    with _loading:
+        _loaded = None
     return tables()
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
 from game.ai.draughts import egdb as E
 from game.ai.draughts.egdb import build as G
@@ -34,23 +35,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"{path.stat().st_size:,} bytes in {path}"
             )
         return 0
-    out = E.user_dir() if args.out is None else __import__("pathlib").Path(args.out)
-    base: dict = {}
-    for pieces in range(2, args.pieces):
-        path = E.find_file(pieces)
-        if path is None:
-            print(f"building the {pieces}-piece tables first", flush=True)
-            dists: dict = {}
-            blobs = G.build(pieces, base, lambda line: print(line, flush=True), dists)
-            E.write_file(out / E.file_name(pieces), pieces, blobs, dists)
-        else:
-            blobs = E.read_file(path)
-        base.update(blobs)
+    out = E.user_dir() if args.out is None else Path(args.out)
     t0 = time.perf_counter()
-    dists = {}
-    blobs = G.build(args.pieces, base, lambda line: print(line, flush=True), dists)
-    path = out / E.file_name(args.pieces)
-    E.write_file(path, args.pieces, blobs, dists)
+    path = G.build_file(args.pieces, out, lambda line: print(line, flush=True))
     print(f"wrote {path} ({path.stat().st_size:,} bytes) in {time.perf_counter() - t0:.1f} s", flush=True)
     return 0
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -178,10 +179,17 @@ def solve(code: int, data, off, dists: dict) -> tuple:
     return int(counts[E.WIN]), int(counts[E.DRAW] + counts[0]), int(counts[E.LOSS])
 
 
-def build(pieces: int, base: dict | None = None, progress: Callable[[str], None] | None = None, dists=None) -> dict:
+def build(
+    pieces: int,
+    base: dict | None = None,
+    progress: Callable[[str], None] | None = None,
+    dists=None,
+    fraction: Callable[[float], None] | None = None,
+) -> dict:
     """The tables of every material with `pieces` pieces, over `base` ({code: packed bytes} of
     all smaller ones, built here if None). Returns {code: packed bytes} of the new ones; their
-    plies to a conversion go to `dists` ({code: bytes}) if given."""
+    plies to a conversion go to `dists` ({code: bytes}) if given. progress(a line of text) and
+    fraction(share of the positions solved, 0..1) after each material."""
     if dists is None:
         dists = {}
     if base is None:
@@ -204,12 +212,45 @@ def build(pieces: int, base: dict | None = None, progress: Callable[[str], None]
         start = int(off[code]) // 4
         out[code] = data[start : start + (sizes[code] + 3) // 4].tobytes()
         done += sizes[code]
+        if fraction is not None:
+            fraction(done / total)
         if progress is not None:
             progress(
                 f"{pieces} pieces {100 * done / total:5.1f}%  {name(code):10s} {sizes[code]:>10,} positions"
                 f"  win {w:,} draw {d:,} loss {l:,}  {time.perf_counter() - t0:.1f} s"
             )
     return out
+
+
+def build_file(
+    pieces: int,
+    out: Path,
+    progress: Callable[[str], None] | None = None,
+    fraction: Callable[[float], None] | None = None,
+    solved_share: float = 0.8,
+) -> Path:
+    """Build the `pieces`-piece tables into out/egdbN.bin over the smaller tables present (those
+    missing are built into `out` first) and return the file's path. fraction(0..1) over the whole
+    job: the solving the first `solved_share` of it, the compression and writing the rest."""
+    base: dict = {}
+    for p in range(2, pieces):
+        path = E.find_file(p)
+        if path is None:
+            if progress is not None:
+                progress(f"building the {p}-piece tables first")
+            dists: dict = {}
+            blobs = build(p, base, progress, dists)
+            E.write_file(out / E.file_name(p), p, blobs, dists)
+        else:
+            blobs = E.read_file(path)
+        base.update(blobs)
+    dists = {}
+    solved = None if fraction is None else (lambda f: fraction(solved_share * f))
+    blobs = build(pieces, base, progress, dists, solved)
+    path = out / E.file_name(pieces)
+    written = None if fraction is None else (lambda f: fraction(solved_share + (1 - solved_share) * f))
+    E.write_file(path, pieces, blobs, dists, written)
+    return path
 
 
 def name(code: int) -> str:

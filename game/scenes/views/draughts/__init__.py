@@ -1,5 +1,5 @@
-"""International draughts on screen: its view (view.py), the position editor (editor.py), its lesson (lessons.py) and its rules
-diagrams (diagrams.py).
+"""International draughts on screen: its view (view.py), the position editor (editor.py), its lesson (lessons.py), its rules
+diagrams (diagrams.py) and its row of Settings (settings_rows.py: build the 4-piece endgame tables).
 Found by game.scenes.views through the game's name."""
 
 from __future__ import annotations
