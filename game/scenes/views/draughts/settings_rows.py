@@ -29,8 +29,8 @@ add(
         },
         "egdb.label_building": {"zh": "正在生成 {n} 子残局库", "en": "Building the {n}-piece endgame tables"},
         "egdb.build": {
-            "zh": "生成 {n} 子残局库：约 {min} 分钟，{mb} MB",
-            "en": "Build {n}-piece tables: about {min} min, {mb} MB",
+            "zh": "生成 {n} 子残局库（约 {min} 分钟，{mb} MB）",
+            "en": "Build {n}-piece tables ({min} min, {mb} MB)",
         },
         "egdb.preparing": {"zh": "准备中…", "en": "Preparing…"},
         "egdb.complete": {"zh": "已齐全", "en": "Complete"},
