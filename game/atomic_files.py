@@ -1,43 +1,17 @@
-"""Files written whole or not at all: atomic_write_text (a temporary file in the same folder,
-flushed and fsynced, then os.replace), and BackgroundWriter, which does that in a thread so that a
-frame never waits for the disk. Pure Python (no pygame)."""
+"""Files written whole or not at all: atomic_write_text (game.atomic_write: a temporary file in the
+same folder, flushed and fsynced, then os.replace), and BackgroundWriter, which does that in a
+thread so that a frame never waits for the disk. Pure Python (no pygame)."""
 
 from __future__ import annotations
 
 import os
-import tempfile
 import threading
 from pathlib import Path
 
+from game.atomic_write import atomic_write_text
 from game.record import SaveError
 
-
-def atomic_write_text(path, text: str) -> None:
-    """Write `text` to `path` so that the file is either the old one or the whole new one."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
-        try:
-            dfd = os.open(str(path.parent), os.O_RDONLY | os.O_DIRECTORY)
-            try:
-                os.fsync(dfd)
-            finally:
-                os.close(dfd)
-        except OSError:
-            pass
+__all__ = ["BackgroundWriter", "atomic_write_text"]
 
 
 class BackgroundWriter:

@@ -36,6 +36,7 @@ import numpy as np
 
 from game.ai.draughts.fast_board import index, popcnt
 from game.ai.jit import njit
+from game.atomic_write import atomic_write_bytes
 from game.rules import draughts_board as B
 
 UNUSED, LOSS, DRAW, WIN = 0, 1, 2, 3
@@ -222,22 +223,7 @@ def write_file(
         if progress is not None:
             progress(done / total)
     head = json.dumps({"pieces": pieces, "codec": "lzma", "materials": header}).encode()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = part_name(path)
-    try:
-        with open(tmp, "wb") as f:
-            f.write(MAGIC + struct.pack("<I", len(head)) + head)
-            for z in body:
-                f.write(z)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    atomic_write_bytes(path, [MAGIC + struct.pack("<I", len(head)) + head, *body], part_name(path))
 
 
 def _header(raw: bytes, path: Path) -> tuple:
