@@ -42,8 +42,8 @@ add(
             "{ram} MB of memory while it runs, {mb} MB on the disk.",
         },
         "egdb.ask_why": {
-            "zh": "之后困难级电脑在这些残局中走得完美。生成期间可以继续下棋。",
-            "en": "Then the hard computer plays those endings perfectly. You can go on playing meanwhile.",
+            "zh": "之后困难级电脑知道这些残局的结果。生成期间可以继续下棋。",
+            "en": "Then the hard computer knows how every such ending turns out. You can go on playing meanwhile.",
         },
         "egdb.yes": {"zh": "生成", "en": "Build"},
         "egdb.not_now": {"zh": "以后再说", "en": "Not now"},
