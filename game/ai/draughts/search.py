@@ -2,8 +2,8 @@
 
 Search: iterative deepening principal-variation alpha-beta with aspiration windows, a
 transposition table, forward pruning by a shallow verification search (ProbCut style),
-quiescence that plays out every forced capture, a one-ply extension at quiet
-leaves when the opponent threatens to capture (so hanging pieces are seen), killer moves and a
+quiescence that plays out every forced capture, a one-ply extension at quiet leaves when the
+opponent threatens to capture (so hanging pieces are seen; once a line), killer moves and a
 history table for ordering, late-move reductions, single-reply extension and repetition /
 25-move draws inside the tree. It works on the rules module's bitboards (game.rules.draughts).
 
@@ -280,14 +280,16 @@ class Search:
                 nwm, nwk, nbm, nbk, man = R.apply_move(wm, wk, bm, bk, white, mv)
                 nhm = 0 if (man or mv[2]) else hm + 1
                 if i == 0:
-                    sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth, -beta, -alpha, ply + 1, nhm)
+                    sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth, -beta, -alpha, ply + 1, nhm, ext)
                 else:
                     red = 0
                     if not capture and depth >= 3 and i >= 3:
                         red = 2 if (i >= LMR2_MOVE and depth >= LMR2_DEPTH) else 1
-                    sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth - red, -alpha - 1, -alpha, ply + 1, nhm)
+                    sc = -self.search(
+                        nwm, nwk, nbm, nbk, not white, new_depth - red, -alpha - 1, -alpha, ply + 1, nhm, ext
+                    )
                     if sc > alpha and (red or sc < beta):
-                        sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth, -beta, -alpha, ply + 1, nhm)
+                        sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth, -beta, -alpha, ply + 1, nhm, ext)
                 if sc > best:
                     best = sc
                     best_move = mv
