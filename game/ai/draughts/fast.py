@@ -144,6 +144,7 @@ ST, TT, KILLERS, HIST, REPS, MOVES, ORDER, SCRATCH, SCORES, PV, PHASE_OF, TABLES
 )
 LEN = MAX_PLY + 2  # the column of PV that holds each row's length (one array less to pass)
 PROBCUT_MARGIN, ASPIRATION, LMR2_MOVE, LMR2_DEPTH = 10, 25, 7, 6
+TT_QUIET_PLIES = 30  # table cutoffs below this many quiet plies (the 25-move rule ends at 50)
 
 _budget = None  # the Budget of the running search (set by run_iteration), asked with the clock
 
@@ -241,7 +242,9 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
     if p and tt[slot, 0] ^ e_caps ^ p == key:
         e_depth, e_flag, e_score = p & 255, (p >> 8) & 3, ((p >> 10) & 0x3FFFF) - 100000
         tt_from, tt_to, tt_caps = 1 << ((p >> 28) & 63), 1 << ((p >> 34) & 63), e_caps
-        if e_depth >= depth and hm < 4:
+        # a stored score holds where the 25-move rule is still far away (it was cut off after
+        # 4 quiet plies, which left king endings with no table cutoffs and 30-50% more nodes)
+        if e_depth >= depth and hm < TT_QUIET_PLIES:
             if e_score > WIN_BAND:
                 e_score -= ply
             elif e_score < -WIN_BAND:
@@ -339,6 +342,8 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
                             killers[ply, 1, 0], killers[ply, 1, 1] = killers[ply, 0, 0], killers[ply, 0, 1]
                             killers[ply, 0, 0], killers[ply, 0, 1] = f, t
                         hist[index(f) * 64 + index(t)] += depth * depth
+                        for j in range(i):  # the quiet moves tried before it did not cut
+                            hist[index(moves[j, 0]) * 64 + index(moves[j, 1])] -= depth * depth
                     break
     st[REP_LEN] -= 1
     flag = LOWER if best >= beta else (EXACT if best > orig_alpha else UPPER)

@@ -73,6 +73,7 @@ ASPIRATION = 25
 # late quiet moves are searched one ply shallower, and from the LMR2_MOVE-th on at depth
 # LMR2_DEPTH or more two plies (a fail high is searched again at full depth)
 LMR2_MOVE, LMR2_DEPTH = 7, 6
+TT_QUIET_PLIES = F.TT_QUIET_PLIES  # table cutoffs below this many quiet plies
 
 LEVELS = {
     # (maximum depth, temperature for pick_with_mistakes in centi-men or 0)
@@ -213,7 +214,9 @@ class Search:
         tt_move = None
         if entry is not None and entry[0] == key:
             _, e_depth, e_flag, e_score, tt_move = entry
-            if e_depth >= depth and hm < 4:
+            # a stored score holds where the 25-move rule is still far away (it was cut off after
+            # 4 quiet plies, which left king endings with no table cutoffs and 30-50% more nodes)
+            if e_depth >= depth and hm < TT_QUIET_PLIES:
                 if e_score > MATE - 200:
                     e_score -= ply
                 elif e_score < 200 - MATE:
@@ -303,6 +306,9 @@ class Search:
                                     ks[0] = mv
                                 hk = (mv[0], mv[1])
                                 self.hist[hk] = self.hist.get(hk, 0) + depth * depth
+                                for tried in moves[:i]:  # the quiet moves before it did not cut
+                                    tk = (tried[0], tried[1])
+                                    self.hist[tk] = self.hist.get(tk, 0) - depth * depth
                             break
         finally:
             n = rep[key] - 1
