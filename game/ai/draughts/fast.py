@@ -143,7 +143,7 @@ ST, TT, KILLERS, HIST, REPS, MOVES, ORDER, SCRATCH, SCORES, PV, PHASE_OF, TABLES
     range(16)
 )
 LEN = MAX_PLY + 2  # the column of PV that holds each row's length (one array less to pass)
-PROBCUT_MARGIN, ASPIRATION, LMR2_MOVE, LMR2_DEPTH = 10, 25, 7, 6
+PROBCUT_MARGIN, ASPIRATION, LMR2_MOVE, LMR2_DEPTH = 10, 25, 5, 5
 TT_QUIET_PLIES = 30  # table cutoffs below this many quiet plies (the 25-move rule ends at 50)
 
 _budget = None  # the Budget of the running search (set by run_iteration), asked with the clock

@@ -72,7 +72,7 @@ PROBCUT_MARGIN = 10  # centi-men per ply of depth
 ASPIRATION = 25
 # late quiet moves are searched one ply shallower, and from the LMR2_MOVE-th on at depth
 # LMR2_DEPTH or more two plies (a fail high is searched again at full depth)
-LMR2_MOVE, LMR2_DEPTH = 7, 6
+LMR2_MOVE, LMR2_DEPTH = 5, 5
 TT_QUIET_PLIES = F.TT_QUIET_PLIES  # table cutoffs below this many quiet plies
 
 LEVELS = {
