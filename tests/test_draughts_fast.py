@@ -139,6 +139,21 @@ def test_the_best_reply_is_kept_in_the_table():
     assert reply in B.gen_moves(after.wm, after.wk, after.bm, after.bk, after.to_move == "w")
 
 
+def test_a_kept_table_does_not_carry_a_win_past_the_25_move_rule():
+    """Table cutoffs stop at TT_QUIET_PLIES quiet plies: five kings mate one in two plies from a
+    fresh count, and tables kept from that search must give the same answer as fresh ones two
+    plies before the rule's draw (not that quick mate, which the count no longer leaves time for)."""
+    F.warm()
+    s = R.from_text("W:WK46,K50,K47,K45,K44:BK1")
+    late = R.State(s.wm, s.wk, s.bm, s.bk, s.to_move, 48)
+    fresh = A.FastSearch(A.Budget(nodes=300000), (), F.new_arrays()).root(late, 12)
+    arrays = F.new_arrays()
+    won = A.FastSearch(A.Budget(nodes=300000), (), arrays).root(s, 12)
+    kept = A.FastSearch(A.Budget(nodes=300000), (), arrays).root(late, 12)
+    assert won[1] > A.MATE - 200
+    assert kept[1:] == fresh[1:]
+
+
 def test_without_numba_the_plain_search_plays():
     code = (
         "from game.ai.draughts import search as A, fast as F; from game.rules import draughts as R; "
