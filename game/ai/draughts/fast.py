@@ -323,9 +323,6 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
             red = 0
             if not capture and depth >= 3 and i >= 3:
                 red = 2 if (i >= LMR2_MOVE and depth >= LMR2_DEPTH) else 1
-                cocc = a | b | c | d  # a move that offers a piece starts an exchange or a shot: full depth
-                if has_capture(c, d, a | b, cocc) if white else has_capture(a, b, c | d, cocc):
-                    red = 1
             sc = -search(a, b, c, d, 1 - white, new_depth - red, -alpha - 1, -alpha, ply + 1, nhm, ext, C)
             if not st[STOPPED] and sc > alpha and (red or sc < beta):
                 sc = -search(a, b, c, d, 1 - white, new_depth, -beta, -alpha, ply + 1, nhm, ext, C)

@@ -288,9 +288,6 @@ class Search:
                     red = 0
                     if not capture and depth >= 3 and i >= 3:
                         red = 2 if (i >= LMR2_MOVE and depth >= LMR2_DEPTH) else 1
-                        cocc = nwm | nwk | nbm | nbk  # an offered piece starts an exchange or a shot
-                        if has_capture(nbm, nbk, nwm | nwk, cocc) if white else has_capture(nwm, nwk, nbm | nbk, cocc):
-                            red = 0
                     sc = -self.search(
                         nwm, nwk, nbm, nbk, not white, new_depth - red, -alpha - 1, -alpha, ply + 1, nhm, ext
                     )
