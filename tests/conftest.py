@@ -16,6 +16,16 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_search():
+    """Compile the draughts search once, before any test: the app's worker processes then load it
+    from numba's cache. A changed engine otherwise compiles in the first app test's worker, and on
+    a busy machine that took longer than the test's 30 s wait for a hint."""
+    from game.ai.draughts import fast
+
+    fast.warm()
+
+
 @pytest.fixture(autouse=True)
 def _qipan_home(tmp_path, monkeypatch):
     home = tmp_path / "qipan_home"

@@ -4,7 +4,8 @@ Search: iterative deepening principal-variation alpha-beta with aspiration windo
 transposition table, forward pruning by a shallow verification search (ProbCut style),
 quiescence that plays out every forced capture, a one-ply extension at quiet leaves when the
 opponent threatens to capture (so hanging pieces are seen; once a line), killer moves and a
-history table for ordering, late-move reductions, single-reply extension and repetition /
+history table for ordering (a cut's move gains, the quiet moves tried before it lose), late-move
+reductions, single-reply extension and repetition /
 25-move draws inside the tree. It works on the rules module's bitboards (game.rules.draughts).
 
 Evaluation (centi-men, White's view, turned to the side to move): material (kings worth about
