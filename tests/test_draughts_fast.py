@@ -154,6 +154,19 @@ def test_a_kept_table_does_not_carry_a_win_past_the_25_move_rule():
     assert kept[1:] == fresh[1:]
 
 
+def test_kept_history_counts_fade_to_zero_from_both_sides():
+    """Between moves the history fades; a malus (negative) must reach 0 too, not stay at -1."""
+    hist = A.shared_fast()[F.HIST]
+    hist[:4] = (-9, -1, 1, 9)
+    assert list(A.shared_fast()[F.HIST][:4]) == [-2, 0, 0, 2]
+    old = A.use_tables(A.new_tables())
+    try:
+        A._SHARED["hist"].update({(1, 2): -9, (2, 4): -1, (4, 8): 9})
+        assert A.shared_tables()[2] == {(1, 2): -2, (4, 8): 2}
+    finally:
+        A.use_tables(old)
+
+
 def test_without_numba_the_plain_search_plays():
     code = (
         "from game.ai.draughts import search as A, fast as F; from game.rules import draughts as R; "

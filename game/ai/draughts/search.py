@@ -120,8 +120,8 @@ def shared_tables():
     that can still arise orders and cuts the next search. Node-budget searches start empty, so
     that the same call gives the same answer whatever was searched before."""
     hist = _SHARED["hist"]
-    for k in list(hist):  # old history counts fade
-        v = hist[k] >> 2
+    for k in list(hist):  # old history counts fade toward 0 (a malus is negative)
+        v = int(hist[k] / 4)
         if v:
             hist[k] = v
         else:
@@ -134,7 +134,8 @@ def shared_fast() -> tuple:
     if _SHARED.get("fast") is None:
         _SHARED["fast"] = F.new_arrays()
     arrays = _SHARED["fast"]
-    np.right_shift(arrays[F.HIST], 2, out=arrays[F.HIST])  # old history counts fade
+    hist = arrays[F.HIST]  # old history counts fade toward 0 (a right shift keeps a malus at -1)
+    np.copyto(hist, np.sign(hist) * (np.abs(hist) >> 2))
     return arrays
 
 
