@@ -9,6 +9,7 @@ import pytest
 
 from game.ai import choose_move, evaluate
 from game.ai.contract import Limits
+from game.ai.draughts import eval as E
 from game.ai.draughts import search as A
 from game.ai.draughts.hub import Hub, format_position, parse_position
 from game.ai.draughts.player import ENGINE
@@ -128,13 +129,33 @@ def test_weights_file_round_trip_and_damaged_files(tmp_path):
     phase_of, phases = shipped
     assert len(phase_of) == 41 and len(phases) == max(phase_of) + 1
     path = tmp_path / "w.bin"
-    A.save_weights(str(path), phase_of, [[w for *_, w in tables] for tables in phases])
+    A.save_weights(str(path), phase_of, [[w for _parts, w in tables] for tables in phases])
     assert A._load_weights(str(path)) == shipped
     data = path.read_bytes()
     for bad in (b"", b"QPD1" + data[4:], data[:100], data[:-2], b"\x00" * 60):
         path.write_bytes(bad)
         assert A._load_weights(str(path)) is None
     assert A._load_weights(str(tmp_path / "missing.bin")) is None
+
+
+def test_pattern_indices_read_each_patterns_own_squares():
+    """Every pattern's index, read through its runs of bits, is the base-3 number of its eight
+    squares (0 empty, 1 white man, 2 black man); the regions of 4 x 4 cells need two runs."""
+    import random
+
+    rng = random.Random(8)
+    assert all(len(p) == 8 for p in E.PATTERNS)
+    assert sorted({sq for p in E.PATTERNS for sq in p}) == list(range(50))
+    for _ in range(200):
+        sq = rng.sample(range(50), rng.randrange(0, 41))
+        cut = rng.randrange(len(sq) + 1)
+        wm = sum(R.SQUARE[s] for s in sq[:cut])
+        bm = sum(R.SQUARE[s] for s in sq[cut:])
+        want = [
+            sum(3**i * (1 if wm & R.SQUARE[s] else 2 if bm & R.SQUARE[s] else 0) for i, s in enumerate(p))
+            for p in E.PATTERNS
+        ]
+        assert E.pattern_indices(wm, bm) == want
 
 
 def test_trained_evaluation_is_nearly_colour_symmetric():

@@ -38,6 +38,18 @@ def test_generate_writes_quiet_positions_with_scores_and_results(games_file):
         assert not (wm | wk) & (bm | bk)
 
 
+def test_hard_self_play_writes_quiet_positions_with_its_own_scores(tmp_path):
+    path = tmp_path / "hard.txt"
+    assert T.generate_hard(seed=2, nodes=300, out=str(path), seconds=1.5) >= 1
+    rows = [[int(x) for x in line.split()] for line in path.read_text().splitlines()]
+    assert len(rows) > 20
+    results = {row[6] for row in rows}
+    assert results <= {-1, 0, 1}
+    for wm, wk, bm, bk, white, score, _result in rows:
+        assert white in (0, 1) and abs(score) < 2500 and not (wm | wk) & (bm | bk)
+        assert T._quiet(T.R.State(wm=wm, wk=wk, bm=bm, bk=bk, to_move="w" if white else "b"))
+
+
 def test_fit_writes_tables_the_engine_loads(games_file, tmp_path):
     out = tmp_path / "w.bin"
     T.fit([str(games_file)], (16, 26), lam=0.2, prior=10.0, out=str(out))
@@ -54,7 +66,7 @@ def test_fit_from_init_with_a_strong_prior_keeps_the_init_tables(games_file, tmp
     assert new is not None and old is not None
     for a, b in zip(new[1], old[1]):
         for pa, pb in zip(a, b):
-            assert max(abs(x - y) for x, y in zip(pa[4], pb[4])) <= 1
+            assert max(abs(x - y) for x, y in zip(pa[1], pb[1])) <= 1
 
 
 def test_fit_from_init_refuses_tables_of_other_phases(games_file, tmp_path):

@@ -80,6 +80,40 @@ def generate(seed: int, depth: int, out: str, seconds: float, random_rate: float
     return games
 
 
+def generate_hard(seed: int, nodes: int, out: str, seconds: float, random_rate: float = 0.03) -> int:
+    """As generate(), but hard plays itself with a node budget per move (its own tables, so the
+    scores are the searched values of the evaluation being trained)."""
+    from game.ai.contract import Limits
+    from game.ai.draughts.player import ENGINE
+
+    rng = random.Random(seed)
+    end = time.time() + seconds
+    games = 0
+    with open(out, "a") as f:
+        while time.time() < end:
+            s = R.new_game()
+            rows = []
+            for ply in range(300):
+                if s.result() is not None:
+                    break
+                moves = s.legal_moves()
+                if len(moves) > 1 and (ply < 8 or rng.random() < random_rate):
+                    s = s.play(rng.choice(moves))
+                    continue
+                found = ENGINE.search(s, Limits(level="hard", nodes=nodes))
+                if len(moves) > 1 and ply >= 8 and _quiet(s) and abs(found.raw) < 2500:
+                    score = found.raw if s.to_move == "w" else -found.raw
+                    rows.append((s.wm, s.wk, s.bm, s.bk, int(s.to_move == "w"), score))
+                s = s.play(found.move)
+            result = s.result()
+            z = 0 if result is None or result.winner is None else (1 if result.winner == "w" else -1)
+            for row in rows:
+                f.write(" ".join(str(x) for x in row) + f" {z}\n")
+            f.flush()
+            games += 1
+    return games
+
+
 def mirror(wm, wk, bm, bk):
     """Rotate the board by 180 degrees and swap the colours."""
 
@@ -97,7 +131,7 @@ def phase_map(bounds):
     return [sum(n >= b for b in bounds) for n in range(41)]
 
 
-def fit(files, bounds, lam, prior, out, limit=None, init=None):
+def fit(files, bounds, lam, prior, out, limit=None, init=None, patterns=None):
     import numpy as np
     from scipy.optimize import minimize
     from scipy.sparse import csr_matrix
@@ -123,7 +157,7 @@ def fit(files, bounds, lam, prior, out, limit=None, init=None):
     for wm, wk, bm, bk, _white, sc, res in rows:
         for (a, b, c, d), s_, z_ in (((wm, wk, bm, bk), sc, res), (mirror(wm, wk, bm, bk), -sc, -res)):
             base = phase_of[(a | c).bit_count()] * width
-            for p, idx in enumerate(A.pattern_indices(a, c)):
+            for p, idx in enumerate(A.pattern_indices(a, c)[:patterns]):
                 ri.append(r)
                 ci.append(base + p * A.PAT_ENTRIES + idx)
             hand.append(A.hand_eval(a, b, c, d, True))
@@ -159,7 +193,7 @@ def fit(files, bounds, lam, prior, out, limit=None, init=None):
         for ph, tables in enumerate(old[1]):
             for p, entry in enumerate(tables):
                 start = ph * width + p * A.PAT_ENTRIES
-                w0[start : start + A.PAT_ENTRIES] = np.array(entry[4], float) - msv[p]
+                w0[start : start + A.PAT_ENTRIES] = np.array(entry[1], float) - msv[p]
     prior_w = w0.copy()
 
     def loss(w):  # summed over positions, so that the optimiser's tolerances fit
@@ -209,9 +243,8 @@ def evaluate_with(tables, wm, wk, bm, bk, corrections=None):
         e = A.hand_eval(wm, wk, bm, bk, True)
     else:
         phase_of, phases = tables
-        score = sum(
-            w[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]] for sh, m, tw, tb, w in phases[phase_of[(wm | bm).bit_count()]]
-        )
+        idx = A.pattern_indices(wm, bm)
+        score = sum(w[i] for i, (_parts, w) in zip(idx, phases[phase_of[(wm | bm).bit_count()]]))
         e = A._finish(wm, wk, bm, bk, True, score)
     if corrections is not None:
         e += sum(c * f for c, f in zip(corrections, A.hand_features(wm, wk, bm, bk)))
@@ -246,7 +279,9 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True)
     g = sub.add_parser("generate")
-    g.add_argument("--depth", type=int, default=6)
+    g.add_argument("--engine", choices=("dame", "hard"), default="dame", help="who plays the games")
+    g.add_argument("--depth", type=int, default=6, help="dame-rs's search depth")
+    g.add_argument("--nodes", type=int, default=20000, help="hard's nodes a move")
     g.add_argument("--seconds", type=float, default=600)
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--out", required=True)
@@ -260,12 +295,16 @@ def main(argv=None):
     f.add_argument("--limit", type=int)
     f.add_argument("--out", default=A.WEIGHTS_FILE)
     f.add_argument("--init", help="trained tables to go on from (the ridge pulls toward them)")
+    f.add_argument("--patterns", type=int, help="fit only the first N patterns (the rest stay 0)")
     args = p.parse_args(argv)
     if args.cmd == "generate":
-        print(f"{generate(args.seed, args.depth, args.out, args.seconds)} games")
+        if args.engine == "hard":
+            print(f"{generate_hard(args.seed, args.nodes, args.out, args.seconds)} games")
+        else:
+            print(f"{generate(args.seed, args.depth, args.out, args.seconds)} games")
     else:
         bounds = tuple(int(x) for x in args.phases.split(",") if x)
-        fit(args.files, bounds, args.lam, args.prior, args.out, args.limit, args.init)
+        fit(args.files, bounds, args.lam, args.prior, args.out, args.limit, args.init, args.patterns)
 
 
 if __name__ == "__main__":
