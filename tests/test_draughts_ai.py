@@ -129,7 +129,7 @@ def test_weights_file_round_trip_and_damaged_files(tmp_path):
     phase_of, phases = shipped
     assert len(phase_of) == 41 and len(phases) == max(phase_of) + 1
     path = tmp_path / "w.bin"
-    A.save_weights(str(path), phase_of, [[w for _parts, w in tables] for tables in phases])
+    A.save_weights(str(path), phase_of, [[w for *_, w in tables] for tables in phases])
     assert A._load_weights(str(path)) == shipped
     data = path.read_bytes()
     for bad in (b"", b"QPD1" + data[4:], data[:100], data[:-2], b"\x00" * 60):
@@ -139,8 +139,8 @@ def test_weights_file_round_trip_and_damaged_files(tmp_path):
 
 
 def test_pattern_indices_read_each_patterns_own_squares():
-    """Every pattern's index, read through its runs of bits, is the base-3 number of its eight
-    squares (0 empty, 1 white man, 2 black man); the regions of 4 x 4 cells need two runs."""
+    """Every pattern's index, read from its run of bits, is the base-3 number of its eight
+    squares (0 empty, 1 white man, 2 black man), and the patterns cover the board."""
     import random
 
     rng = random.Random(8)

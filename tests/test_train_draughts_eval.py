@@ -66,7 +66,7 @@ def test_fit_from_init_with_a_strong_prior_keeps_the_init_tables(games_file, tmp
     assert new is not None and old is not None
     for a, b in zip(new[1], old[1]):
         for pa, pb in zip(a, b):
-            assert max(abs(x - y) for x, y in zip(pa[1], pb[1])) <= 1
+            assert max(abs(x - y) for x, y in zip(pa[4], pb[4])) <= 1
 
 
 def test_fit_from_init_refuses_tables_of_other_phases(games_file, tmp_path):

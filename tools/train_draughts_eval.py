@@ -1,4 +1,4 @@
-"""Train the draughts evaluation's pattern tables (game/ai/draughts_weights.bin).
+"""Train the draughts evaluation's pattern tables (game/ai/draughts/weights.bin).
 
 Offline tool, not needed to play. It needs numpy, scipy and dame-rs (requirements-dev.txt lists
 dame-rs; numpy and scipy come with py-draughts' dependencies or `pip install scipy`).
@@ -6,10 +6,13 @@ dame-rs; numpy and scipy come with py-draughts' dependencies or `pip install sci
 1. Games (`generate`): dame-rs plays itself at a fixed depth from the start, with random moves
    in the first plies and now and then later. Every quiet position (no capture for either side)
    is written with dame's search score and the game's final result, both from White's view.
+   `--engine hard` has hard play itself instead, at a node budget a move (random moves in the
+   first 8 plies and 3% of the later ones): the scores are then the searched values of the very
+   evaluation being trained, and these games taught it more than dame-rs's (bench/RESULTS.md).
 2. Fit (`fit`): the evaluation is the hand-made one plus, for the game phase given by the number
    of men, a table per pattern of 2 rows x 4 squares (base 3: empty, white man, black man). The
    tables minimise the logistic loss of sigmoid(eval / K) against a blend of the game result and
-   sigmoid(score / K); K is the scale that best maps dame's scores to results. Every position is
+   sigmoid(score / K); K is the scale that best maps the games' scores to results. Every position is
    also seen colour-mirrored. The men's square values are folded into the tables as they are
    written (game.ai.draughts.eval.save_weights). With --init the fit goes on from trained tables:
    it starts from them and its ridge pulls toward them instead of toward 0, so new games add to
@@ -18,7 +21,11 @@ dame-rs; numpy and scipy come with py-draughts' dependencies or `pip install sci
     python tools/train_draughts_eval.py generate --depth 6 --seconds 1500 --out d6.txt --seed 1
     python tools/train_draughts_eval.py fit d6.txt d8.txt --phases 16,26 --lam 0.2
     python tools/train_draughts_eval.py fit d8b.txt d8c.txt --lam 0.2 --prior 150 \
-        --init game/ai/draughts_weights.bin      # the second round (bench/RESULTS.md)
+        --init game/ai/draughts/weights.bin      # the second round (bench/RESULTS.md)
+    python tools/train_draughts_eval.py generate --engine hard --nodes 30000 --seconds 1800 \
+        --out h11.txt --seed 11                  # and --seed 12 beside it: the third round
+    python tools/train_draughts_eval.py fit h11.txt h12.txt --lam 0.2 --prior 150 \
+        --init game/ai/draughts/weights.bin
 """
 
 from __future__ import annotations
@@ -131,7 +138,7 @@ def phase_map(bounds):
     return [sum(n >= b for b in bounds) for n in range(41)]
 
 
-def fit(files, bounds, lam, prior, out, limit=None, init=None, patterns=None):
+def fit(files, bounds, lam, prior, out, limit=None, init=None):
     import numpy as np
     from scipy.optimize import minimize
     from scipy.sparse import csr_matrix
@@ -157,7 +164,7 @@ def fit(files, bounds, lam, prior, out, limit=None, init=None, patterns=None):
     for wm, wk, bm, bk, _white, sc, res in rows:
         for (a, b, c, d), s_, z_ in (((wm, wk, bm, bk), sc, res), (mirror(wm, wk, bm, bk), -sc, -res)):
             base = phase_of[(a | c).bit_count()] * width
-            for p, idx in enumerate(A.pattern_indices(a, c)[:patterns]):
+            for p, idx in enumerate(A.pattern_indices(a, c)):
                 ri.append(r)
                 ci.append(base + p * A.PAT_ENTRIES + idx)
             hand.append(A.hand_eval(a, b, c, d, True))
@@ -193,7 +200,7 @@ def fit(files, bounds, lam, prior, out, limit=None, init=None, patterns=None):
         for ph, tables in enumerate(old[1]):
             for p, entry in enumerate(tables):
                 start = ph * width + p * A.PAT_ENTRIES
-                w0[start : start + A.PAT_ENTRIES] = np.array(entry[1], float) - msv[p]
+                w0[start : start + A.PAT_ENTRIES] = np.array(entry[4], float) - msv[p]
     prior_w = w0.copy()
 
     def loss(w):  # summed over positions, so that the optimiser's tolerances fit
@@ -243,8 +250,9 @@ def evaluate_with(tables, wm, wk, bm, bk, corrections=None):
         e = A.hand_eval(wm, wk, bm, bk, True)
     else:
         phase_of, phases = tables
-        idx = A.pattern_indices(wm, bm)
-        score = sum(w[i] for i, (_parts, w) in zip(idx, phases[phase_of[(wm | bm).bit_count()]]))
+        score = sum(
+            w[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]] for sh, m, tw, tb, w in phases[phase_of[(wm | bm).bit_count()]]
+        )
         e = A._finish(wm, wk, bm, bk, True, score)
     if corrections is not None:
         e += sum(c * f for c, f in zip(corrections, A.hand_features(wm, wk, bm, bk)))
@@ -253,7 +261,7 @@ def evaluate_with(tables, wm, wk, bm, bk, corrections=None):
 
 def report(rows, K, candidates):
     """Held-out positions: log-loss of sigmoid(eval/K) against the results, and the rms distance
-    from dame's scores, for each candidate evaluation."""
+    from the games' search scores, for each candidate evaluation."""
     import math
 
     print(f"held out: {len(rows)} positions")
@@ -271,7 +279,7 @@ def report(rows, K, candidates):
             ll -= zz * math.log(p) + (1 - zz) * math.log(1 - p)
             se += (e - sc) ** 2
         print(
-            f"  {name:16} result log-loss {ll / len(rows):.5f}   rms from dame's score {math.sqrt(se / len(rows)):6.1f}"
+            f"  {name:16} result log-loss {ll / len(rows):.5f}   rms from the search score {math.sqrt(se / len(rows)):6.1f}"
         )
 
 
@@ -295,7 +303,6 @@ def main(argv=None):
     f.add_argument("--limit", type=int)
     f.add_argument("--out", default=A.WEIGHTS_FILE)
     f.add_argument("--init", help="trained tables to go on from (the ridge pulls toward them)")
-    f.add_argument("--patterns", type=int, help="fit only the first N patterns (the rest stay 0)")
     args = p.parse_args(argv)
     if args.cmd == "generate":
         if args.engine == "hard":
@@ -304,7 +311,7 @@ def main(argv=None):
             print(f"{generate(args.seed, args.depth, args.out, args.seconds)} games")
     else:
         bounds = tuple(int(x) for x in args.phases.split(",") if x)
-        fit(args.files, bounds, args.lam, args.prior, args.out, args.limit, args.init, args.patterns)
+        fit(args.files, bounds, args.lam, args.prior, args.out, args.limit, args.init)
 
 
 if __name__ == "__main__":

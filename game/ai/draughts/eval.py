@@ -116,65 +116,42 @@ RUNAWAY = (0, 179, 103, 54)  # by rows left to crown (1..3)
 
 # ---- trained evaluation: men patterns + hand terms (weights from tools/train_draughts_eval.py) ------
 PAT_ENTRIES = 3**8
-WEIGHTS_MAGIC = b"QPD3"  # QPD2 had the 2-row blocks only
+WEIGHTS_MAGIC = b"QPD2"
 WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights.bin")
 
 
-def _pattern_squares():
-    """The patterns, 8 squares each (0-based square numbers): blocks of 2 rows x 4 squares
-    tiling the board (rows r, r+1 for r = 0..8, the window alternating left/right, plus two
-    windows for the corner squares), then regions of 4 x 4 board cells (2 squares a row), every
-    second row and column, as in Scan: the rows see formations across the board, the regions
-    the columns and diagonals of men that support each other."""
-    pats = []
+def _pattern_tables():
+    """Blocks of 2 rows x 4 squares (8 squares) tiling the board: rows r, r+1 for r = 0..8 with
+    the window alternating left/right, plus two windows for the corner squares."""
+    blocks = []
     for r in range(9):
         c0 = 0 if r % 2 == 0 else 1
-        pats.append(tuple(r * 5 + c for c in range(c0, c0 + 4)) + tuple((r + 1) * 5 + c for c in range(c0, c0 + 4)))
-    for r, c0 in ((0, 1), (8, 1)):
-        pats.append(tuple(r * 5 + c for c in range(c0, c0 + 4)) + tuple((r + 1) * 5 + c for c in range(c0, c0 + 4)))
-    for r0 in range(0, 7, 2):
-        for c0 in range(0, 7, 2):
-            cells = [R.square_at(r, c) for r in range(r0, r0 + 4) for c in range(c0, c0 + 4)]
-            pats.append(tuple(sq - 1 for sq in cells if sq))
-    return tuple(pats)
-
-
-PAT_PARTS = 2  # every pattern is read as two runs of bits (a mask each), the second possibly empty
-PART_SPAN = 12  # the longest run of bits one lookup covers
-
-
-def _part_tables(squares0):
-    """The lookups that give a pattern's base-3 index: per part (shift, mask, the index's share
-    of each white / black bit combination under the mask)."""
-    bits = [R.SQ_BIT[s] for s in squares0]
-    parts: list[list[int]] = [[]]
-    for i in sorted(range(len(bits)), key=lambda i: bits[i]):
-        if parts[-1] and bits[i] - bits[parts[-1][0]] >= PART_SPAN:
-            parts.append([])
-        parts[-1].append(i)
-    assert len(parts) <= PAT_PARTS, squares0
-    out = []
-    for part in parts + [[]] * (PAT_PARTS - len(parts)):
-        sh = min((bits[i] for i in part), default=0)
-        span = max((bits[i] for i in part), default=-1) - sh + 1
+        blocks.append((r, c0))
+    blocks += [(0, 1), (8, 1)]
+    pats, tables = [], []
+    for r, c0 in blocks:
+        squares0 = [r * 5 + c for c in range(c0, c0 + 4)] + [(r + 1) * 5 + c for c in range(c0, c0 + 4)]
+        bits = [R.SQ_BIT[s] for s in squares0]
+        sh = min(bits)
+        span = max(bits) - sh + 1
         tw, tb = [0] * (1 << span), [0] * (1 << span)
-        for i in part:
-            step = 1 << (bits[i] - sh)
+        for i, b in enumerate(bits):
+            step = 1 << (b - sh)
             for v in range(1 << span):
                 if v & step:
                     tw[v] += 3**i
                     tb[v] += 2 * 3**i
-        out.append((sh, (1 << span) - 1, tuple(tw), tuple(tb)))
-    return tuple(out)
+        pats.append(tuple(squares0))
+        tables.append((sh, (1 << span) - 1, tuple(tw), tuple(tb)))
+    return tuple(pats), tuple(tables)
 
 
-PATTERNS = _pattern_squares()
-_PAT_TABLES = tuple(_part_tables(p) for p in PATTERNS)
+PATTERNS, _PAT_TABLES = _pattern_tables()
 
 
 def pattern_indices(wm, bm):
     """Base-3 index (0 empty, 1 white man, 2 black man) of every pattern."""
-    return [sum(tw[(wm >> sh) & m] + tb[(bm >> sh) & m] for sh, m, tw, tb in parts) for parts in _PAT_TABLES]
+    return [tw[(wm >> sh) & m] + tb[(bm >> sh) & m] for sh, m, tw, tb in _PAT_TABLES]
 
 
 MAIN_DIAG = sum(R.SQUARE[s - 1] for s in (46, 41, 37, 32, 28, 23, 19, 14, 10, 5))
@@ -239,7 +216,10 @@ def _load_weights(path=None):
     for ph in range(n_phase):
         base = ph * n_pat * n_ent
         tables.append(
-            tuple((parts, vals[base + i * n_ent : base + (i + 1) * n_ent]) for i, parts in enumerate(_PAT_TABLES))
+            tuple(
+                (sh, m, tw, tb, vals[base + i * n_ent : base + (i + 1) * n_ent])
+                for i, (sh, m, tw, tb) in enumerate(_PAT_TABLES)
+            )
         )
     return phase_of, tuple(tables)
 
@@ -288,8 +268,8 @@ def _trained_eval(wm, wk, bm, bk, white):
     """Trained men patterns (with the men's square values folded in) for the game phase given by
     the number of men, then the hand-made terms."""
     score = 0
-    for parts, w in _PHASES[_PHASE_OF[(wm | bm).bit_count()]]:
-        score += w[sum(tw[(wm >> sh) & m] + tb[(bm >> sh) & m] for sh, m, tw, tb in parts)]
+    for sh, m, tw, tb, w in _PHASES[_PHASE_OF[(wm | bm).bit_count()]]:
+        score += w[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
     return _finish(wm, wk, bm, bk, white, score)
 
 

@@ -60,14 +60,13 @@ for _cones, _arr in ((E.W_CONE, W_CONE), (E.B_CONE, B_CONE)):
     for _bit, (_cone, _rows) in _cones.items():
         _arr[_bit.bit_length() - 1] = (_cone, _rows)
 NPAT = len(E._PAT_TABLES)
-_LOOKUPS = [p for t in E._PAT_TABLES for p in t if p[1]]  # the patterns' bit runs, in order
-PAT_FIRST = np.cumsum([0] + [sum(1 for p in t if p[1]) for t in E._PAT_TABLES]).astype(np.int64)
-LK_SH = np.array([p[0] for p in _LOOKUPS], np.int64)
-LK_M = np.array([p[1] for p in _LOOKUPS], np.int64)
-LK_W = np.zeros((len(_LOOKUPS), 1 << E.PART_SPAN), np.int32)  # a run's share of the index
-LK_B = np.zeros_like(LK_W)
-for _i, _p in enumerate(_LOOKUPS):
-    LK_W[_i, : len(_p[2])], LK_B[_i, : len(_p[3])] = _p[2], _p[3]
+PAT_SH = np.array([t[0] for t in E._PAT_TABLES], np.int64)
+PAT_M = np.array([t[1] for t in E._PAT_TABLES], np.int64)
+PAT_W = np.zeros((NPAT, max(len(t[2]) for t in E._PAT_TABLES)), np.int64)
+PAT_B = np.zeros_like(PAT_W)
+for _i, _t in enumerate(E._PAT_TABLES):
+    PAT_W[_i, : len(_t[2])] = _t[2]
+    PAT_B[_i, : len(_t[3])] = _t[3]
 LEFT, RIGHT, W_ADV, B_ADV = E.LEFT, E.RIGHT, E.W_ADV, E.B_ADV
 
 
@@ -81,7 +80,7 @@ def weights():
     if E._TRAINED is None:
         return None
     phase_of, phases = E._TRAINED
-    w = np.array([[t[1] for t in ph] for ph in phases], np.int32)
+    w = np.array([[t[4] for t in ph] for ph in phases], np.int64)
     kings = np.array([E._WK, E._BK], np.int64)
     hand = np.array([E.KING_VS_KINGLESS, E.MOBILITY, E.BALANCE, *E.RUNAWAY], np.int64)
     return np.array(phase_of, np.int64), w, kings, hand
@@ -93,10 +92,9 @@ def evaluate(wm, wk, bm, bk, white, phase_of, w, kings, hand):
     score = 0
     ph = phase_of[popcnt(wm | bm)]
     for i in range(NPAT):
-        k = 0
-        for j in range(PAT_FIRST[i], PAT_FIRST[i + 1]):
-            k += LK_W[j, (wm >> LK_SH[j]) & LK_M[j]] + LK_B[j, (bm >> LK_SH[j]) & LK_M[j]]
-        score += w[ph, i, k]
+        sh = PAT_SH[i]
+        m = PAT_M[i]
+        score += w[ph, i, PAT_W[i, (wm >> sh) & m] + PAT_B[i, (bm >> sh) & m]]
     nwk = popcnt(wk)
     nbk = popcnt(bk)
     if nwk or nbk:
