@@ -47,6 +47,15 @@ def _quiet(s) -> bool:
     return not (R.has_capture(s.wm, s.wk, s.bm | s.bk, occ) or R.has_capture(s.bm, s.bk, s.wm | s.wk, occ))
 
 
+def _write_game(f, final, rows) -> None:
+    """Append a finished game's positions, each with its result from White's view (1, 0, -1)."""
+    result = final.result()
+    z = 0 if result is None or result.winner is None else (1 if result.winner == "w" else -1)
+    for row in rows:
+        f.write(" ".join(str(x) for x in row) + f" {z}\n")
+    f.flush()
+
+
 def generate(seed: int, depth: int, out: str, seconds: float, random_rate: float = 0.08) -> int:
     """Self-play games until `seconds` have passed; appends 'wm wk bm bk white score result'."""
     import dame
@@ -78,11 +87,7 @@ def generate(seed: int, depth: int, out: str, seconds: float, random_rate: float
                     m = next(x for x in moves if (x.start, x.end, x.captures) == key)
                 s = s.play(m)
                 board.push(board.parse_move(m.hub()))
-            result = s.result()
-            z = 0 if result is None or result.winner is None else (1 if result.winner == "w" else -1)
-            for row in rows:
-                f.write(" ".join(str(x) for x in row) + f" {z}\n")
-            f.flush()
+            _write_game(f, s, rows)
             games += 1
     return games
 
@@ -112,11 +117,7 @@ def generate_hard(seed: int, nodes: int, out: str, seconds: float, random_rate: 
                     score = found.raw if s.to_move == "w" else -found.raw
                     rows.append((s.wm, s.wk, s.bm, s.bk, int(s.to_move == "w"), score))
                 s = s.play(found.move)
-            result = s.result()
-            z = 0 if result is None or result.winner is None else (1 if result.winner == "w" else -1)
-            for row in rows:
-                f.write(" ".join(str(x) for x in row) + f" {z}\n")
-            f.flush()
+            _write_game(f, s, rows)
             games += 1
     return games
 
