@@ -93,8 +93,9 @@ def generate(seed: int, depth: int, out: str, seconds: float, random_rate: float
 
 
 def generate_hard(seed: int, nodes: int, out: str, seconds: float, random_rate: float = 0.03) -> int:
-    """As generate(), but hard plays itself with a node budget per move (its own tables, so the
-    scores are the searched values of the evaluation being trained)."""
+    """As generate(), but hard plays itself with a node budget a move (fresh search tables each
+    move, so a seed gives the same games): the scores are the searched values of the very
+    evaluation being trained."""
     from game.ai.contract import Limits
     from game.ai.draughts.player import ENGINE
 
