@@ -69,6 +69,12 @@ def test_fit_from_init_with_a_strong_prior_keeps_the_init_tables(games_file, tmp
             assert max(abs(x - y) for x, y in zip(pa[4], pb[4])) <= 1
 
 
-def test_fit_from_init_refuses_tables_of_other_phases(games_file, tmp_path):
-    with pytest.raises(SystemExit):
-        T.fit([str(games_file)], (10, 20, 30), lam=0.2, prior=10.0, out=str(tmp_path / "w.bin"), init=E.WEIGHTS_FILE)
+def test_fit_from_init_into_other_phases_starts_each_from_its_middle_men_count(games_file, tmp_path):
+    out = tmp_path / "w.bin"
+    T.fit([str(games_file)], (10, 20, 30), lam=0.2, prior=1e12, out=str(out), init=E.WEIGHTS_FILE)
+    new, old = E._load_weights(str(out)), E._load_weights(E.WEIGHTS_FILE)
+    assert new is not None and old is not None
+    assert list(new[0]) == T.phase_map((10, 20, 30)) and len(new[1]) == 4
+    for ph, middle in enumerate((5, 15, 25, 35)):  # men counts 0-9, 10-19, 20-29, 30-40
+        for pa, pb in zip(new[1][ph], old[1][old[0][middle]]):
+            assert max(abs(x - y) for x, y in zip(pa[4], pb[4])) <= 1

@@ -16,7 +16,8 @@ dame-rs; numpy and scipy come with py-draughts' dependencies or `pip install sci
    also seen colour-mirrored. The men's square values are folded into the tables as they are
    written (game.ai.draughts.eval.save_weights). With --init the fit goes on from trained tables:
    it starts from them and its ridge pulls toward them instead of toward 0, so new games add to
-   what earlier ones taught (the data of earlier rounds need not be kept).
+   what earlier ones taught (the data of earlier rounds need not be kept); with other --phases than
+   init's, each phase starts from init's table for its middle men count.
 
     python tools/train_draughts_eval.py generate --depth 6 --seconds 1500 --out d6.txt --seed 1
     python tools/train_draughts_eval.py fit d6.txt d8.txt --phases 16,26 --lam 0.2
@@ -196,11 +197,13 @@ def fit(files, bounds, lam, prior, out, limit=None, init=None):
     w0 = np.zeros(n_phase * width + n_hand)
     if init is not None:  # go on from trained tables: the ridge pulls toward them instead of 0
         old = A._load_weights(init)
-        if old is None or list(old[0]) != phase_of:
-            raise SystemExit(f"{init}: not tables of this pattern set and these phases")
+        if old is None:
+            raise SystemExit(f"{init}: not tables of this pattern set")
         msv = A.men_square_values()
-        for ph, tables in enumerate(old[1]):
-            for p, entry in enumerate(tables):
+        for ph in range(n_phase):
+            # other phases than init's start from its tables for the phase's middle men count
+            counts = [n for n in range(41) if phase_of[n] == ph]
+            for p, entry in enumerate(old[1][old[0][counts[len(counts) // 2]]]):
                 start = ph * width + p * A.PAT_ENTRIES
                 w0[start : start + A.PAT_ENTRIES] = np.array(entry[4], float) - msv[p]
     prior_w = w0.copy()
