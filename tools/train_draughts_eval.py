@@ -223,7 +223,7 @@ def fit(files, bounds, lam, prior, out, limit=None, init=None):
         f"{logloss(1 / (1 + np.exp(-(hand + X @ res.x) / K))):.5f}"
     )
     c = res.x[n_phase * width :]
-    print("the hand terms, fitted beside the tables (set these in game/ai/draughts_ai.py and fit again):")
+    print("the hand terms, fitted beside the tables (set these in game/ai/draughts/eval.py and fit again):")
     print(
         f"  KING {A.KING + c[0]:.0f}, KING_MAIN_DIAG {A.KING_MAIN_DIAG + c[1]:.0f}, "
         f"KING_DOUBLE_DIAG {A.KING_DOUBLE_DIAG + c[2]:.0f}, KING_VS_KINGLESS {A.KING_VS_KINGLESS + c[3]:.0f}, "
