@@ -177,3 +177,15 @@ def test_without_numba_the_plain_search_plays():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() in {str(m) for m in R.new_game().legal_moves()}
+
+
+def test_warm_readies_the_table_lookups_the_root_makes_from_python():
+    """egdb.play calls these from Python at the root, inside the clock: a fresh process's first
+    call loads each from numba's cache (2-6 ms, enough to overrun 0.1 s a move), so warm() does it."""
+    code = (
+        "from game.ai.draughts import fast as F, egdb as E; F.warm(); "
+        "print([f.__name__ for f in (E.probe, E.material, E.size_of, E.pos_index) if not f.signatures])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

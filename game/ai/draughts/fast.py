@@ -501,6 +501,9 @@ def _compile() -> None:
     st[STOPPED] = 1  # compiled for the lazy-SMP helpers (smp.py); returns at once
     helper_loop(*bits, 1, roots, 1, 1, 0, arrays)
     tt_move(arrays, (*bits, True))  # hkey from Python, as FastSearch and the Hub call it
+    # the root's table lookups from Python (egdb.play): loading each from the cache takes 2-6 ms
+    code = int(egdb.material(*bits))
+    egdb.value(*bits, True), egdb.size_of(code), egdb.pos_index(*bits, code)
     _warmed = True
 
 
