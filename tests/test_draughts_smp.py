@@ -81,3 +81,34 @@ def test_a_torn_table_entry_is_not_believed():
     slot = h & (tt.shape[0] - 1)
     tt[slot, 2] = np.int64(int(tt[slot, 2]) ^ (1 << 12))  # another writer's score word
     assert search.tt_move(keys[0]) is None
+
+
+def test_a_helper_starts_from_the_main_searchs_move_ordering(monkeypatch):
+    monkeypatch.setattr(smp.threading.Thread, "start", lambda self: None)  # look, do not run
+    s = R.new_game().play("32-28").play("18-23")
+    arrays = F.new_arrays(F.TT_BITS_FRESH)
+    arrays[F.HIST][:] = np.arange(64 * 64)
+    arrays[F.KILLERS][3, 0] = (1 << 20, 1 << 25)
+    internal = [R.internal(m) for m in s.legal_moves()]
+    helpers = smp.Helpers(arrays, 2, s.key(), internal, 0, s.quiet_plies)
+    own = helpers.helpers[0]
+    assert own[F.TT] is arrays[F.TT]  # the table is shared, the ordering copied
+    assert own[F.HIST] is not arrays[F.HIST] and (own[F.HIST] == arrays[F.HIST]).all()
+    assert (own[F.KILLERS] == arrays[F.KILLERS]).all()
+
+
+def test_a_helper_tries_its_last_best_move_first():
+    """A helper deepens with its own root order: the best move of each iteration goes first, as
+    in the main search (it kept the order it was given, so it spent its time on weaker moves)."""
+    s = R.parse_fen("W:W6,47:B35")  # 6-1 crowns; the other moves do not
+    moves = [R.internal(m) for m in s.legal_moves()]
+    crown = [i for i, m in enumerate(s.legal_moves()) if str(m).startswith("6-")]
+    assert len(crown) == 1 and len(moves) > 2
+    moves.append(moves.pop(crown[0]))  # the crowning move last
+    roots = np.array(moves, np.int64)
+    c = F.new_arrays(F.TT_BITS_FRESH)
+    c[F.ST][F.LIMIT] = 20000
+    c[F.ST][F.NEXT_CHECK] = F.CHECK
+    F.helper_loop(s.wm, s.wk, s.bm, s.bk, 1, roots, len(moves), 1, s.quiet_plies, c)
+    assert tuple(roots[0]) == tuple(moves[-1])
+    assert sorted(map(tuple, roots.tolist())) == sorted(map(tuple, moves))  # reordered, none lost

@@ -436,7 +436,12 @@ def helper_loop(wm, wk, bm, bk, white, roots, n, depth, hm, C):
     table it shares with the main search; its nodes are returned."""
     st = C[ST]
     while depth < MAX_PLY - 10 and not st[STOPPED]:
-        root_iter(wm, wk, bm, bk, white, roots, n, depth, -INF, INF, hm, C)
+        best_i = root_iter(wm, wk, bm, bk, white, roots, n, depth, -INF, INF, hm, C)[0]
+        if best_i > 0:  # its best move first next time, as the main search does
+            f, t, cp = roots[best_i, 0], roots[best_i, 1], roots[best_i, 2]
+            for j in range(best_i, 0, -1):
+                roots[j, 0], roots[j, 1], roots[j, 2] = roots[j - 1, 0], roots[j - 1, 1], roots[j - 1, 2]
+            roots[0, 0], roots[0, 1], roots[0, 2] = f, t, cp
         depth += 1
     return st[NODES]
 

@@ -452,6 +452,8 @@ class FastSearch(Search):
         key = state.key()
         internal = [R.internal(m) for m in moves]
         helpers = smp.Helpers(self.arrays, count, key, internal, self.n_history, state.quiet_plies)
+        # the move ends when stop() has waited for the helpers: that wait is inside its time
+        self.budget.deadline -= smp.STOP_WAIT
         try:
             return super().root(state, max_depth, info, start_time)
         finally:

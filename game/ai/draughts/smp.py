@@ -1,8 +1,9 @@
 """Lazy SMP for the compiled draughts search: while the main search deepens, helper threads
 search the same root into the transposition table it shares with them (their own killers,
-history and move rows), half of them a ply deeper. The main search then finds more of its
-positions already searched; only the main search's result is played. The compiled code runs
-without the interpreter's lock (game.ai.jit), so the threads use separate cores.
+history and move rows, the first two copied from the main search), half of them a ply deeper.
+The main search then finds more of its positions already searched; only the main search's
+result is played. The compiled code runs without the interpreter's lock (game.ai.jit), so the
+threads use separate cores.
 
 Helpers run only for timed searches (a node budget must give the same move every time) and only
 where the machine has cores to spare: threads() is 1 on a 2-core machine unless QIPAN_THREADS
@@ -64,9 +65,13 @@ class Helpers:
             st[F.NEXT_CHECK] = F.CHECK
             st[F.EG_MAX] = eg_max
             c[F.REPS][:n_history] = arrays[F.REPS][:n_history]
+            # start from the main search's move ordering (its killers and history of the moves
+            # before), not from nothing: a cold helper spent its first iterations relearning it
+            c[F.KILLERS][:] = arrays[F.KILLERS]
+            c[F.HIST][:] = arrays[F.HIST]
             # vary the order of the root moves a little between helpers, so they do not all
             # walk the same tree at the same time
-            rows = np.roll(roots, -(i // 2), axis=0) if i else roots
+            rows = np.roll(roots, -(i // 2), axis=0)  # a copy: each helper reorders its own
             args = (wm, wk, bm, bk, int(white), rows, len(moves), 1 + (i + 1) % 2, hm, c)
             thread = threading.Thread(target=F.helper_loop, args=args, name=f"draughts-helper-{i}", daemon=True)
             self.helpers.append(c)
