@@ -438,10 +438,9 @@ def helper_loop(wm, wk, bm, bk, white, roots, n, depth, hm, C):
     while depth < MAX_PLY - 10 and not st[STOPPED]:
         best_i = root_iter(wm, wk, bm, bk, white, roots, n, depth, -INF, INF, hm, C)[0]
         if best_i > 0:  # its best move first next time, as the main search does
-            f, t, cp = roots[best_i, 0], roots[best_i, 1], roots[best_i, 2]
-            for j in range(best_i, 0, -1):
-                roots[j, 0], roots[j, 1], roots[j, 2] = roots[j - 1, 0], roots[j - 1, 1], roots[j - 1, 2]
-            roots[0, 0], roots[0, 1], roots[0, 2] = f, t, cp
+            first = roots[best_i].copy()
+            roots[1 : best_i + 1] = roots[:best_i].copy()
+            roots[0] = first
         depth += 1
     return st[NODES]
 
