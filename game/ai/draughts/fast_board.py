@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.ai.jit import njit
+from game.ai.jit import AVAILABLE, njit
 from game.rules import draughts_board as B
 
 MASK = B.MASK
@@ -55,15 +55,54 @@ def step(x, k):
     return (x << DIR_SH[k]) if DIR_DOWN[k] else (x >> DIR_SH[k])
 
 
+# The position's hash key: each board is mixed (splitmix64's finaliser) before the next joins,
+# so that every bit moves every bit of the key. The plain products used before moved a bit only
+# upward: boards that differed only on the last rows (the high bits) shared a key 4 times in
+# 10, and the search believed one position's table entry for another's. The arithmetic is
+# unsigned: numba's signed products may not overflow (LLVM then drops the masks).
+KEY_SEEDS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0x27D4EB2F165667C5)
+KEY_WHITE = 0x5851F42D4C957F2D
+MIX1, MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+M64 = (1 << 64) - 1
+
+
+def _mix_int(x):
+    x ^= x >> 31
+    x = (x * MIX1) & M64
+    x ^= x >> 27
+    x = (x * MIX2) & M64
+    return x ^ (x >> 31)
+
+
+def hkey_int(wm, wk, bm, bk, white):
+    """hkey over Python's integers: the reference, and the key where numba is missing."""
+    h = 0
+    for board, seed in zip((wm, wk, bm, bk), KEY_SEEDS):
+        h = _mix_int(h ^ board ^ seed)
+    return (h ^ KEY_WHITE if white else h) >> 1
+
+
 @njit
-def hkey(wm, wk, bm, bk, white):
-    h = (wm * 0x9E3779B97F4A7C15) ^ (wk * 0xC2B2AE3D27D4EB4F) ^ (bm * 0x165667B19E3779F9) ^ (bk * 0x27D4EB2F165667C5)
-    h &= M63
+def _mix(x):
+    x ^= x >> np.uint64(31)
+    x *= np.uint64(MIX1)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(MIX2)
+    return x ^ (x >> np.uint64(31))
+
+
+@njit
+def _hkey(wm, wk, bm, bk, white):
+    h = _mix(np.uint64(wm) ^ np.uint64(KEY_SEEDS[0]))
+    h = _mix(h ^ np.uint64(wk) ^ np.uint64(KEY_SEEDS[1]))
+    h = _mix(h ^ np.uint64(bm) ^ np.uint64(KEY_SEEDS[2]))
+    h = _mix(h ^ np.uint64(bk) ^ np.uint64(KEY_SEEDS[3]))
     if white:
-        h ^= 0x5851F42D4C957F2D
-    h ^= h >> 31
-    h = (h * 0x2545F4914F6CDD1D) & M63
-    return h ^ (h >> 29)
+        h ^= np.uint64(KEY_WHITE)
+    return np.int64(h >> np.uint64(1))
+
+
+hkey = _hkey if AVAILABLE else hkey_int  # a 63-bit key, never negative
 
 
 # ---- moves (draughts_board's generator, into rows of arrays) -----------------------------------------
