@@ -1,0 +1,94 @@
+"""How level the matches' random openings are, and a match's score split by it.
+
+    python bench/bench_draughts_openings.py                       # the 50 openings of seed 2024
+    python bench/bench_draughts_openings.py --pdn dame.pdn        # and that match's score by class
+
+bench_draughts.py's matches start from random 4-ply openings, each played twice, colours
+swapped. A random ply can leave a man (or two, to a shot) for the taking: from such an opening
+the side a man up wins both games, so the pair scores 50% whatever the engines' strength. Each
+opening here (and the forced moves after it) is searched by hard on a node budget (the same value on every run; fresh tables) and
+classed as level (|value| under 60 centi-men) or a man or more up for one side. With `--pdn`
+(a file written by `bench_draughts.py ... --pdn`) the score of the engine named by `--engine`
+is given per class: on the level openings, with a man up, with a man down.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from bench_draughts import interval, openings  # noqa: E402
+
+from game.ai.draughts import search as A  # noqa: E402
+from game.rules import draughts as R  # noqa: E402
+from game.rules import draughts_pdn  # noqa: E402
+
+LEVEL = 60  # centi-men: an opening within this of 0 is level
+POINTS = {"2-0": 1.0, "1-1": 0.5, "0-2": 0.0}
+
+
+def line_value(line, nodes: int) -> int:
+    """White's value after the opening `line` (move texts) and the forced moves after it."""
+    state = R.new_game()
+    for text in line:
+        state = state.play(R.find_move(state, text))
+    while state.result() is None and len(state.legal_moves()) == 1:
+        state = state.play(state.legal_moves()[0])  # a forced capture: a search would not look past it
+    _, score, *_ = A.run(state, "hard", nodes=nodes)
+    return score if state.to_move == "w" else -score
+
+
+def opening_values(count: int, seed: int, nodes: int) -> dict:
+    """White's value after each of the `count` openings of `seed`, by line (a tuple of move texts)."""
+    return {tuple(line): line_value(line, nodes) for line in openings(count, seed=seed)}
+
+
+def split_scores(pdn_text: str, values: dict, engine: str) -> dict:
+    """The points of `engine` (a word of the White / Black tags) per class of opening."""
+    out: dict = {"level": [], "a man up": [], "a man down": []}
+    for game in draughts_pdn.read_games(pdn_text):
+        line = tuple(str(m) for m in game.moves[:4])
+        if line not in values or game.result not in POINTS:
+            continue
+        white = engine in game.headers.get("White", "")
+        pts = POINTS[game.result] if white else 1 - POINTS[game.result]
+        value = values[line] if white else -values[line]
+        cls = "level" if abs(value) < LEVEL else ("a man up" if value > 0 else "a man down")
+        out[cls].append(pts)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--openings", type=int, default=50, help="how many openings (a match of N games has N/2)")
+    p.add_argument("--seed", type=int, default=2024, help="bench_draughts.py's --openings-seed")
+    p.add_argument("--nodes", type=int, default=300_000, help="hard's node budget for each opening's value")
+    p.add_argument("--pdn", help="a match's games (bench_draughts.py --pdn) to split by class")
+    p.add_argument("--engine", default="hard", help="whose score --pdn gives (a word of its tag)")
+    args = p.parse_args(argv)
+    A.warm()
+    values = opening_values(args.openings, args.seed, args.nodes)
+    level = sum(abs(v) < LEVEL for v in values.values())
+    one = sum(LEVEL <= abs(v) < 150 for v in values.values())
+    print(
+        f"{len(values)} openings of seed {args.seed} (hard, {args.nodes:,} nodes each): {level} level, "
+        f"{one} a man up for one side, {len(values) - level - one} two men or more"
+    )
+    if args.pdn:
+        with open(args.pdn, encoding="utf-8") as f:
+            split = split_scores(f.read(), values, args.engine)
+        for cls, pts in split.items():
+            if pts:
+                score, lo, hi = interval(pts, len(pts))
+                w, d, loss = pts.count(1.0), pts.count(0.5), pts.count(0.0)
+                print(
+                    f"  {args.engine} from {cls}: {score:.1f}% ({lo:.1f}-{hi:.1f}) over {len(pts)} games (+{w} ={d} -{loss})"
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
