@@ -5,11 +5,12 @@
 
 bench_draughts.py's matches start from random 4-ply openings, each played twice, colours
 swapped. A random ply can leave a man (or two, to a shot) for the taking: from such an opening
-the side a man up wins both games, so the pair scores 50% whatever the engines' strength. Each
-opening here (and the forced moves after it) is searched by hard on a node budget (the same value on every run; fresh tables) and
-classed as level (|value| under 60 centi-men) or a man or more up for one side. With `--pdn`
-(a file written by `bench_draughts.py ... --pdn`) the score of the engine named by `--engine`
-is given per class: on the level openings, with a man up, with a man down.
+the side a man up mostly wins both games, so the pair scores about 50% whatever the engines'
+strength. Each opening (and the forced moves after it) is searched here by hard on a node
+budget (fresh tables: the same value on every run) and classed as level (|value| under 60
+centi-men) or a man or more up for one side. With `--pdn` (a file written by
+`bench_draughts.py ... --pdn`) the score of the engine named by `--engine` is given per class:
+on the level openings, with a man up, with a man down.
 """
 
 from __future__ import annotations

@@ -15,7 +15,6 @@ MASK = B.MASK
 PROMO_W, PROMO_B = B.PROMO_W, B.PROMO_B
 MAXM = 160  # moves kept per position (more never occur in play; extra ones are dropped)
 RAW = 1024  # capture sequences before the maximum-capture filter
-M63 = 0x7FFFFFFFFFFFFFFF
 
 DIR_SH = np.array([6, 7, 6, 7], np.int64)  # draughts_board's four directions (shift, toward White)
 DIR_DOWN = np.array([1, 1, 0, 0], np.int64)
