@@ -15,6 +15,7 @@ from game.ai.draughts import eval as E
 from game.ai.draughts import fast as F
 from game.ai.draughts import fast_board as FB
 from game.ai.draughts import search as A
+from game.ai.draughts import tables as T
 from game.rules import draughts as R
 from game.rules import draughts_board as B
 from tests.test_draughts_rules import random_position
@@ -184,7 +185,7 @@ def test_kept_history_counts_fade_to_zero_from_both_sides():
     assert list(A.shared_fast()[F.HIST][:4]) == [-2, 0, 0, 2]
     old = A.use_tables(A.new_tables())
     try:
-        A._SHARED["hist"].update({(1, 2): -9, (2, 4): -1, (4, 8): 9})
+        T._SHARED["hist"].update({(1, 2): -9, (2, 4): -1, (4, 8): 9})
         assert A.shared_tables()[2] == {(1, 2): -2, (4, 8): 2}
     finally:
         A.use_tables(old)
