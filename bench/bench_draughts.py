@@ -133,7 +133,7 @@ class Qipan:
             smp.THREADS = self.threads
         if self.engine is None:
             return self.mod.choose_move(state, self.level, self.time_limit, seed, self.nodes)
-        return self.engine.search(state, Limits(self.level, self.time_limit, self.nodes, seed=seed, playing=True)).move
+        return self.engine.search(state, Limits(self.level, self.time_limit, self.nodes, seed=seed)).move
 
     def close(self):
         """Free this player's tables now, outside any move's clock (the module keeps a reference

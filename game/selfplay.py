@@ -106,9 +106,7 @@ def play_game(
         started = now()
         found = engine.search(
             info.public(match.states[-1]),
-            Limits(
-                levels[seat], time=allotted, nodes=nodes, seed=None if seed is None else seed + match.ply, playing=True
-            ),
+            Limits(levels[seat], time=allotted, nodes=nodes, seed=None if seed is None else seed + match.ply),
         )
         managers[seat].done(found, now() - started, allotted)
         if match.flag() is not None:

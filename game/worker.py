@@ -137,7 +137,6 @@ def _serve(conn, warm_game: str | None = None) -> None:
                     time_limit,
                     params.get("nodes"),
                     seed=params.get("seed"),
-                    playing=True,  # the computer's own move: it may play for a win
                 )
                 asked = time.perf_counter()
                 found = info.engine.search(info.public(state), limits)

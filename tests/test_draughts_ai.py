@@ -92,22 +92,6 @@ def test_hub_handshake_and_search():
     assert out[-1] == "done move=28x19x23"
 
 
-@pytest.mark.parametrize("mode, playing", [("think", True), ("ponder", True), ("analyze", False)])
-def test_hub_plays_its_own_moves_with_contempt_and_analyses_without(monkeypatch, mode, playing):
-    from game.ai.draughts import hub as H
-
-    seen = []
-    real = H.ENGINE.search
-
-    def spy(state, limits):
-        seen.append(limits.playing)
-        return real(state, limits)
-
-    monkeypatch.setattr(H.ENGINE, "search", spy)
-    out = run_hub(['pos moves="32-28 19-23"', "level nodes=300", f"go {mode}"])
-    assert out[-1].startswith("done move=") and seen == [playing]
-
-
 def test_hub_position_and_depth():
     start = format_position(R.new_game())
     assert start == "W" + "b" * 20 + "e" * 10 + "w" * 20

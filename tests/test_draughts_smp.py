@@ -89,14 +89,12 @@ def test_a_helper_starts_from_the_main_searchs_move_ordering(monkeypatch):
     arrays = F.new_arrays(F.TT_BITS_FRESH)
     arrays[F.HIST][:] = np.arange(64 * 64)
     arrays[F.KILLERS][3, 0] = (1 << 20, 1 << 25)
-    arrays[F.ST][F.DRAW] = -20  # the main search's contempt
     internal = [R.internal(m) for m in s.legal_moves()]
     helpers = smp.Helpers(arrays, 2, s.key(), internal, 0, s.quiet_plies)
     own = helpers.helpers[0]
     assert own[F.TT] is arrays[F.TT]  # the table is shared, the ordering copied
     assert own[F.HIST] is not arrays[F.HIST] and (own[F.HIST] == arrays[F.HIST]).all()
     assert (own[F.KILLERS] == arrays[F.KILLERS]).all()
-    assert own[F.ST][F.DRAW] == -20  # and its draws score as the main search's
 
 
 def test_a_helper_tries_its_last_best_move_first():

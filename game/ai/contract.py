@@ -37,9 +37,6 @@ class Limits:
     seed:        makes the level's random choices repeatable
     root_values: fill SearchResult.values for every root move it can (review, hints)
     on_iteration: called with a SearchResult after each finished iteration (analysis streams them)
-    playing:     the search chooses the side to move's own move in a game (the computer's turn),
-                 not a hint, analysis or review: an engine may then play for a win (draughts
-                 counts a draw a little below level for itself: contempt)
     """
 
     level: str = "hard"
@@ -50,7 +47,6 @@ class Limits:
     seed: int | None = None
     root_values: bool = False
     on_iteration: Callable[[SearchResult], None] | None = None
-    playing: bool = False
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:

@@ -137,8 +137,7 @@ def evaluate(wm, wk, bm, bk, white, phase_of, w, kings, hand):
 
 # ---- search -----------------------------------------------------------------------------------------
 # st: the search's counters; tt rows: key, captured set, packed (depth, flag, score, from, to)
-# EG_MAX: most pieces probed; DRAW: a draw's score with White to move (contempt, search.draw_score)
-NODES, LIMIT, STOPPED, SELDEPTH, REP_LEN, NEXT_CHECK, EG_MAX, DRAW = range(8)
+NODES, LIMIT, STOPPED, SELDEPTH, REP_LEN, NEXT_CHECK, EG_MAX = range(7)  # EG_MAX: most pieces probed
 # what C, the tuple of a search's arrays (new_arrays), holds where
 ST, TT, KILLERS, HIST, REPS, MOVES, ORDER, SCRATCH, SCORES, PV, PHASE_OF, TABLES, KING_VALUES, HAND, EG_DATA, EG_OFF = (
     range(16)
@@ -205,7 +204,7 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
         st[SELDEPTH] = ply
     key = hkey(wm, wk, bm, bk, white)
     if hm >= 50 or (hm >= 4 and repeated(key, hm, st, rep)):
-        return st[DRAW] if white else -st[DRAW]
+        return 0
     occ = wm | wk | bm | bk
     if white:
         men, kings, enemy = wm, wk, bm | bk
@@ -215,7 +214,7 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
     if not capture and popcnt(occ) <= st[EG_MAX]:
         v = egdb.probe(wm, wk, bm, bk, white, C[EG_DATA], C[EG_OFF])
         if v == egdb.DRAW:
-            return st[DRAW] if white else -st[DRAW]
+            return 0
         if v != egdb.UNUSED:
             nw, nb = popcnt(wm | wk), popcnt(bm | bk)
             counted = (nw == 1 and wk != 0 and bk != 0 and nb <= 3) or (nb == 1 and bk != 0 and wk != 0 and nw <= 3)
@@ -520,7 +519,7 @@ def new_arrays(tt_bits: int = TT_BITS) -> tuple:
     assert WEIGHTS is not None
     rows = MAX_PLY + 2
     return (
-        np.zeros(8, np.int64),
+        np.zeros(7, np.int64),
         np.zeros((1 << tt_bits, 3), np.int64),
         np.zeros((rows, 2, 2), np.int64),
         np.zeros(64 * 64, np.int64),

@@ -145,7 +145,7 @@ class Hub:
             return lv["move-time"], None, depth
         return (None if "depth" in lv else 1.0), None, depth
 
-    def _think(self, state, ponder, stop, playing=False):
+    def _think(self, state, ponder, stop):
         def info(found):
             el = max(1e-6, found.time)
             pv = " ".join(m.hub() for m in found.pv)
@@ -159,9 +159,7 @@ class Hub:
             seconds, nodes, depth = self._limits()
             if ponder or (seconds is None and nodes is None):  # until stopped (or the depth is reached)
                 seconds, nodes = math.inf, None
-            found = ENGINE.search(
-                state, Limits("hard", seconds, nodes, depth, stop=stop.is_set, on_iteration=info, playing=playing)
-            )
+            found = ENGINE.search(state, Limits("hard", seconds, nodes, depth, stop=stop.is_set, on_iteration=info))
             if not ponder and "time" in self.level:
                 self.timeman.done(found, found.time, seconds)
             ponder_text = f" ponder={found.pv[1].hub()}" if len(found.pv) > 1 else ""
@@ -235,9 +233,7 @@ class Hub:
                 return True
             # the stop flag exists before the thread starts, so that a stop right after go reaches it
             self.stopping = threading.Event()
-            playing = mode != "analyze"  # think and ponder: the engine's own move (contempt)
-            args = (self.state, ponder, self.stopping, playing)
-            self.thread = threading.Thread(target=self._think, args=args, daemon=True)
+            self.thread = threading.Thread(target=self._think, args=(self.state, ponder, self.stopping), daemon=True)
             self.thread.start()
         elif cmd == "stop":
             self.stop()

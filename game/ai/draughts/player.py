@@ -73,7 +73,6 @@ class DraughtsEngine(EngineBase):
             nodes,
             time.perf_counter() - started,
             S.pv(search, position, move),
-            notes=(f"contempt: a draw counts {-S.CONTEMPT / 100:+.2f} men for the mover",) if limits.playing else (),
             raw=score,
         )
 
@@ -125,7 +124,6 @@ def _analyse(position: Any, limits: Limits, info: Any) -> tuple:
         info,
         limits.depth,
         limits.stop,
-        limits.playing,
     )
 
 

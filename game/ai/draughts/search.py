@@ -85,11 +85,6 @@ ASPIRATION = 25
 # LMR2_DEPTH or more two plies (a fail high is searched again at full depth)
 LMR2_MOVE, LMR2_DEPTH = 5, 5
 TT_QUIET_PLIES = F.TT_QUIET_PLIES  # table cutoffs below this many quiet plies
-# Contempt: when the computer chooses its own move in a game, a draw (repetition, the 25-move
-# rule, a drawn ending of the endgame tables) counts this many centi-men below level for it, so
-# it keeps a level game going rather than steer into a drawn ending (bench/RESULTS.md, round
-# 12). Hints, analysis and review search with draws at 0: they judge the position as it is.
-CONTEMPT = 20
 
 LEVELS = {
     # (maximum depth, temperature for pick_with_mistakes in centi-men or 0)
@@ -115,9 +110,8 @@ def table_score(wm, wk, bm, bk, white, otherwise):
 class Search:
     egdb = False  # the root keeps only the moves that hold the endgame tables' value (hard)
 
-    def __init__(self, budget: Budget, history_keys=(), tables=None, draw_white=0):
+    def __init__(self, budget: Budget, history_keys=(), tables=None):
         self.budget = budget
-        self.draw_white = draw_white  # a draw's score with White to move (draw_score)
         if tables is None:
             tables = (new_table(TT_BITS_FRESH), new_table(EVAL_BITS), {})
         self.tt, self.evals, self.hist = tables
@@ -153,8 +147,10 @@ class Search:
         if ply > self.seldepth:
             self.seldepth = ply
         key = (wm, wk, bm, bk, white)
-        if hm >= 50 or (hm >= 4 and self.rep.get(key)):
-            return self.draw_white if white else -self.draw_white
+        if hm >= 4 and self.rep.get(key):
+            return 0
+        if hm >= 50:
+            return 0
         occ = wm | wk | bm | bk
         if white:
             men, kings, enemy = wm, wk, bm | bk
@@ -394,11 +390,9 @@ class FastSearch(Search):
 
     egdb = True
 
-    def __init__(self, budget: Budget, history_keys=(), arrays=None, draw_white=0):
+    def __init__(self, budget: Budget, history_keys=(), arrays=None):
         self.budget = budget
-        self.draw_white = draw_white
         self.arrays = F.with_tables(arrays) if arrays is not None else F.new_arrays(F.TT_BITS_FRESH)
-        self.arrays[F.ST][F.DRAW] = draw_white  # shared arrays keep no earlier search's
         keys = list(history_keys)[-(F.REP // 2) :]
         rep = self.arrays[F.REPS]
         for i, (wm, wk, bm, bk, white) in enumerate(keys):
@@ -436,22 +430,19 @@ class FastSearch(Search):
         return F.tt_move(self.arrays, key)
 
 
-def make_search(budget: Budget, history_keys=(), tables="fresh", draw_white=0):
+def make_search(budget: Budget, history_keys=(), tables="fresh"):
     """The hard level's search: compiled when fast.py is available, else Search. tables:
     "shared" (kept from move to move, see shared_tables), "fresh" (small, for node budgets) or
-    "full" (fresh at full size, for long Hub searches); draw_white: see draw_score. Call warm()
-    before the budget's clock starts."""
+    "full" (fresh at full size, for long Hub searches). Call warm() before the budget's clock
+    starts."""
     if F.available():
         arrays = {"shared": shared_fast, "fresh": lambda: None, "full": F.new_arrays}[tables]()
-        return FastSearch(budget, history_keys, arrays, draw_white)
+        return FastSearch(budget, history_keys, arrays)
     if tables == "shared":
-        search = Search(budget, history_keys, shared_tables(), draw_white)
+        search = Search(budget, history_keys, shared_tables())
     else:
         search = Search(
-            budget,
-            history_keys,
-            (new_table(TT_BITS), new_table(EVAL_BITS), {}) if tables == "full" else None,
-            draw_white,
+            budget, history_keys, (new_table(TT_BITS), new_table(EVAL_BITS), {}) if tables == "full" else None
         )
     search.egdb = True
     return search
@@ -477,19 +468,10 @@ def _child_score(search, state, mv, depth):
     return -search.search(wm, wk, bm, bk, state.to_move != "w", depth - 1, -INF, INF, 1, hm)
 
 
-def draw_score(playing: bool, white: bool) -> int:
-    """A draw's score with White to move, in a search for the side `white`: 0, or when it chooses
-    its own move in a game (`playing`) CONTEMPT below level for that side."""
-    if not playing:
-        return 0
-    return -CONTEMPT if white else CONTEMPT
-
-
-def run(state, level="hard", time_limit=None, nodes=None, info=None, max_depth=None, stop=None, playing=False):
+def run(state, level="hard", time_limit=None, nodes=None, info=None, max_depth=None, stop=None):
     """Iterative deepening at `level`: (best internal move, score in centi-men for the side to
     move, depth, nodes, search). info(search, depth, score, nodes, best internal move) is called after each
-    finished iteration; the search's tables then give its principal variation (pv). playing: the
-    search chooses the side to move's own move in a game (draw_score)."""
+    finished iteration; the search's tables then give its principal variation (pv)."""
     level_depth, _ = LEVELS[level]
     depth_cap = level_depth if max_depth is None else min(level_depth, max_depth)
     t = resolve_time(level, time_limit)
@@ -498,12 +480,7 @@ def run(state, level="hard", time_limit=None, nodes=None, info=None, max_depth=N
         warm()  # before the budget's clock starts
     budget = Budget(time_limit=t, nodes=nodes, stop=stop)
     keys = state.history[:-1]
-    draw = draw_score(playing, state.to_move == "w")
-    search = (
-        make_search(budget, keys, "shared" if nodes is None else "fresh", draw)
-        if hard
-        else Search(budget, keys, None, draw)
-    )
+    search = make_search(budget, keys, "shared" if nodes is None else "fresh") if hard else Search(budget, keys)
     start = time.perf_counter()
     report = None if info is None else (lambda d, sc, n, m: info(search, d, sc, n, m))
     mv, score, depth = search.root(state, depth_cap, report, start)
@@ -556,7 +533,5 @@ def ponder(state, should_stop, seconds=PONDER_SECONDS) -> int:
     if state.result() is not None:
         return 0
     warm()
-    # for the side that just moved (it plays for a win): the same draws as its next search's
-    draw = draw_score(True, state.to_move != "w")
-    search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared", draw)
+    search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared")
     return search.root(state, LEVELS["hard"][0])[2]

@@ -64,7 +64,6 @@ class Helpers:
             st[F.REP_LEN] = n_history
             st[F.NEXT_CHECK] = F.CHECK
             st[F.EG_MAX] = eg_max
-            st[F.DRAW] = arrays[F.ST][F.DRAW]
             c[F.REPS][:n_history] = arrays[F.REPS][:n_history]
             # start from the main search's move ordering (its killers and history of the moves
             # before), not from nothing: a cold helper spent its first iterations relearning it
