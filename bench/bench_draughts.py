@@ -10,8 +10,11 @@ match of the hard level against py-draughts' TurboEngine. Prints figures; never 
     python bench/bench_draughts.py dame --games 40 --their-time 0.05       # dame-rs at a tenth of the time
     python bench/bench_draughts.py dame --games 100 --time 0.5 --their-time 2 --adjudicate  # table draws end games
     python bench/bench_draughts.py base --base-rev 727f250 --games 40 --time 0.3   # A/B: this hard vs that commit's
+    python bench/bench_draughts.py dame --games 100 --openings-file bench/draughts_level_openings.txt  # level ones
 
 Every game starts from one of the paired 4-ply openings and is played twice, colours swapped.
+A random opening can leave a man for the taking, and such a pair scores about 50% whatever the
+engines' strength; --openings-file plays level ones instead (bench_draughts_openings.py).
 Each result comes with its 95% interval (normal approximation over the games) and the longest
 time any one move took (not only the mean), together with the load average before and after.
 """
@@ -111,6 +114,17 @@ def openings(count, plies=4, seed=2024):
             seen.add(tuple(line))
             out.append(line)
     return out
+
+
+def read_openings(path, count):
+    """The first `count` opening lines of a file written by bench_draughts_openings.py
+    --write-level (one line of move texts each; '#' starts a comment)."""
+    with open(path, encoding="utf-8") as f:
+        lines = [line.split("#")[0].split() for line in f]
+    lines = [line for line in lines if line]
+    if len(lines) < count:
+        raise SystemExit(f"{path} holds {len(lines)} openings; {count} are needed")
+    return lines[:count]
 
 
 class Qipan:
@@ -437,12 +451,24 @@ def interval(points, games):
 
 
 def match(
-    spec_a, spec_b, games, jobs, max_plies=300, seed=1, openings_seed=2024, progress=False, pdn=None, adjudicate=False
+    spec_a,
+    spec_b,
+    games,
+    jobs,
+    max_plies=300,
+    seed=1,
+    openings_seed=2024,
+    progress=False,
+    pdn=None,
+    adjudicate=False,
+    openings_file=None,
 ):
     """A against B over `games` games (pairs from the same opening, colours swapped): a dict with
     A's points per game, wins / draws / losses, how games ended, plies, and each side's clock;
-    `pdn`: a file to write the games to."""
-    lines = openings((games + 1) // 2, seed=openings_seed)
+    `pdn`: a file to write the games to; `openings_file`: the openings from that file instead of
+    random ones."""
+    count = (games + 1) // 2
+    lines = read_openings(openings_file, count) if openings_file else openings(count, seed=openings_seed)
     work = []
     for i, line in enumerate(lines):
         work.append((spec_a, spec_b, line, seed + 1000 * i, max_plies, adjudicate))
@@ -530,6 +556,7 @@ def bench_opponent(
     base_rev=None,
     adjudicate=False,
     threads=None,
+    openings_file=None,
 ):
     thinks = ", hard thinking on the opponent's time (as if on a free core)" if ponder else ""
     if threads is not None:
@@ -537,9 +564,10 @@ def bench_opponent(
     theirs = seconds if their_seconds is None else their_seconds
     each = f"{seconds} s per move each" if theirs == seconds else f"hard {seconds} s, {kind} {theirs} s per move"
     name = f"hard at {base_rev}" if kind == "base" else kind
+    source = f"the first of {openings_file}" if openings_file else f"4 random plies, seed {openings_seed}"
     print(
         f"hard (A) vs {name} (B){thinks}, {each}, {games} games from {(games + 1) // 2} openings "
-        f"(4 random plies, seed {openings_seed}), colours swapped, {jobs} game(s) at a time; {load_text()}"
+        f"({source}), colours swapped, {jobs} game(s) at a time; {load_text()}"
         + ("; drawn endings of the endgame tables adjudicated" if adjudicate else "")
     )
     t = time.perf_counter()
@@ -553,6 +581,7 @@ def bench_opponent(
         progress=progress,
         pdn=pdn,
         adjudicate=adjudicate,
+        openings_file=openings_file,
     )
     report(f"hard [{time.perf_counter() - t:.0f} s; {load_text()} at the end]", out)
 
@@ -583,6 +612,10 @@ def main(argv=None):
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--ladder-nodes", type=int, default=60000)
     p.add_argument("--openings-seed", type=int, default=2024, help="another seed draws other openings")
+    p.add_argument(
+        "--openings-file",
+        help="play the first openings of this file (bench/draughts_level_openings.txt: level ones) instead",
+    )
     args = p.parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     if "perft" in args.parts:
@@ -608,6 +641,7 @@ def main(argv=None):
                 args.base_rev,
                 args.adjudicate,
                 args.threads,
+                openings_file=args.openings_file,
             )
     return 0
 

@@ -2,6 +2,7 @@
 
     python bench/bench_draughts_openings.py                       # the 50 openings of seed 2024
     python bench/bench_draughts_openings.py --pdn dame.pdn        # and that match's score by class
+    python bench/bench_draughts_openings.py --write-level bench/draughts_level_openings.txt --count 150
 
 bench_draughts.py's matches start from random 4-ply openings, each played twice, colours
 swapped. A random ply can leave a man (or two, to a shot) for the taking: from such an opening
@@ -10,7 +11,8 @@ strength. Each opening (and the forced moves after it) is searched here by hard 
 budget (fresh tables: the same value on every run) and classed as level (|value| under 60
 centi-men) or a man or more up for one side. With `--pdn` (a file written by
 `bench_draughts.py ... --pdn`) the score of the engine named by `--engine` is given per class:
-on the level openings, with a man up, with a man down.
+on the level openings, with a man up, with a man down. With `--write-level` the first `--count`
+level openings of `--seed` are written to a file that bench_draughts.py --openings-file plays.
 """
 
 from __future__ import annotations
@@ -47,6 +49,36 @@ def opening_values(count: int, seed: int, nodes: int) -> dict:
     return {tuple(line): line_value(line, nodes) for line in openings(count, seed=seed)}
 
 
+def level_openings(count: int, seed: int, nodes: int) -> tuple[list, int]:
+    """The first `count` level openings of `seed` with White's values, and how many were drawn."""
+    kept: list = []
+    drawn, n = 0, count
+    while True:
+        lines = openings(n, seed=seed)  # a prefix of openings(2n): a seed draws the same lines first
+        for line in lines[drawn:]:
+            drawn += 1
+            value = line_value(line, nodes)
+            if abs(value) < LEVEL:
+                kept.append((line, value))
+                if len(kept) == count:
+                    return kept, drawn
+        n *= 2
+
+
+def write_level(path: str, count: int, seed: int, nodes: int) -> int:
+    """Write the first `count` level openings of `seed` to `path`; how many were drawn for them."""
+    kept, drawn = level_openings(count, seed, nodes)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(
+            f"# the first {count} level 4-ply openings of seed {seed} (of {drawn} drawn): White's value\n"
+            f"# under {LEVEL} centi-men at {nodes:,} nodes of hard, fresh tables (after forced moves):\n"
+            f"# python bench/bench_draughts_openings.py --write-level FILE --count {count} --seed {seed}\n"
+        )
+        for line, value in kept:
+            f.write(f"{' '.join(line)}  # {value:+d}\n")
+    return drawn
+
+
 def split_scores(pdn_text: str, values: dict, engine: str) -> dict:
     """The points of `engine` (a word of the White / Black tags) per class of opening."""
     out: dict = {"level": [], "a man up": [], "a man down": []}
@@ -69,8 +101,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--nodes", type=int, default=300_000, help="hard's node budget for each opening's value")
     p.add_argument("--pdn", help="a match's games (bench_draughts.py --pdn) to split by class")
     p.add_argument("--engine", default="hard", help="whose score --pdn gives (a word of its tag)")
+    p.add_argument("--write-level", metavar="FILE", help="write the first --count level openings to FILE")
+    p.add_argument("--count", type=int, default=150, help="how many level openings --write-level writes")
     args = p.parse_args(argv)
     A.warm()
+    if args.write_level:
+        drawn = write_level(args.write_level, args.count, args.seed, args.nodes)
+        print(f"{args.count} level openings of the first {drawn} of seed {args.seed} written to {args.write_level}")
+        return 0
     values = opening_values(args.openings, args.seed, args.nodes)
     level = sum(abs(v) < LEVEL for v in values.values())
     one = sum(LEVEL <= abs(v) < 150 for v in values.values())
