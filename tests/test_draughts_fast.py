@@ -111,9 +111,35 @@ def test_moves_and_evaluation_match_along_random_games(seed):
         s = s.play(rng.choice(s.legal_moves()))
 
 
+def _null_window(text, depth, rfp_depth, monkeypatch):
+    """The plain search's value of White to move in `text` at `depth`, with a null window 100
+    centi-men under the evaluation, and its node count; reverse futility up to `rfp_depth`."""
+    monkeypatch.setattr(A, "RFP_DEPTH", rfp_depth)
+    s = R.from_text(text)
+    search = A.Search(A.Budget(nodes=10**6))
+    beta = search.static_eval(s.wm, s.wk, s.bm, s.bk, True) - 100
+    return search.search(s.wm, s.wk, s.bm, s.bk, True, depth, beta - 1, beta, 1, 0), search.budget.nodes
+
+
+def test_reverse_futility_cuts_a_quiet_node_far_above_beta_unless_a_capture_threatens(monkeypatch):
+    quiet = "W:W28,32,33,34,35,36,37,38,39,40:B1,2,3,4,5,6,7,8"  # two men up, nothing en prise
+    threatened = "W:W27,32,33,34,35,36,37,38,39,40:B1,2,3,4,5,6,18,22"  # black threatens 22x31
+    rfp = A.RFP_DEPTH
+    assert rfp >= 1
+    sv = _null_window(quiet, 0, 0, monkeypatch)[0]
+    for depth in range(1, rfp + 1):
+        value, nodes = _null_window(quiet, depth, rfp, monkeypatch)
+        assert (value, nodes) == (sv - A.RFP_MARGIN * depth, 1)  # cut at once, by its margin
+        assert _null_window(quiet, depth, 0, monkeypatch)[1] > 1
+        with_rfp = _null_window(threatened, depth, rfp, monkeypatch)
+        assert with_rfp == _null_window(threatened, depth, 0, monkeypatch)
+    assert _null_window(quiet, rfp + 1, rfp, monkeypatch)[1] > 1  # not deeper
+
+
 def test_a_shallow_search_gives_the_plain_search_value():
-    """Up to depth 3 neither search prunes by guesswork (ProbCut and reductions start deeper), so
-    both must find the same minimax value, whatever order they try the moves in."""
+    """Up to depth 3 the two searches prune alike: ProbCut and reductions start deeper, and
+    reverse futility works on the same evaluation and margin in both. So both must find the
+    same value, whatever order they try the moves in."""
     rng = random.Random(3)
     checked = 0
     while checked < 40:

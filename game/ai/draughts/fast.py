@@ -1,7 +1,7 @@
 """The hard draughts level's search, compiled by numba when it is installed (game.ai.jit).
 
 The same algorithm as game.ai.draughts.search.Search (principal-variation alpha-beta, transposition table,
-ProbCut, captures played out at the horizon, a ply more when a capture threatens (once a line), single-reply
+reverse futility pruning, ProbCut, captures played out at the horizon, a ply more when a capture threatens (once a line), single-reply
 extension, killers and history, late-move reductions, repetition and 25-move draws in the tree)
 and the same evaluation (eval.py: trained men patterns plus the hand terms), written over
 integers and numpy arrays so that numba can compile it: it searches about twenty times as many
@@ -144,6 +144,9 @@ ST, TT, KILLERS, HIST, REPS, MOVES, ORDER, SCRATCH, SCORES, PV, PHASE_OF, TABLES
 )
 LEN = MAX_PLY + 2  # the column of PV that holds each row's length (one array less to pass)
 PROBCUT_MARGIN, ASPIRATION, LMR2_MOVE, LMR2_DEPTH = 10, 25, 5, 5
+# reverse futility: a quiet node near the horizon, RFP_MARGIN a ply above beta by its evaluation
+# and no capture threatened against it, fails high (bench/RESULTS.md, round 13)
+RFP_DEPTH, RFP_MARGIN = 2, 40
 TT_QUIET_PLIES = 30  # table cutoffs below this many quiet plies (the 25-move rule ends at 50)
 
 _budget = None  # the Budget of the running search (set by run_iteration), asked with the clock
@@ -251,6 +254,13 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
                 e_score += ply
             if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or (e_flag == UPPER and e_score <= alpha):
                 return e_score
+
+    if not capture and depth <= RFP_DEPTH and beta - alpha == 1 and -500 < beta < 500:
+        their_men, their_kings = (bm, bk) if white else (wm, wk)
+        if not has_capture(their_men, their_kings, occ ^ enemy, occ):
+            sv = evaluate(wm, wk, bm, bk, white, C[PHASE_OF], C[TABLES], C[KING_VALUES], C[HAND])
+            if sv - RFP_MARGIN * depth >= beta:
+                return sv - RFP_MARGIN * depth
 
     if not capture and depth >= 3 and beta - alpha == 1 and -500 < beta < 500:
         # ProbCut: a shallow search that clears beta by a margin fails high here too

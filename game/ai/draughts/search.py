@@ -1,7 +1,8 @@
 """International draughts computer player (pure Python, no pygame).
 
 Search: iterative deepening principal-variation alpha-beta with aspiration windows, a
-transposition table, forward pruning by a shallow verification search (ProbCut style),
+transposition table, reverse futility pruning near the horizon, forward pruning by a shallow
+verification search (ProbCut style),
 quiescence that plays out every forced capture, a one-ply extension at quiet leaves when the
 opponent threatens to capture (so hanging pieces are seen; once a line), killer moves and a
 history table for ordering (a cut's move gains, the quiet moves tried before it lose), late-move
@@ -85,6 +86,7 @@ ASPIRATION = 25
 # LMR2_DEPTH or more two plies (a fail high is searched again at full depth)
 LMR2_MOVE, LMR2_DEPTH = 5, 5
 TT_QUIET_PLIES = F.TT_QUIET_PLIES  # table cutoffs below this many quiet plies
+RFP_DEPTH, RFP_MARGIN = F.RFP_DEPTH, F.RFP_MARGIN  # reverse futility (fast.py says why)
 
 LEVELS = {
     # (maximum depth, temperature for pick_with_mistakes in centi-men or 0)
@@ -132,6 +134,10 @@ class Search:
             threat = has_capture(bm, bk, wm | wk, occ) if white else has_capture(wm, wk, bm | bk, occ)
             if threat:
                 return self.search(wm, wk, bm, bk, white, 1, alpha, beta, ply, hm, False)
+        return self.static_eval(wm, wk, bm, bk, white)
+
+    def static_eval(self, wm, wk, bm, bk, white):
+        """The evaluation for the side to move, through the evaluation table."""
         key = (wm, wk, bm, bk)
         slot = hash(key) & self.eval_mask
         entry = self.evals[slot]
@@ -181,6 +187,13 @@ class Search:
                     e_score += ply
                 if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or (e_flag == UPPER and e_score <= alpha):
                     return e_score
+
+        if not capture and depth <= RFP_DEPTH and beta - alpha == 1 and -500 < beta < 500:
+            their_men, their_kings = (bm, bk) if white else (wm, wk)
+            if not has_capture(their_men, their_kings, occ ^ enemy, occ):
+                sv = self.static_eval(wm, wk, bm, bk, white)
+                if sv - RFP_MARGIN * depth >= beta:
+                    return sv - RFP_MARGIN * depth
 
         if PROBCUT and not capture and depth >= 3 and beta - alpha == 1 and -500 < beta < 500:
             # forward pruning: a shallow search that clears beta by a margin fails high here too
