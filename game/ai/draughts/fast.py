@@ -1,8 +1,9 @@
 """The hard draughts level's search, compiled by numba when it is installed (game.ai.jit).
 
 The same algorithm as game.ai.draughts.search.Search (principal-variation alpha-beta, transposition table,
-reverse futility pruning, ProbCut, captures played out at the horizon, a ply more when a capture threatens (once a line), single-reply
-extension, killers and history, late-move reductions, repetition and 25-move draws in the tree)
+reverse futility pruning, ProbCut, captures played out at the horizon, a ply more when a capture
+threatens (once a line), single-reply extension, killers and history, late-move reductions,
+repetition and 25-move draws in the tree)
 and the same evaluation (eval.py: trained men patterns plus the hand terms), written over
 integers and numpy arrays so that numba can compile it: it searches about twenty times as many
 nodes a second. Positions are the rules' bitboards (game.rules.draughts_board).
@@ -144,8 +145,7 @@ ST, TT, KILLERS, HIST, REPS, MOVES, ORDER, SCRATCH, SCORES, PV, PHASE_OF, TABLES
 )
 LEN = MAX_PLY + 2  # the column of PV that holds each row's length (one array less to pass)
 PROBCUT_MARGIN, ASPIRATION, LMR2_MOVE, LMR2_DEPTH = 10, 25, 5, 5
-# reverse futility: a quiet node near the horizon, RFP_MARGIN a ply above beta by its evaluation
-# and no capture threatened against it, fails high (bench/RESULTS.md, round 13)
+# reverse futility: a quiet, unthreatened node RFP_MARGIN a ply above beta fails high (RESULTS round 13)
 RFP_DEPTH, RFP_MARGIN = 2, 40
 TT_QUIET_PLIES = 30  # table cutoffs below this many quiet plies (the 25-move rule ends at 50)
 

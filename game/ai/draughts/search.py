@@ -2,12 +2,11 @@
 
 Search: iterative deepening principal-variation alpha-beta with aspiration windows, a
 transposition table, reverse futility pruning near the horizon, forward pruning by a shallow
-verification search (ProbCut style),
-quiescence that plays out every forced capture, a one-ply extension at quiet leaves when the
-opponent threatens to capture (so hanging pieces are seen; once a line), killer moves and a
-history table for ordering (a cut's move gains, the quiet moves tried before it lose), late-move
-reductions, single-reply extension and repetition /
-25-move draws inside the tree. It works on the rules module's bitboards (game.rules.draughts).
+verification search (ProbCut style), quiescence that plays out every forced capture, a one-ply
+extension at quiet leaves when the opponent threatens to capture (so hanging pieces are seen;
+once a line), killer moves and a history table for ordering (a cut's move gains, the quiet moves
+tried before it lose), late-move reductions, single-reply extension and repetition / 25-move
+draws inside the tree. It works on the rules module's bitboards (game.rules.draughts).
 
 Evaluation (centi-men, White's view, turned to the side to move): material (kings worth about
 three men), advancement and centre for men, guarded back rank, kings on the long diagonals, a
