@@ -239,6 +239,15 @@ def has_capture(men, kings, enemy, occ):
 
 
 @njit
+def threatened(wm, wk, bm, bk, white):
+    """Whether the side not to move could capture if it were its turn (a threat to look at)."""
+    occ = wm | wk | bm | bk
+    if white:
+        return has_capture(bm, bk, wm | wk, occ)
+    return has_capture(wm, wk, bm | bk, occ)
+
+
+@njit
 def gen_moves(wm, wk, bm, bk, white, raw, out):
     occ = wm | wk | bm | bk
     men, kings, enemy = (wm, wk, bm | bk) if white else (bm, bk, wm | wk)

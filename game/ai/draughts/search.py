@@ -74,6 +74,13 @@ PROMO_W, PROMO_B = R.PROMO_W, R.PROMO_B
 gen_captures, gen_quiets, has_capture = R.gen_captures, R.gen_quiets, R.has_capture
 RAYS = R.RAYS
 
+
+def threatened(wm, wk, bm, bk, white) -> bool:
+    """Whether the side not to move could capture if it were its turn (fast_board.threatened)."""
+    occ = wm | wk | bm | bk
+    return has_capture(bm, bk, wm | wk, occ) if white else has_capture(wm, wk, bm | bk, occ)
+
+
 MATE = 30000
 INF = 10**6
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -128,11 +135,8 @@ class Search:
     def qleaf(self, wm, wk, bm, bk, white, alpha, beta, ply, hm, ext):
         """Quiet leaf (side to move has no capture): stand pat unless the opponent threatens a
         capture, then look one ply further."""
-        if ext and ply < MAX_PLY - 4:
-            occ = wm | wk | bm | bk
-            threat = has_capture(bm, bk, wm | wk, occ) if white else has_capture(wm, wk, bm | bk, occ)
-            if threat:
-                return self.search(wm, wk, bm, bk, white, 1, alpha, beta, ply, hm, False)
+        if ext and ply < MAX_PLY - 4 and threatened(wm, wk, bm, bk, white):
+            return self.search(wm, wk, bm, bk, white, 1, alpha, beta, ply, hm, False)
         return self.static_eval(wm, wk, bm, bk, white)
 
     def static_eval(self, wm, wk, bm, bk, white):
@@ -188,8 +192,7 @@ class Search:
                     return e_score
 
         if not capture and depth <= RFP_DEPTH and beta - alpha == 1 and -500 < beta < 500:
-            their_men, their_kings = (bm, bk) if white else (wm, wk)
-            if not has_capture(their_men, their_kings, occ ^ enemy, occ):
+            if not threatened(wm, wk, bm, bk, white):
                 sv = self.static_eval(wm, wk, bm, bk, white)
                 if sv - RFP_MARGIN * depth >= beta:
                     return sv - RFP_MARGIN * depth
