@@ -46,6 +46,20 @@ def weights():
     return np.array(phase_of, np.int64), w, kings, hand
 
 
+@njit
+def runaways(adv, cones, occ, hand):
+    """The bonus of one side's advanced men whose way to the crown (cones[square, 0]) is empty,
+    by the rows they still have to go (cones[square, 1])."""
+    bonus = 0
+    while adv:
+        m = adv & -adv
+        adv ^= m
+        i = index(m)
+        if not cones[i, 0] & occ:
+            bonus += hand[RUNAWAY + cones[i, 1]]
+    return bonus
+
+
 # ---- evaluation (eval.py's, term by term) ----------------------------------------------------
 @njit
 def evaluate(wm, wk, bm, bk, white, phase_of, w, kings, hand):
@@ -71,20 +85,7 @@ def evaluate(wm, wk, bm, bk, white, phase_of, w, kings, hand):
     )
     score -= hand[BALANCE] * abs(popcnt(wm & LEFT) - popcnt(wm & RIGHT))
     score += hand[BALANCE] * abs(popcnt(bm & LEFT) - popcnt(bm & RIGHT))
-    adv = wm & W_ADV
-    while adv:
-        m = adv & -adv
-        adv ^= m
-        i = index(m)
-        if not W_CONE[i, 0] & occ:
-            score += hand[RUNAWAY + W_CONE[i, 1]]
-    adv = bm & B_ADV
-    while adv:
-        m = adv & -adv
-        adv ^= m
-        i = index(m)
-        if not B_CONE[i, 0] & occ:
-            score -= hand[RUNAWAY + B_CONE[i, 1]]
+    score += runaways(wm & W_ADV, W_CONE, occ, hand) - runaways(bm & B_ADV, B_CONE, occ, hand)
     if nwk or nbk:
         nw = popcnt(wm | wk)
         nb = popcnt(bm | bk)
