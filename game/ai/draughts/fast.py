@@ -1,13 +1,12 @@
 """The hard draughts level's search, compiled by numba when it is installed (game.ai.jit).
 
-The same algorithm as game.ai.draughts.search.Search (principal-variation alpha-beta, transposition table,
-reverse futility pruning, ProbCut, captures played out at the horizon, a ply more when a capture
-threatens (once a line), single-reply extension, killers and history, late-move reductions,
-repetition and 25-move draws in the tree)
-and the same evaluation (eval.py's trained men patterns plus the hand terms, compiled in
-fast_eval.py), written over
-integers and numpy arrays so that numba can compile it: it searches about twenty times as many
-nodes a second. Positions are the rules' bitboards (game.rules.draughts_board).
+The same algorithm as game.ai.draughts.search.Search (principal-variation alpha-beta,
+transposition table, reverse futility pruning, ProbCut, captures played out at the horizon, a ply
+more when a capture threatens (once a line), single-reply extension, killers and history,
+late-move reductions, repetition and 25-move draws in the tree) and the same evaluation (eval.py's
+trained men patterns plus the hand terms, compiled in fast_eval.py), written over integers and
+numpy arrays so that numba can compile it: it searches about twenty times as many nodes a second.
+Positions are the rules' bitboards (game.rules.draughts_board).
 
 The hard level plays with it when `available()`; FastSearch has Search's interface, so the root
 loop (iterative deepening, aspiration, partial iterations) is search.py's own.

@@ -75,12 +75,6 @@ gen_captures, gen_quiets, has_capture = R.gen_captures, R.gen_quiets, R.has_capt
 RAYS = R.RAYS
 
 
-def threatened(wm, wk, bm, bk, white) -> bool:
-    """Whether the side not to move could capture if it were its turn (fast_board.threatened)."""
-    occ = wm | wk | bm | bk
-    return has_capture(bm, bk, wm | wk, occ) if white else has_capture(wm, wk, bm | bk, occ)
-
-
 MATE = 30000
 INF = 10**6
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -103,6 +97,12 @@ LEVELS = {
 
 
 # ---- search ----------------------------------------------------------------------------------------
+def threatened(wm, wk, bm, bk, white) -> bool:
+    """Whether the side not to move could capture if it were its turn (fast_board.threatened)."""
+    occ = wm | wk | bm | bk
+    return has_capture(bm, bk, wm | wk, occ) if white else has_capture(wm, wk, bm | bk, occ)
+
+
 def table_score(wm, wk, bm, bk, white, otherwise):
     """The endgame tables' value of a position as the compiled search scores it (fast.py: a win
     where a counting clock runs is only an evaluation), or `otherwise` where they do not hold it."""
