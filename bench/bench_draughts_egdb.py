@@ -11,6 +11,8 @@ Prints figures; never fails on time.
     python bench/bench_draughts_egdb.py games --games 40 --nodes 50000  # the same, deterministic
     python bench/bench_draughts_egdb.py kings3 --games 10 --time 0.5    # 3 kings v 1: won and drawn ones
     python bench/bench_draughts_egdb.py search                          # depth, nodes/s in 5-6 piece endings
+    python bench/bench_draughts_egdb.py verify                          # sampled values against the rules' moves
+    python bench/bench_draughts_egdb.py match --with 5 --against 4      # the 5-piece tables' gain over the 4-piece
 
 The 4-piece table must have been built first (python -m game.ai.draughts.egdb build --pieces 4).
 Each ending is played twice, colours swapped; the load average is printed before and after.
@@ -47,14 +49,14 @@ def bench_sizes():
             continue
         blobs = E.read_file(path)
         n = sum(2 * int(E.size_of(c)) for c in blobs)
-        raw = path.read_bytes()
-        rows, _ = E._header(raw, path)
+        with path.open("rb") as f:
+            rows, _ = E._header(f, path)
         wdl = sum(r[3] for r in rows)
         dtc = sum(r[6] for r in rows)
         packed = sum(len(b) for b in blobs.values())
         print(
             f"  {pieces} pieces: {len(blobs):2d} materials {n:>12,} positions  packed {packed:>11,} B"
-            f"  compressed {wdl:>10,} B (WDL) + {dtc:>10,} B (plies to conversion)  file {len(raw):,} B"
+            f"  compressed {wdl:>10,} B (WDL) + {dtc:>10,} B (plies to conversion)  file {path.stat().st_size:,} B"
         )
 
 
@@ -133,20 +135,53 @@ def endings(count, seed=31):
     return out
 
 
+def bench_verify(count=20_000, seed=9):
+    """Sampled positions of the largest tables present against the negamax over the rules' own
+    legal moves (the property tests/test_draughts_egdb.py holds the shipped tables to)."""
+    data, off = E.tables()
+    top = int(off[E.TOP])
+    rng = random.Random(seed)
+    codes = E.materials(top)
+    checked = bad = 0
+    t = time.perf_counter()
+    while checked < count:
+        code = rng.choice(codes)
+        wm, wk, bm, bk, ok = E.decode(rng.randrange(int(E.size_of(code))), code)
+        if not ok:
+            continue
+        white = rng.random() < 0.5
+        state = R.State(wm, wk, bm, bk, "w" if white else "b")
+        best = E.LOSS
+        for m in state.legal_moves():
+            child = state.play(m)
+            if not child.legal_moves():
+                best = E.WIN
+                break
+            best = max(best, 4 - E.value(child.wm, child.wk, child.bm, child.bk, child.to_move == "w"))
+        checked += 1
+        if E.value(wm, wk, bm, bk, white) != best:
+            bad += 1
+            print(f"  differs: {R.to_text(state)}")
+    print(
+        f"verify: {checked:,} random {top}-piece positions over {len(codes)} materials, {bad} differ from the "
+        f"best of their moves; {time.perf_counter() - t:.0f} s"
+    )
+
+
 def budget_text(seconds):
     return f"{int(-seconds)} nodes" if seconds < 0 else f"{seconds} s"
 
 
 class Player:
-    def __init__(self, egdb):
-        self.egdb = egdb
+    def __init__(self, pieces):
+        self.pieces = pieces  # the most pieces it probes the tables for (0: none)
         self.tables = A.new_tables()
         self.most = 0.0
 
     def move(self, state, seconds):
         """seconds < 0: a budget of -seconds nodes instead (fresh tables, the same on any machine:
         with and without the tables play the same moves until the tables change one)."""
-        F.USE_EGDB = self.egdb
+        F.EGDB_PIECES = self.pieces
         A.use_tables(self.tables)
         t = time.perf_counter()
         if seconds < 0:
@@ -170,14 +205,19 @@ def full_games(count):
     return out
 
 
-def bench_match(games, seconds, max_plies=200, starts=None):
+def tables_text(pieces):
+    return "without tables" if pieces == 0 else f"with 2-{pieces} piece tables"
+
+
+def bench_match(games, seconds, max_plies=200, starts=None, mine=E.MAX_PIECES, theirs=0):
+    """hard probing tables of up to `mine` pieces (A) against hard probing up to `theirs` (B)."""
     A.warm()
     E.tables()
     positions = endings((games + 1) // 2) if starts is None else starts((games + 1) // 2)
     points = 0.0
     played = 0
     tally = {"win": 0, "draw": 0, "loss": 0}
-    with_db, without = Player(True), Player(False)
+    with_db, without = Player(mine), Player(theirs)
     t0 = time.perf_counter()
     for i, start in enumerate(positions):
         for db_white in (True, False):
@@ -194,16 +234,16 @@ def bench_match(games, seconds, max_plies=200, starts=None):
             points += p
             played += 1
             print(
-                f"  start {i + 1} ({R.to_text(start)}) tables {'white' if db_white else 'black'}: "
+                f"  start {i + 1} ({R.to_text(start)}) A {'white' if db_white else 'black'}: "
                 f"{r.winner if r else None} ({r.reason if r else 'cut'}) -> {p}",
                 flush=True,
             )
     print(
-        f"hard with tables v hard without, {played} games at {budget_text(seconds)} a move: {points}/{played} "
+        f"hard {tables_text(mine)} (A) v hard {tables_text(theirs)}, {played} games at {budget_text(seconds)} a move: {points}/{played} "
         f"= {100 * points / played:.1f}% (+{tally['win']} ={tally['draw']} -{tally['loss']}); "
         f"longest move {max(with_db.most, without.most):.2f} s; {time.perf_counter() - t0:.0f} s"
     )
-    F.USE_EGDB = True
+    F.EGDB_PIECES = E.MAX_PIECES
 
 
 CONVERT = ("WWwvB", "Wwwvb", "WwvBb", "WWvbb", "wwvb", "Wwvb")
@@ -231,8 +271,8 @@ def bench_convert(count, seconds, max_plies=120):
     tables? The defender is hard with the tables (it knows which moves lose at once)."""
     A.warm()
     positions = won_positions(count)
-    defender = Player(True)
-    for label, attacker in (("with tables", Player(True)), ("without", Player(False))):
+    defender = Player(E.MAX_PIECES)
+    for label, attacker in (("with tables", Player(E.MAX_PIECES)), ("without", Player(0))):
         won, reasons = 0, {}
         t0 = time.perf_counter()
         for start in positions:
@@ -250,7 +290,7 @@ def bench_convert(count, seconds, max_plies=120):
             f"({', '.join(f'{k} {v}' for k, v in sorted(reasons.items()))}); {time.perf_counter() - t0:.0f} s",
             flush=True,
         )
-    F.USE_EGDB = True
+    F.EGDB_PIECES = E.MAX_PIECES
 
 
 def bench_kings3(count, seconds, seed=3):
@@ -262,7 +302,7 @@ def bench_kings3(count, seconds, seed=3):
     val, _ = G.values(code, data, off)
     n = len(val) // 2
     rng = random.Random(seed)
-    player, defender = Player(True), Player(True)
+    player, defender = Player(E.MAX_PIECES), Player(E.MAX_PIECES)
     for label, want in (("won", E.WIN), ("drawn", 0)):
         entries = np.flatnonzero(val[n:] == want)
         plies, results = [], {}
@@ -293,7 +333,7 @@ def bench_search(seconds=1.0, count=6, seed=11):
     starts = [s for s in endings(40, seed) if (s.wm | s.wk | s.bm | s.bk).bit_count() <= 6]
     rng.shuffle(starts)
     for use in (True, False):
-        F.USE_EGDB = use
+        F.EGDB_PIECES = E.MAX_PIECES if use else 0
         depth = nodes = spent = 0.0
         for state in starts[:count]:
             A.use_tables(A.new_tables())
@@ -306,7 +346,7 @@ def bench_search(seconds=1.0, count=6, seed=11):
             f"  {'with' if use else 'without'} tables: {count} endings of 5-6 pieces at {seconds} s: "
             f"depth {depth / count:.1f} on average, {nodes / spent / 1e6:.2f} M nodes/s"
         )
-    F.USE_EGDB = True
+    F.EGDB_PIECES = E.MAX_PIECES
 
 
 def main(argv=None):
@@ -315,15 +355,19 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--time", type=float, default=0.2)
     parser.add_argument("--nodes", type=int, default=None, help="a node budget a move instead of --time")
+    parser.add_argument(
+        "--with", dest="mine", type=int, default=E.MAX_PIECES, help="match/games: A's tables, up to N pieces"
+    )
+    parser.add_argument("--against", type=int, default=0, help="match/games: B's tables, up to N pieces (0: none)")
     args = parser.parse_args(argv)
     if args.nodes:
         args.time = -args.nodes
     print(f"{platform.node()} {platform.machine()} {os.cpu_count()} cores; load {os.getloadavg()}")
     for part in args.parts:
         if part == "match":
-            bench_match(args.games, args.time)
+            bench_match(args.games, args.time, mine=args.mine, theirs=args.against)
         elif part == "games":
-            bench_match(args.games, args.time, 300, full_games)
+            bench_match(args.games, args.time, 300, full_games, args.mine, args.against)
         elif part == "kings3":
             bench_kings3(args.games, args.time)
         elif part == "convert":

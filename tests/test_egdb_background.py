@@ -85,7 +85,7 @@ def test_a_killed_build_is_a_failure_and_leaves_no_file(tmp_path):
 
 def test_write_file_leaves_nothing_when_the_disk_is_full(tmp_path, monkeypatch):
     blobs = E.read_file(E.package_dir() / "egdb2.bin")
-    dists = {code: E.read_dist(E.package_dir() / "egdb2.bin", code).tobytes() for code in blobs}
+    dists = {code: E.pack_dist(E.read_dist(E.package_dir() / "egdb2.bin", code)) for code in blobs}
     real_open = open
 
     class Full:

@@ -370,7 +370,16 @@ def helper_loop(wm, wk, bm, bk, white, roots, n, depth, hm, C):
 
 # ---- what the Python side holds ---------------------------------------------------------------------
 WEIGHTS = weights()
-USE_EGDB = True  # the hard level probes the endgame tables (benchmarks turn it off to compare)
+EGDB_PIECES = egdb.MAX_PIECES  # the most pieces hard probes the tables for (benchmarks lower it to compare)
+
+
+def eg_max(pieces: int, arrays) -> int:
+    """The most pieces a search of a root with `pieces` pieces probes the tables for: those
+    loaded (and allowed), below the root's own count when they hold the root."""
+    top = min(int(arrays[EG_OFF][egdb.TOP]), EGDB_PIECES)
+    return top if pieces > top else pieces - 1
+
+
 TT_BITS_FRESH = 17
 
 
@@ -495,8 +504,7 @@ def run_iteration(arrays, budget, n_history, state_bits, moves, depth, alpha, be
     # probe below the root's material when the tables hold the root itself: its moves were
     # chosen by the table (search.run), and the search's own scores pick how to make progress
     wm, wk, bm, bk, white = state_bits
-    pieces, top = (wm | wk | bm | bk).bit_count(), int(arrays[EG_OFF][egdb.TOP])
-    st[EG_MAX] = 0 if not USE_EGDB else (top if pieces > top else pieces - 1)
+    st[EG_MAX] = eg_max((wm | wk | bm | bk).bit_count(), arrays)
     roots = np.array(moves, np.int64)
     white = int(white)
     _budget = budget

@@ -317,7 +317,7 @@ class Search:
         wm, wk, bm, bk = state.wm, state.wk, state.bm, state.bk
         white = state.to_move == "w"
         moves = R.gen_moves(wm, wk, bm, bk, white)
-        if self.egdb and F.USE_EGDB:
+        if self.egdb and (wm | wk | bm | bk).bit_count() <= F.EGDB_PIECES:
             # a won ending stays won (nearest to a capture or promotion), a drawn one drawn
             moves = root_moves(wm, wk, bm, bk, white, moves, self.budget.deadline) or moves
         best_move, best_score, reached = moves[0], evaluate_board(wm, wk, bm, bk, white), 0
@@ -364,7 +364,8 @@ class Search:
         """The root's score as the endgame tables give it where they hold the root (their value,
         not the evaluation of a search that does not probe the root's own material); a mate
         the search found stays."""
-        if not (self.egdb and F.USE_EGDB) or abs(score) > F.WIN_BAND:
+        pieces = (state.wm | state.wk | state.bm | state.bk).bit_count()
+        if not self.egdb or pieces > F.EGDB_PIECES or abs(score) > F.WIN_BAND:
             return score
         return table_score(state.wm, state.wk, state.bm, state.bk, state.to_move == "w", score)
 

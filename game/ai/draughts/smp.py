@@ -18,7 +18,6 @@ import time
 
 import numpy as np
 
-from game.ai.draughts import egdb
 from game.ai.draughts import fast as F
 
 MAX_THREADS = 4
@@ -53,8 +52,7 @@ class Helpers:
 
     def __init__(self, arrays, count: int, state_bits, moves, n_history: int, hm: int) -> None:
         wm, wk, bm, bk, white = state_bits
-        pieces, top = (wm | wk | bm | bk).bit_count(), int(arrays[F.EG_OFF][egdb.TOP])
-        eg_max = 0 if not F.USE_EGDB else (top if pieces > top else pieces - 1)
+        eg_max = F.eg_max((wm | wk | bm | bk).bit_count(), arrays)
         roots = np.array(moves, np.int64)
         self.helpers = []
         self.threads = []

@@ -1,5 +1,5 @@
 """Endgame database for international draughts: the theoretical win / draw / loss of every
-position with 2 to 4 pieces (men and kings, each side at least one), for the side to move.
+position with 2 to 5 pieces (men and kings, each side at least one), for the side to move.
 
 Values are those of best play under the rules' move generator (maximum capture, flying kings,
 promotion only at the end of a move) with no counting rule: the FMJD 16- and 5-move clocks are
@@ -16,7 +16,8 @@ are unused. Entries: black to move first, then white to move, 2 bits each (0 unu
 The 2- and 3-piece tables ship in this package (egdb2.bin, egdb3.bin, 0.1 MB); the 4-piece one
 (85 million positions) is built once on the player's machine, from Settings (background.py, in a
 process of its own) or with `python -m game.ai.draughts.egdb build --pieces 4`, into the per-user
-data folder, and used when present: a process that loaded fewer tables looks again now and then
+data folder, the 5-piece one (3.2 billion) with `build --pieces 5`; each is used when present
+over all the smaller ones: a process that loaded fewer tables looks again now and then
 (tables()), so a table built while the app runs is used by its next search.
 """
 
@@ -40,7 +41,10 @@ from game.atomic_write import atomic_write_bytes
 from game.rules import draughts_board as B
 
 UNUSED, LOSS, DRAW, WIN = 0, 1, 2, 3
-MAX_PIECES = 4
+MAX_PIECES = 5
+#: the tables Settings and `build` make unless told otherwise; the 5-piece ones (3.2 billion
+#: positions) take about half an hour and 5 GB of memory to build: the command line's, for now
+DEFAULT_BUILD = 4
 NMAT = 625  # material code: white men * 125 + white kings * 25 + black men * 5 + black kings
 TOP = NMAT  # off[TOP]: the most pieces of any loaded material (0: no tables)
 SHIPPED = (2, 3)  # piece counts whose tables ship in the package
@@ -204,21 +208,19 @@ def part_name(path: Path, pid: int | None = None) -> Path:
 def write_file(
     path: Path, pieces: int, blobs: dict, dists: dict, progress: Callable[[float], None] | None = None
 ) -> None:
-    """blobs: {code: packed bytes}; dists: {code: a byte per entry, the plies to a conversion
-    (build.values)}. Each compressed on its own (lzma), so that a reader fetches one material's
-    distances without the others (egdb.play). Whole or not at all: a temporary file (part_name),
-    flushed to the disk, then renamed; a failure removes it. progress(share of the compression
-    done) after each material."""
+    """blobs: {code: packed bytes}; dists: {code: pack_dist() of a byte per entry, the plies to a
+    conversion (build.values)}. Each compressed on its own (lzma), so that a reader fetches one
+    material's distances without the others (egdb.play). Whole or not at all: a temporary file
+    (part_name), flushed to the disk, then renamed; a failure removes it. progress(share of the
+    compression done) after each material."""
     header, body, at = [], [], 0
     total, done = sum(len(b) for b in blobs.values()) or 1, 0
     for code in sorted(blobs):
-        row = [code]
-        for raw, preset in ((blobs[code], 6), (dists[code], 1)):
-            z = lzma.compress(raw, preset=preset)
-            row += [len(raw), at, len(z)]
-            body.append(z)
-            at += len(z)
-        header.append(row)
+        z = lzma.compress(blobs[code], preset=6)
+        dz = dists[code]
+        header.append([code, len(blobs[code]), at, len(z), 2 * int(size_of(code)), at + len(z), len(dz)])
+        body += [z, dz]
+        at += len(z) + len(dz)
         done += len(blobs[code])
         if progress is not None:
             progress(done / total)
@@ -226,36 +228,46 @@ def write_file(
     atomic_write_bytes(path, [MAGIC + struct.pack("<I", len(head)) + head, *body], part_name(path))
 
 
-def _header(raw: bytes, path: Path) -> tuple:
-    if raw[: len(MAGIC)] != MAGIC:
+def pack_dist(dist: np.ndarray) -> bytes:
+    """A material's plies to a conversion as write_file stores them, compressed as soon as the
+    material is solved: the 5-piece distances take 3.2 GB unpacked, 1 byte a position."""
+    return lzma.compress(dist.tobytes(), preset=1)
+
+
+def _header(f, path: Path) -> tuple:
+    """(the materials' rows, where the body starts) of an open table file."""
+    start = f.read(len(MAGIC) + 4)
+    if start[: len(MAGIC)] != MAGIC or len(start) < len(MAGIC) + 4:
         raise ValueError(f"{path}: not an endgame table file of this version")
-    n = struct.unpack_from("<I", raw, len(MAGIC))[0]
-    start = len(MAGIC) + 4
-    return json.loads(raw[start : start + n])["materials"], start + n
+    n = struct.unpack_from("<I", start, len(MAGIC))[0]
+    return json.loads(f.read(n))["materials"], len(start) + n
 
 
 def read_dist(path: Path, code: int) -> np.ndarray | None:
-    """One material's plies to a conversion (see write_file), or None if the file lacks it."""
-    raw = path.read_bytes()
-    rows, body = _header(raw, path)
-    for row in rows:
-        if row[0] == code:
-            length, at, zlen = row[4:7]
-            dist = np.frombuffer(lzma.decompress(raw[body + at : body + at + zlen]), np.uint8)
-            return dist if len(dist) == length == 2 * size_of(code) else None
+    """One material's plies to a conversion (see write_file), or None if the file lacks it. Reads
+    that material's part only (the 5-piece file is hundreds of MB)."""
+    with path.open("rb") as f:
+        rows, body = _header(f, path)
+        for row in rows:
+            if row[0] == code:
+                length, at, zlen = row[4:7]
+                f.seek(body + at)
+                dist = np.frombuffer(lzma.decompress(f.read(zlen)), np.uint8)
+                return dist if len(dist) == length == 2 * size_of(code) else None
     return None
 
 
 def read_file(path: Path) -> dict:
     """{code: packed bytes} of a table file."""
-    raw = path.read_bytes()
-    rows, body = _header(raw, path)
-    out = {}
-    for code, length, at, zlen, *_ in rows:
-        blob = lzma.decompress(raw[body + at : body + at + zlen])
-        if len(blob) != length or length != (2 * size_of(code) + 3) // 4:
-            raise ValueError(f"{path}: material {code} has the wrong size")
-        out[code] = blob
+    with path.open("rb") as f:
+        rows, body = _header(f, path)
+        out = {}
+        for code, length, at, zlen, *_ in rows:
+            f.seek(body + at)
+            blob = lzma.decompress(f.read(zlen))
+            if len(blob) != length or length != (2 * size_of(code) + 3) // 4:
+                raise ValueError(f"{path}: material {code} has the wrong size")
+            out[code] = blob
     return out
 
 

@@ -170,11 +170,12 @@ def values(code: int, data, off) -> tuple:
 
 
 def solve(code: int, data, off, dists: dict) -> tuple:
-    """Solve one material into data at off[code] (set by the caller) and dists[code] (bytes).
+    """Solve one material into data at off[code] (set by the caller) and dists[code]
+    (E.pack_dist).
     Returns (wins, draws, losses) over both sides to move."""
     val, dist = values(code, data, off)
     pack(val, data, off[code])
-    dists[code] = dist.tobytes()
+    dists[code] = E.pack_dist(dist)
     counts = np.bincount(val, minlength=5)
     return int(counts[E.WIN]), int(counts[E.DRAW] + counts[0]), int(counts[E.LOSS])
 
