@@ -209,15 +209,15 @@ def tables_text(pieces):
     return "without tables" if pieces == 0 else f"with 2-{pieces} piece tables"
 
 
-def bench_match(games, seconds, max_plies=200, starts=None, mine=E.MAX_PIECES, theirs=0):
-    """hard probing tables of up to `mine` pieces (A) against hard probing up to `theirs` (B)."""
+def bench_match(games, seconds, max_plies=200, starts=None, a_pieces=E.MAX_PIECES, b_pieces=0):
+    """hard probing tables of up to `a_pieces` pieces (A) against hard probing up to `b_pieces` (B)."""
     A.warm()
     E.tables()
     positions = endings((games + 1) // 2) if starts is None else starts((games + 1) // 2)
     points = 0.0
     played = 0
     tally = {"win": 0, "draw": 0, "loss": 0}
-    with_db, without = Player(mine), Player(theirs)
+    with_db, without = Player(a_pieces), Player(b_pieces)
     t0 = time.perf_counter()
     for i, start in enumerate(positions):
         for db_white in (True, False):
@@ -239,9 +239,9 @@ def bench_match(games, seconds, max_plies=200, starts=None, mine=E.MAX_PIECES, t
                 flush=True,
             )
     print(
-        f"hard {tables_text(mine)} (A) v hard {tables_text(theirs)}, {played} games at {budget_text(seconds)} a move: {points}/{played} "
+        f"hard {tables_text(a_pieces)} (A) v hard {tables_text(b_pieces)}, {played} games at {budget_text(seconds)} a move: {points}/{played} "
         f"= {100 * points / played:.1f}% (+{tally['win']} ={tally['draw']} -{tally['loss']}); "
-        f"longest move {max(with_db.most, without.most):.2f} s; {time.perf_counter() - t0:.0f} s"
+        f"longest move A {with_db.most:.3f} s, B {without.most:.3f} s; {time.perf_counter() - t0:.0f} s"
     )
     F.EGDB_PIECES = E.MAX_PIECES
 
@@ -365,7 +365,7 @@ def main(argv=None):
     print(f"{platform.node()} {platform.machine()} {os.cpu_count()} cores; load {os.getloadavg()}")
     for part in args.parts:
         if part == "match":
-            bench_match(args.games, args.time, mine=args.mine, theirs=args.against)
+            bench_match(args.games, args.time, a_pieces=args.mine, b_pieces=args.against)
         elif part == "games":
             bench_match(args.games, args.time, 300, full_games, args.mine, args.against)
         elif part == "kings3":

@@ -1,5 +1,5 @@
 """Endgame database for international draughts: the theoretical win / draw / loss of every
-position with 2 to 5 pieces (men and kings, each side at least one), for the side to move.
+position with 2 to 4 pieces (men and kings, each side at least one), for the side to move.
 
 Values are those of best play under the rules' move generator (maximum capture, flying kings,
 promotion only at the end of a move) with no counting rule: the FMJD 16- and 5-move clocks are
@@ -16,8 +16,7 @@ are unused. Entries: black to move first, then white to move, 2 bits each (0 unu
 The 2- and 3-piece tables ship in this package (egdb2.bin, egdb3.bin, 0.1 MB); the 4-piece one
 (85 million positions) is built once on the player's machine, from Settings (background.py, in a
 process of its own) or with `python -m game.ai.draughts.egdb build --pieces 4`, into the per-user
-data folder, the 5-piece one (3.2 billion) with `build --pieces 5`; each is used when present
-over all the smaller ones: a process that loaded fewer tables looks again now and then
+data folder, and used when present: a process that loaded fewer tables looks again now and then
 (tables()), so a table built while the app runs is used by its next search.
 """
 
@@ -41,10 +40,9 @@ from game.atomic_write import atomic_write_bytes
 from game.rules import draughts_board as B
 
 UNUSED, LOSS, DRAW, WIN = 0, 1, 2, 3
-MAX_PIECES = 5
-#: the tables Settings and `build` make unless told otherwise; the 5-piece ones (3.2 billion
-#: positions) take about half an hour and 5 GB of memory to build: the command line's, for now
-DEFAULT_BUILD = 4
+# 5 builds and loads the 5-piece tables too, but hard played worse with them (bench/RESULTS.md,
+# round 15; likely: their values ignore the FMJD counts of the 4-piece endings they lead to)
+MAX_PIECES = 4
 NMAT = 625  # material code: white men * 125 + white kings * 25 + black men * 5 + black kings
 TOP = NMAT  # off[TOP]: the most pieces of any loaded material (0: no tables)
 SHIPPED = (2, 3)  # piece counts whose tables ship in the package

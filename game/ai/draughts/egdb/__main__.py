@@ -17,7 +17,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ai.draughts.egdb")
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="build the tables of N pieces")
-    b.add_argument("--pieces", type=int, default=E.DEFAULT_BUILD, choices=range(2, E.MAX_PIECES + 1))
+    b.add_argument("--pieces", type=int, default=E.MAX_PIECES, choices=range(2, E.MAX_PIECES + 1))
     b.add_argument("--out", default=None, help="folder (default: the per-user data folder)")
     sub.add_parser("info", help="the tables present")
     args = parser.parse_args(argv)

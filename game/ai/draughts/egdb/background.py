@@ -127,7 +127,7 @@ def run(conn, pieces: int, out: str) -> None:
 class TableBuild:
     """One build of the `pieces`-piece tables into `out` in a child process."""
 
-    def __init__(self, pieces: int = E.DEFAULT_BUILD, out: Path | str | None = None, start_method: str = "spawn"):
+    def __init__(self, pieces: int = E.MAX_PIECES, out: Path | str | None = None, start_method: str = "spawn"):
         self.pieces = pieces
         self.out = Path(out) if out is not None else E.user_dir()
         self._ctx: Any = mp.get_context(start_method)

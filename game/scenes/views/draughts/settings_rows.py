@@ -78,7 +78,7 @@ add(
 )
 
 #: the tables the button builds (tests set a smaller count)
-PIECES = E.DEFAULT_BUILD
+PIECES = E.MAX_PIECES
 JOB = "draughts-egdb"  # the build's key in app.jobs
 
 
@@ -87,7 +87,7 @@ def pieces_text(top: int) -> str:
 
 
 def cost(pieces: int) -> dict:
-    seconds, mb, ram = BG.COST.get(pieces, BG.COST[E.DEFAULT_BUILD])
+    seconds, mb, ram = BG.COST.get(pieces, BG.COST[E.MAX_PIECES])
     return {"n": pieces, "min": max(1, round(seconds / 60)), "mb": mb, "ram": ram}
 
 
