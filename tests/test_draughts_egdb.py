@@ -83,6 +83,20 @@ def test_the_index_is_a_bijection_on_sampled_entries():
                     assert E.pos_index(wm, wk, bm, bk, code) == i
 
 
+def test_a_side_without_pieces_is_in_no_table():
+    """The search probes before it looks for moves: a side captured to nothing must not read a
+    table, not even five white men, whose material code is the TOP slot (the piece count)."""
+    data, off = E.tables()
+    off = off.copy()
+    off[E.TOP] = 5  # as with the 5-piece tables loaded
+    five = sum(B.SQUARE[s - 1] for s in (31, 32, 33, 34, 35))
+    assert E.material(five, 0, 0, 0) == E.TOP
+    for white in (0, 1):
+        assert E.probe(five, 0, 0, 0, white, data, off) == E.UNUSED
+        assert E.probe(0, 0, five, 0, white, data, off) == E.UNUSED
+        assert E.probe(B.SQUARE[30], B.SQUARE[0], 0, 0, white, data, off) == E.UNUSED
+
+
 def test_king_against_king():
     """A draw, except an immediate capture and the corner trap: a king in a corner of the main
     diagonal (5, 46) while the other stands on that diagonal loses for the side that must move
