@@ -359,6 +359,19 @@ def value(wm, wk, bm, bk, white) -> int:
     return int(probe(wm, wk, bm, bk, int(white), data, off))
 
 
+def value_by_moves(wm, wk, bm, bk, white) -> int:
+    """The value the position's moves under the rules' own generator lead to, by the tables one
+    ply down (a move that leaves the opponent no move wins): what the tables must say of the
+    position itself (the tests' and bench_draughts_egdb.py verify's check)."""
+    best = LOSS
+    for mv in B.gen_moves(wm, wk, bm, bk, white):
+        a, b, c, d, _ = B.apply_move(wm, wk, bm, bk, white, mv)
+        if not B.gen_moves(a, b, c, d, not white):
+            return WIN
+        best = max(best, 4 - value(a, b, c, d, not white))
+    return best
+
+
 def child_value(wm, wk, bm, bk, white, mv) -> int:
     """The value of internal move mv for the side that plays it (a capture of the last piece
     wins), UNUSED if the table does not cover the position after it."""
