@@ -13,6 +13,7 @@ Prints figures; never fails on time.
     python bench/bench_draughts_egdb.py search                          # depth, nodes/s in 5-6 piece endings
     python bench/bench_draughts_egdb.py verify                          # sampled values against the rules' moves
     python bench/bench_draughts_egdb.py match --with 5 --against 4      # the 5-piece tables' gain (MAX_PIECES = 5 in egdb)
+    python bench/bench_draughts_egdb.py pdn --pdn a.pdn b.pdn           # matches' games: what the tables say of their endings
 
 The 4-piece table must have been built first (python -m game.ai.draughts.egdb build --pieces 4).
 Each ending is played twice, colours swapped; the load average is printed before and after.
@@ -38,6 +39,7 @@ from game.ai.draughts.egdb import build as G  # noqa: E402
 from game.ai.jit import njit  # noqa: E402
 from game.rules import draughts as R  # noqa: E402
 from game.rules import draughts_board as B  # noqa: E402
+from game.rules.draughts_pdn import read_pdn  # noqa: E402
 
 
 def bench_sizes():
@@ -341,6 +343,65 @@ def bench_search(seconds=1.0, count=6, seed=11):
     F.EGDB_PIECES = E.MAX_PIECES
 
 
+def table_view(games, engine, top):
+    """Tallies of PDN games (draughts_pdn.Game) as the tables up to `top` pieces see them, for
+    `engine`'s side (a part of its player name): {(value on entering the tables, game's score):
+    games}, {game's score: games never in them}, {(whose move, value before, after): moves that
+    changed the value}. Positions with a capture pending are passed over (the search never
+    probes them)."""
+    points = {"2-0": 1.0, "1-1": 0.5, "0-2": 0.0}
+    worth = {E.WIN: 1.0, E.DRAW: 0.5, E.LOSS: 0.0}
+    entered: dict = {}
+    never: dict = {}
+    mistakes: dict = {}
+    for game in games:
+        mine_white = engine in game.headers.get("White", "")
+        result = points.get(game.headers.get("Result", ""))
+        if result is None:
+            continue
+        result = result if mine_white else 1 - result
+        last = None  # (value for engine's side, white to move)
+        for s in game.states:
+            occ = s.wm | s.wk | s.bm | s.bk
+            white = s.to_move == "w"
+            men, kings, enemy = (s.wm, s.wk, s.bm | s.bk) if white else (s.bm, s.bk, s.wm | s.wk)
+            if occ.bit_count() > top or B.gen_captures(men, kings, enemy, occ):
+                continue
+            v = E.value(s.wm, s.wk, s.bm, s.bk, white)
+            if v == E.UNUSED:
+                continue
+            mine = worth[v] if white == mine_white else 1 - worth[v]
+            if last is None:
+                entered[(mine, result)] = entered.get((mine, result), 0) + 1
+            elif mine != last[0]:
+                key = (engine if last[1] == mine_white else "the other", last[0], mine)
+                mistakes[key] = mistakes.get(key, 0) + 1
+            last = (mine, white)
+        if last is None:
+            never[result] = never.get(result, 0) + 1
+    return entered, never, mistakes
+
+
+def bench_pdn(files, engine="qipan"):
+    """The games of bench_draughts.py matches (--pdn) as the largest tables present see them:
+    whether larger tables could have changed a result inside their own endings."""
+    top = int(E.tables()[1][E.TOP])
+    games = []
+    for name in files:
+        with open(name, encoding="utf-8") as f:
+            games += read_pdn(f.read()).games
+    entered, never, mistakes = table_view(games, engine, top)
+    print(f"pdn: {len(games)} games from {len(files)} file(s), tables up to {top} pieces, {engine}'s side")
+    for (mine, result), n in sorted(entered.items()):
+        print(f"  entered the tables at {mine:.1f} for {engine}, game scored {result:.1f}: {n}")
+    for result, n in sorted(never.items()):
+        print(f"  never in the tables, game scored {result:.1f}: {n}")
+    for (who, before, after), n in sorted(mistakes.items()):
+        print(f"  a move by {who} changed {engine}'s value from {before:.1f} to {after:.1f}: {n}")
+    if not mistakes:
+        print("  no move inside the tables changed a value")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("parts", nargs="*", default=["sizes", "generate", "lookups", "convert", "match"])
@@ -351,6 +412,8 @@ def main(argv=None):
         "--with", dest="mine", type=int, default=E.MAX_PIECES, help="match/games: A's tables, up to N pieces"
     )
     parser.add_argument("--against", type=int, default=0, help="match/games: B's tables, up to N pieces (0: none)")
+    parser.add_argument("--pdn", nargs="+", default=[], help="pdn: bench_draughts.py match files")
+    parser.add_argument("--engine", default="qipan", help="pdn: whose side (a part of its player name)")
     args = parser.parse_args(argv)
     if args.nodes:
         args.time = -args.nodes
@@ -362,6 +425,8 @@ def main(argv=None):
             bench_match(args.games, args.time, 300, full_games, args.mine, args.against)
         elif part == "kings3":
             bench_kings3(args.games, args.time)
+        elif part == "pdn":
+            bench_pdn(args.pdn, args.engine)
         elif part == "convert":
             bench_convert(args.games, args.time)
         else:
