@@ -246,6 +246,8 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
             red = 0
             if not capture and depth >= 3 and i >= 3:
                 red = 2 if (i >= LMR2_MOVE and depth >= LMR2_DEPTH) else 1
+                if threatened(a, b, c, d, white):
+                    red += 1  # a late sacrifice (the reply must capture) mostly loses a man
             sc = -search(a, b, c, d, 1 - white, new_depth - red, -alpha - 1, -alpha, ply + 1, nhm, ext, C)
             if not st[STOPPED] and sc > alpha and (red or sc < beta):
                 sc = -search(a, b, c, d, 1 - white, new_depth, -beta, -alpha, ply + 1, nhm, ext, C)

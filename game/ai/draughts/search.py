@@ -15,8 +15,9 @@ left/right balance, and drawn endgames (a lone king against at most three pieces
 0; plus trained tables for the men's formations: 11 patterns of 2 rows x 4 squares indexed in
 base 3, one set per game phase (by the number of men), in weights.bin. They were made by
 tools/train_draughts_eval.py from 473k quiet positions of dame-rs self-play games (depth 6 and 8),
-fitted to a blend of each game's result and dame's search score, with the hand terms' constants
-fitted beside them. The men's square values are folded into the tables, so one lookup per
+then refitted on 298k of hard's own (30,000 nodes a move; bench/RESULTS.md, round 7), each time
+to a blend of each game's result and the search's score, with the hand terms' constants fitted
+beside them. The men's square values are folded into the tables, so one lookup per
 pattern gives both.
 
 The hard level (and the hint, the Hub engine, analysis and pondering) runs the same search
@@ -83,7 +84,8 @@ PROBCUT = True  # forward pruning by a shallow verification search (56.7% vs off
 PROBCUT_MARGIN = 10  # centi-men per ply of depth
 ASPIRATION = 25
 # late quiet moves are searched one ply shallower, and from the LMR2_MOVE-th on at depth
-# LMR2_DEPTH or more two plies (a fail high is searched again at full depth)
+# LMR2_DEPTH or more two plies, and a late sacrifice one ply more (a fail high is searched
+# again at full depth)
 LMR2_MOVE, LMR2_DEPTH = 5, 5
 TT_QUIET_PLIES = F.TT_QUIET_PLIES  # table cutoffs below this many quiet plies
 RFP_DEPTH, RFP_MARGIN = F.RFP_DEPTH, F.RFP_MARGIN  # reverse futility (fast.py says why)
@@ -261,6 +263,8 @@ class Search:
                     red = 0
                     if not capture and depth >= 3 and i >= 3:
                         red = 2 if (i >= LMR2_MOVE and depth >= LMR2_DEPTH) else 1
+                        if threatened(nwm, nwk, nbm, nbk, white):
+                            red += 1  # a late sacrifice (the reply must capture): fast.py
                     sc = -self.search(
                         nwm, nwk, nbm, nbk, not white, new_depth - red, -alpha - 1, -alpha, ply + 1, nhm, ext
                     )
