@@ -58,6 +58,23 @@ def test_a_move_that_gives_away_three_men_is_a_blunder_with_the_better_move_name
     assert len(r.positions) == 3 and r.counts("b")["??"] == 1 and r.counts("w")["??"] == 0
 
 
+def test_a_move_that_walks_into_a_forced_capture_is_judged_after_it():
+    """After 19-24?? White's only move, 28x30, wins two men: the position with that capture
+    pending is valued by a search, not by the evaluation (which sees the men still there), both
+    under the review's node budget and on a clock."""
+    m = Match.new("draughts")
+    for text in ("32-28", "18-23", "38-32", "19-24"):
+        m.play(find_move(m.state, text))
+    assert [str(x) for x in m.legal_moves()] == ["28x30"]
+    m.play(m.legal_moves()[0])
+    r = review_match(m, nodes=20000)
+    assert r.moves[3].mark in ("?", "??") and r.moves[3].better not in (None, "19-24")
+    forced = r.positions[4]
+    assert forced.depth >= 1 and forced.win_chance > 0.7 and r.moves[4].mark == ""
+    timed = review_match(m, time_limit=0.2)
+    assert timed.positions[4].win_chance > 0.7 and 1 <= timed.positions[4].depth <= 4
+
+
 def test_progress_is_reported_and_cancel_stops_between_positions():
     m = blunder_match()
     seen = []
@@ -90,7 +107,7 @@ def test_analysis_gives_a_legal_line_and_is_repeatable_with_a_node_budget(name):
     m = Match.new(name, seed=3)
     for i in range(6):
         m.play(choose_move(m.public_state(), "easy", seed=i, nodes=500))
-    while len(m.legal_moves()) == 1:  # a forced move is answered without a search (depth 0)
+    while len(m.legal_moves()) == 1:  # a forced move (in play answered at once)
         m.play(m.legal_moves()[0])
     a = analyse(m.state, nodes=3000)
     assert a == analyse(m.state, nodes=3000)

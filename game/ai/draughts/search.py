@@ -80,6 +80,7 @@ MATE = 30000
 INF = 10**6
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 100
+FORCED_DEPTH = 4  # how deep a single legal move is searched in play, for its score only
 PROBCUT = True  # forward pruning by a shallow verification search (56.7% vs off at equal nodes)
 PROBCUT_MARGIN = 10  # centi-men per ply of depth
 ASPIRATION = 25
@@ -321,12 +322,19 @@ class Search:
         wm, wk, bm, bk = state.wm, state.wk, state.bm, state.bk
         white = state.to_move == "w"
         moves = R.gen_moves(wm, wk, bm, bk, white)
+        held = []
         if self.egdb and (wm | wk | bm | bk).bit_count() <= F.EGDB_PIECES:
             # a won ending stays won (nearest to a capture or promotion), a drawn one drawn
-            moves = root_moves(wm, wk, bm, bk, white, moves, self.budget.deadline) or moves
+            held = root_moves(wm, wk, bm, bk, white, moves, self.budget.deadline) or []
+            moves = held or moves
         best_move, best_score, reached = moves[0], evaluate_board(wm, wk, bm, bk, white), 0
-        if len(moves) == 1:
+        if len(held) == 1:  # the tables chose the move and give its value
             return best_move, self._table_score(state, best_score), 0
+        if len(moves) == 1 and info is None and self.budget.limit is None:
+            # a forced move in play is answered at once, but valued by a short search: the
+            # evaluation alone knows nothing of a capture pending (a review once judged a move
+            # that gave two men away by it); under a node budget it is searched like any other
+            max_depth = min(max_depth, FORCED_DEPTH)
         hm = state.quiet_plies
         key = state.key()
         scores = {}
