@@ -2,12 +2,12 @@
 the named engine's side (the value on entering the tables, and the moves that changed it)."""
 
 import os
-import random
 import sys
+
+from egdb_helpers import won_then
 
 from game.ai.draughts import egdb as E
 from game.rules import draughts as R
-from game.rules import draughts_board as B
 from game.rules import draughts_pdn
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
@@ -15,28 +15,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
 import bench_draughts_egdb as T  # noqa: E402
 
 
-def _has_capture(s):
-    occ = s.wm | s.wk | s.bm | s.bk
-    if s.to_move == "w":
-        return bool(B.gen_captures(s.wm, s.wk, s.bm | s.bk, occ))
-    return bool(B.gen_captures(s.bm, s.bk, s.wm | s.wk, occ))
-
-
 def _won_then_thrown():
     """A shipped 3-piece position White wins, and a move of White's after which it does not."""
-    rng = random.Random(5)
-    codes = E.materials(3)
-    while True:
-        code = rng.choice(codes)
-        wm, wk, bm, bk, ok = E.decode(rng.randrange(int(E.size_of(code))), code)
-        start = R.State(wm, wk, bm, bk, "w")
-        if not ok or _has_capture(start) or E.value(wm, wk, bm, bk, True) != E.WIN:
-            continue
-        for move in start.legal_moves():
-            after = start.play(move)
-            if after.result() is None and not _has_capture(after):
-                if E.value(after.wm, after.wk, after.bm, after.bk, False) != E.LOSS:
-                    return start, move
+    return won_then((E.WIN, E.DRAW), seed=5)
 
 
 def _games(start, move):
