@@ -3,6 +3,7 @@
     python bench/bench_draughts_middle.py               # 1 s a position each
     python bench/bench_draughts_middle.py --time 2
     python bench/bench_draughts_middle.py --threads 1,2   # hard with 1 and with 2 threads (lazy SMP)
+    python bench/bench_draughts_middle.py --depth 10      # the nodes hard needs to reach depth 10
 
 The positions are from real games (../shared/pdn/international, written by other programs): the
 40th or 45th ply of two games per file, 22 or more men and no king. Each engine searches each
@@ -93,6 +94,23 @@ def ours(state, seconds: float) -> tuple[int, int, float]:
     return reached[0], budget.nodes, time.perf_counter() - t0
 
 
+def nodes_to_depth(depth: int) -> tuple[int, float]:
+    """(nodes, CPU seconds) hard needs to finish `depth` plies in all the positions, one thread,
+    fresh tables: a change to the search's shape compared whatever the machine's load."""
+    A.smp.THREADS = 1
+    nodes, cpu = 0, 0.0
+    for _, fen in POSITIONS:
+        arrays = A.F.new_arrays()
+        for table in arrays[: A.F.PHASE_OF]:
+            table.fill(0)
+        budget = Budget(time_limit=600.0)
+        t0 = time.process_time()
+        A.FastSearch(budget, (), arrays).root(R.parse_fen(fen), depth, None, time.perf_counter())
+        cpu += time.process_time() - t0
+        nodes += budget.nodes
+    return nodes, cpu
+
+
 def theirs(fen: str, seconds: float) -> tuple[int, int, float] | None:
     try:
         import dame
@@ -111,7 +129,13 @@ def main(argv=None) -> int:
         help="hard's search threads, one column each (1,2: without and with a lazy-SMP helper); "
         "default: its own choice for this machine",
     )
+    p.add_argument("--depth", type=int, help="instead: the nodes hard needs to reach this depth in every position")
     args = p.parse_args(argv)
+    if args.depth:
+        A.warm()
+        nodes, cpu = nodes_to_depth(args.depth)
+        print(f"qipan to depth {args.depth} in {len(POSITIONS)} positions: {nodes:,} nodes, {cpu:.2f} s CPU")
+        return 0
     counts = [int(x) for x in args.threads.split(",")] if args.threads else [None]
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
