@@ -426,6 +426,17 @@ def spec_name(spec) -> str:
     return " ".join(str(x) for x in spec if x not in (None, False))
 
 
+POINTS = {"2-0": 1.0, "1-1": 0.5, "0-2": 0.0}  # White's points by PDN result
+
+
+def engine_points(game, engine):
+    """(points of `engine` in a PDN game of a match (draughts_pdn.Game), whether it had White);
+    `engine` is a part of its White / Black tag. The points are None for an unknown result."""
+    white = engine in game.headers.get("White", "")
+    pts = POINTS.get(game.result)
+    return (pts if pts is None or white else 1.0 - pts), white
+
+
 def write_pdn(path, games) -> None:
     """The games of a match as one PDN file, to study (python -m game.cli review FILE marks the
     mistakes): [(spec white, spec black, moves, result 1 / 0.5 / 0, why it ended), ...]."""
@@ -438,7 +449,7 @@ def write_pdn(path, games) -> None:
                 moves.append(R.find_move(state, text))
                 state = state.play(moves[-1])
             tags = {"Event": f"bench_draughts ({why})", "Round": n, "White": spec_name(sw), "Black": spec_name(sb)}
-            code = {1.0: "2-0", 0.5: "1-1", 0.0: "0-2"}[res]
+            code = next(text for text, pts in POINTS.items() if pts == res)
             f.write(draughts_pdn.write_game(R.new_game(), moves, headers=tags, result=code) + "\n")
 
 

@@ -349,17 +349,16 @@ def table_view(games, engine, top):
     games}, {game's score: games never in them}, {(whose move, value before, after): moves that
     changed the value}. Positions with a capture pending are passed over (the search never
     probes them)."""
-    points = {"2-0": 1.0, "1-1": 0.5, "0-2": 0.0}
+    from bench_draughts import engine_points
+
     worth = {E.WIN: 1.0, E.DRAW: 0.5, E.LOSS: 0.0}
     entered: dict = {}
     never: dict = {}
     mistakes: dict = {}
     for game in games:
-        mine_white = engine in game.headers.get("White", "")
-        result = points.get(game.headers.get("Result", ""))
+        result, mine_white = engine_points(game, engine)
         if result is None:
             continue
-        result = result if mine_white else 1 - result
         last = None  # (value for engine's side, white to move)
         for s in game.states:
             occ = s.wm | s.wk | s.bm | s.bk

@@ -77,6 +77,14 @@ POSITIONS = (
 )
 
 
+def fresh_arrays():
+    """Full-size search arrays, as the game's kept tables, emptied."""
+    arrays = A.F.new_arrays()
+    for table in arrays[: A.F.PHASE_OF]:  # not the evaluation's weights, which follow
+        table.fill(0)  # touched outside the clock, as the game's tables are long before a move
+    return arrays
+
+
 def ours(state, seconds: float) -> tuple[int, int, float]:
     """(depth, nodes, seconds) of hard's search from fresh tables."""
     reached = [0]
@@ -84,11 +92,8 @@ def ours(state, seconds: float) -> tuple[int, int, float]:
     def info(depth, score, nodes, move):
         reached[0] = depth
 
-    arrays = A.F.new_arrays()  # full size, as the game's kept tables
-    for table in arrays[: A.F.PHASE_OF]:  # not the evaluation's weights, which follow
-        table.fill(0)  # touched outside the clock, as the game's tables are long before a move
     budget = Budget(time_limit=seconds)
-    search = A.FastSearch(budget, (), arrays)
+    search = A.FastSearch(budget, (), fresh_arrays())
     t0 = time.perf_counter()
     search.root(state, 64, info, t0)
     return reached[0], budget.nodes, time.perf_counter() - t0
@@ -100,9 +105,7 @@ def nodes_to_depth(depth: int) -> tuple[int, float]:
     A.smp.THREADS = 1
     nodes, cpu = 0, 0.0
     for _, fen in POSITIONS:
-        arrays = A.F.new_arrays()
-        for table in arrays[: A.F.PHASE_OF]:
-            table.fill(0)
+        arrays = fresh_arrays()
         budget = Budget(time_limit=600.0)
         t0 = time.process_time()
         A.FastSearch(budget, (), arrays).root(R.parse_fen(fen), depth, None, time.perf_counter())

@@ -23,14 +23,13 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from bench_draughts import interval, openings  # noqa: E402
+from bench_draughts import engine_points, interval, openings  # noqa: E402
 
 from game.ai.draughts import search as A  # noqa: E402
 from game.rules import draughts as R  # noqa: E402
 from game.rules import draughts_pdn  # noqa: E402
 
 LEVEL = 60  # centi-men: an opening within this of 0 is level
-POINTS = {"2-0": 1.0, "1-1": 0.5, "0-2": 0.0}
 
 
 def line_value(line, nodes: int) -> int:
@@ -84,10 +83,9 @@ def split_scores(pdn_text: str, values: dict, engine: str) -> dict:
     out: dict = {"level": [], "a man up": [], "a man down": []}
     for game in draughts_pdn.read_games(pdn_text):
         line = tuple(str(m) for m in game.moves[:4])
-        if line not in values or game.result not in POINTS:
+        pts, white = engine_points(game, engine)
+        if line not in values or pts is None:
             continue
-        white = engine in game.headers.get("White", "")
-        pts = POINTS[game.result] if white else 1 - POINTS[game.result]
         value = values[line] if white else -values[line]
         cls = "level" if abs(value) < LEVEL else ("a man up" if value > 0 else "a man down")
         out[cls].append(pts)

@@ -41,7 +41,6 @@ def make_game(name: str, plies: int) -> Match:
     return m
 
 
-POINTS = {"2-0": 1.0, "1-1": 0.5, "0-2": 0.0}  # a PDN result for White
 OPENING_PLIES = 4  # bench_draughts.py's matches start with 4 random plies
 
 
@@ -50,14 +49,12 @@ def pdn_marks(pdn_games, engine: str, results: set, nodes: int, skip: int = OPEN
     name) scored one of `results` in; prints one line a game (its marks by side, the engine's
     first blunder). The first `skip` plies (the match's random opening) are not counted.
     Returns {(result, "engine" | "other", mark): count}."""
+    from bench_draughts import engine_points
+
     tally: dict = {}
     for g in pdn_games:
-        mine_white = engine in g.headers.get("White", "")
-        score = POINTS.get(g.headers.get("Result", ""))
-        if score is None or not g.moves:
-            continue
-        score = score if mine_white else 1.0 - score
-        if score not in results:
+        score, mine_white = engine_points(g, engine)
+        if score not in results or not g.moves:
             continue
         r = review_states(g.states, g.moves, nodes=nodes)
         mine = "w" if mine_white else "b"
