@@ -24,6 +24,7 @@ from game.i18n import add, tr
 from game.rules import banqi as B
 from game.rules import banqi_risk
 from game.scenes.views.api import GameView
+from game.scenes.views.piece_art import PieceImages, blit_piece, lit_disc
 
 GLYPH = {
     "K": "帥",
@@ -158,7 +159,7 @@ class View(GameView):
         self.show_risk = True  # the overlay shows flip risks (True) or the face-down table (False)
         self._risk_cache: tuple | None = None
         self._board_cache = None
-        self._tiles: dict = {}
+        self._images = PieceImages(self._tile)
 
     # ---- geometry -----------------------------------------------------------------------------
     def layout(self, rect, flipped):
@@ -176,7 +177,7 @@ class View(GameView):
         )
         self.radius = max(3, int(s * 0.42))
         self._board_cache = None
-        self._tiles.clear()
+        self._images.clear()
 
     def points(self):
         return list(range(32))
@@ -262,23 +263,12 @@ class View(GameView):
         return {p: c for p, c in enumerate(state.board) if c != B.EMPTY}
 
     def _tile(self, piece, radius):
-        key = (piece, radius)
-        img = self._tiles.get(key)
-        if img is not None:
-            return img
         pad = max(2, radius // 6)
-        size = 2 * (radius + pad)
-        img = pygame.Surface((size, size), pygame.SRCALPHA)
-        c = size // 2
-        shadow = pygame.Surface((size, size), pygame.SRCALPHA)
-        pygame.draw.circle(shadow, (0, 0, 0, 90), (c + pad // 2, c + pad // 2 + 1), radius)
-        img.blit(shadow, (0, 0))
         light, dark = BACK if piece == B.FACE_DOWN else TILE
-        for i in range(radius, 0, -1):  # a radial gradient lit from the upper left
-            t = i / radius
-            col = tuple(int(light[k] + (dark[k] - light[k]) * t**1.5) for k in range(3))
-            off = (1 - t) * radius * 0.25
-            pygame.draw.circle(img, col, (c - off, c - off), i)
+        img = lit_disc(
+            radius, pad, light, dark, shadow_alpha=90, shadow_offset=(pad // 2, pad // 2 + 1), exponent=1.5, shift=0.25
+        )
+        c = img.get_width() // 2
         pygame.draw.circle(
             img, TILE_RIM if piece != B.FACE_DOWN else (70, 40, 18), (c, c), radius, max(1, radius // 10)
         )
@@ -300,9 +290,6 @@ class View(GameView):
                 f = fonts.font(max(6, int(radius * (0.95 if piece.isupper() else 1.1))), serif=True)
                 g = f.render(GLYPH[piece], True, ink)
                 img.blit(g, g.get_rect(center=(c, c - radius // 16)))
-        if len(self._tiles) > 120:
-            self._tiles.clear()
-        self._tiles[key] = img
         return img
 
     def draw_piece(self, surface, piece, center, scale=1.0, alpha=255, flip=None):
@@ -313,13 +300,10 @@ class View(GameView):
             width = abs(math.cos(math.pi * flip))
             if flip < 0.5:
                 shown = B.FACE_DOWN
-        img = self._tile(shown, radius)
+        img = self._images.get(shown, radius)
         if width < 0.999:
             img = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * width)), img.get_height()))
-        if alpha < 255:
-            img = img.copy()
-            img.set_alpha(max(0, int(alpha)))
-        surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+        blit_piece(surface, img, center, alpha)
 
     # ---- beside the board: the pieces each side has lost ------------------------------------------
     def draw_extras(self, surface, state, lang):

@@ -15,6 +15,7 @@ from game import fonts
 from game.i18n import add, tr
 from game.rules import draughts as R
 from game.scenes.views.api import GameView
+from game.scenes.views.piece_art import PieceImages, blit_piece
 
 add(
     {
@@ -83,7 +84,7 @@ class View(GameView):
         self.cell = 1
         self.origin = (0, 0)
         self._board = None
-        self._pieces: dict = {}
+        self._images = PieceImages(self._piece_surface)
         self._recent = [{}, {}]
         self._numbers = None  # (layout key, the numbers drawn once on a transparent layer)
 
@@ -102,7 +103,7 @@ class View(GameView):
         self.frame_rect = self.board_rect.inflate(2 * margin, 2 * margin)
         self.origin = self.board_rect.topleft
         self._board = None
-        self._pieces = {}
+        self._images.clear()
 
     def points(self):
         return list(range(1, 51))
@@ -248,10 +249,6 @@ class View(GameView):
         return out
 
     def _piece_surface(self, code, r):
-        key = (code, r)
-        surf = self._pieces.get(key)
-        if surf is not None:
-            return surf
         white = code in "wW"
         face, rim, edge = (WHITE_FACE, WHITE_RIM, WHITE_EDGE) if white else (BLACK_FACE, BLACK_RIM, BLACK_EDGE)
         size = 2 * r + 8
@@ -270,7 +267,6 @@ class View(GameView):
         surf.blit(hi, (0, 0))
         if code in "WB":
             self._crown(surf, (c, c - 1), r, CROWN_ON_WHITE if white else CROWN_ON_BLACK)
-        self._pieces[key] = surf
         return surf
 
     @staticmethod
@@ -300,11 +296,7 @@ class View(GameView):
 
     def draw_piece(self, surface, piece, center, scale=1.0, alpha=255, flip=None):
         r = max(2, int(self.piece_radius() * scale))
-        img = self._piece_surface(piece, r)
-        if alpha < 255:
-            img = img.copy()
-            img.set_alpha(max(0, int(alpha)))
-        surface.blit(img, img.get_rect(center=(int(center[0]), int(center[1]))))
+        blit_piece(surface, self._images.get(piece, r), center, alpha)
 
     # ---- teaching overlay: pieces the opponent could capture now ------------------------------------
     def has_overlay(self):

@@ -21,6 +21,7 @@ from game import fonts
 from game.i18n import add, tr
 from game.rules import palace as P
 from game.scenes.views.api import GameView
+from game.scenes.views.piece_art import PieceImages, blit_piece, lit_disc
 
 add(
     {
@@ -163,7 +164,7 @@ class View(GameView):
         self.caps_rect = pygame.Rect(0, 0, 1, 1)
         self.show_coords = True
         self._board_cache = None
-        self._piece_cache: dict = {}
+        self._images = PieceImages(self._piece_surface, most=96)
 
     # ---- geometry -------------------------------------------------------------------------------
     def follow(self, state) -> None:
@@ -197,7 +198,7 @@ class View(GameView):
         )
         self.radius = max(3, int(s * 0.36))
         self._board_cache = None
-        self._piece_cache.clear()
+        self._images.clear()
 
     def points(self):
         return list(self.board.points)
@@ -302,25 +303,12 @@ class View(GameView):
         return out
 
     def _piece_surface(self, piece, radius):
-        key = (piece, radius)
-        img = self._piece_cache.get(key)
-        if img is not None:
-            return img
         pad = max(2, radius // 5)
-        size = 2 * (radius + pad)
-        img = pygame.Surface((size, size), pygame.SRCALPHA)
-        c = size // 2
-        # shadow
-        shadow = pygame.Surface((size, size), pygame.SRCALPHA)
-        pygame.draw.circle(shadow, (0, 0, 0, 80), (c + pad // 2, c + pad), radius)
-        img.blit(shadow, (0, 0))
         light, dark = EBONY if piece == "B" else IVORY
-        # body: a radial gradient lit from the upper left
-        for i in range(radius, 0, -1):
-            t = i / radius
-            col = tuple(int(light[k] + (dark[k] - light[k]) * t**1.6) for k in range(3))
-            off = (1 - t) * radius * 0.28
-            pygame.draw.circle(img, col, (c - off, c - off), i)
+        img = lit_disc(
+            radius, pad, light, dark, shadow_alpha=80, shadow_offset=(pad // 2, pad), exponent=1.6, shift=0.28
+        )
+        c = img.get_width() // 2
         rim = (0, 0, 0) if piece == "B" else (150, 124, 86)
         pygame.draw.circle(img, rim, (c, c), radius, max(1, radius // 12))
         if piece == "B":
@@ -333,18 +321,11 @@ class View(GameView):
             f = fonts.font(max(6, int(radius * 1.05)), serif=True)
             g = f.render(glyph, True, colour)
             img.blit(g, g.get_rect(center=(c, c + radius // 20)))
-        if len(self._piece_cache) > 96:
-            self._piece_cache.clear()
-        self._piece_cache[key] = img
         return img
 
     def draw_piece(self, surface, piece, center, scale=1.0, alpha=255, flip=None):
         radius = max(2, int(round(self.radius * scale)))
-        img = self._piece_surface(piece, radius)
-        if alpha < 255:
-            img = img.copy()
-            img.set_alpha(max(0, int(alpha)))
-        surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+        blit_piece(surface, self._images.get(piece, radius), center, alpha)
 
     # ---- beside the board: soldiers in hand, captures toward the target --------------------------------
     def draw_extras(self, surface, state, lang):
