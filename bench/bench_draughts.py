@@ -100,7 +100,10 @@ def bench_search(seconds=1.0):
 
 # ---- games -------------------------------------------------------------------------------------------
 def openings(count, plies=4, seed=2024):
-    """`count` distinct opening lines of `plies` random moves from the start."""
+    """`count` distinct opening lines of `plies` random moves from the start (with 0 plies every
+    game starts from the start position: what the opening book is measured from)."""
+    if plies == 0:
+        return [[] for _ in range(count)]
     rng = random.Random(seed)
     seen, out = set(), []
     while len(out) < count:
@@ -473,13 +476,14 @@ def match(
     pdn=None,
     adjudicate=False,
     openings_file=None,
+    openings_plies=4,
 ):
     """A against B over `games` games (pairs from the same opening, colours swapped): a dict with
     A's points per game, wins / draws / losses, how games ended, plies, and each side's clock;
     `pdn`: a file to write the games to; `openings_file`: the openings from that file instead of
     random ones."""
     count = (games + 1) // 2
-    lines = read_openings(openings_file, count) if openings_file else openings(count, seed=openings_seed)
+    lines = read_openings(openings_file, count) if openings_file else openings(count, openings_plies, openings_seed)
     work = []
     for i, line in enumerate(lines):
         work.append((spec_a, spec_b, line, seed + 1000 * i, max_plies, adjudicate))
@@ -568,6 +572,7 @@ def bench_opponent(
     adjudicate=False,
     threads=None,
     openings_file=None,
+    openings_plies=4,
 ):
     thinks = ", hard thinking on the opponent's time (as if on a free core)" if ponder else ""
     if threads is not None:
@@ -575,7 +580,9 @@ def bench_opponent(
     theirs = seconds if their_seconds is None else their_seconds
     each = f"{seconds} s per move each" if theirs == seconds else f"hard {seconds} s, {kind} {theirs} s per move"
     name = f"hard at {base_rev}" if kind == "base" else kind
-    source = f"the first of {openings_file}" if openings_file else f"4 random plies, seed {openings_seed}"
+    source = (
+        f"the first of {openings_file}" if openings_file else f"{openings_plies} random plies, seed {openings_seed}"
+    )
     print(
         f"hard (A) vs {name} (B){thinks}, {each}, {games} games from {(games + 1) // 2} openings "
         f"({source}), colours swapped, {jobs} game(s) at a time; {load_text()}"
@@ -593,6 +600,7 @@ def bench_opponent(
         pdn=pdn,
         adjudicate=adjudicate,
         openings_file=openings_file,
+        openings_plies=openings_plies,
     )
     report(f"hard [{time.perf_counter() - t:.0f} s; {load_text()} at the end]", out)
 
@@ -627,6 +635,12 @@ def main(argv=None):
         "--openings-file",
         help="play the first openings of this file (bench/draughts_level_openings.txt: level ones) instead",
     )
+    p.add_argument(
+        "--openings-plies",
+        type=int,
+        default=4,
+        help="random plies of each opening (0: every game from the start, where the opening book plays)",
+    )
     args = p.parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     if "perft" in args.parts:
@@ -653,6 +667,7 @@ def main(argv=None):
                 args.adjudicate,
                 args.threads,
                 openings_file=args.openings_file,
+                openings_plies=args.openings_plies,
             )
     return 0
 

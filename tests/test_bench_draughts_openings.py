@@ -70,3 +70,11 @@ def test_too_few_openings_in_a_file_is_a_clear_message(tmp_path):
     assert D.read_openings(str(path), 2)[1] == ["31-27", "19-23", "33-29", "14-19"]
     with pytest.raises(SystemExit, match="holds 2 openings; 3 are needed"):
         D.read_openings(str(path), 3)
+
+
+def test_a_match_can_start_every_game_from_the_start_position():
+    import bench_draughts as D
+
+    assert D.openings(3, plies=0) == [[], [], []]  # where the opening book plays
+    lines = D.openings(5, plies=4, seed=2024)
+    assert len({tuple(line) for line in lines}) == 5 and all(len(line) == 4 for line in lines)

@@ -9,6 +9,7 @@ import pytest
 
 from game.ai import choose_move, evaluate
 from game.ai.contract import Limits
+from game.ai.draughts import book
 from game.ai.draughts import eval as E
 from game.ai.draughts import search as A
 from game.ai.draughts.hub import Hub, format_position, parse_position
@@ -68,7 +69,8 @@ def test_repetition_is_a_draw_in_search():
 
 
 def test_notes_are_those_of_the_search_that_chose_the_move():
-    s = R.new_game()
+    s = R.from_text("W:W31-49:B1-20")  # not in the opening book (tests/test_draughts_book.py)
+    assert not book.lookup(s)
     found = ENGINE.search(s, Limits("hard", nodes=3000))
     assert found.move == choose_move(s, "hard", nodes=3000) and found.pv[0] == found.move
     assert [line.split(":")[0] for line in found.lines()[:5]] == ["score", "depth", "nodes", "time", "pv"]

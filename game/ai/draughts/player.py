@@ -15,7 +15,7 @@ from typing import Any
 
 from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_time
 from game.ai.contract import EngineBase, Limits, SearchResult, over_result
-from game.ai.draughts import fast
+from game.ai.draughts import book, fast
 from game.ai.draughts import search as S
 from game.ai.timeman import TimePlan
 from game.rules import draughts as R
@@ -53,6 +53,10 @@ class DraughtsEngine(EngineBase):
         level_depth, temperature = S.LEVELS[limits.level]
         if temperature > 0 and len(position.legal_moves()) > 1:
             return self._with_mistakes(position, limits, level_depth, temperature, started)
+        if limits.level == "hard" and _plays_from_book(limits):
+            chosen = book.choose(position, random.Random(limits.seed))
+            if chosen is not None:
+                return _book_result(chosen, started)
 
         def iteration(search: Any, depth: int, score: int, nodes: int, mv: Any) -> None:
             assert limits.on_iteration is not None
@@ -113,6 +117,28 @@ class DraughtsEngine(EngineBase):
 
     def ponder(self, position: Any, stop: Callable[[], bool]) -> None:
         S.ponder(position, stop)
+
+
+def _plays_from_book(limits: Limits) -> bool:
+    """A move to play (or a hint), not an analysis: those want the search's own view of every
+    move, at the depth they ask for."""
+    return not limits.root_values and limits.on_iteration is None and limits.depth is None
+
+
+def _book_result(chosen: tuple, started: float) -> SearchResult:
+    move, score, near = chosen
+    return SearchResult(
+        move,
+        squash(score),
+        score_text(score),
+        0,
+        0,
+        time.perf_counter() - started,
+        (move,),
+        {str(m): squash(s) for m, s in near},
+        (f"chose: from the opening book, among {len(near)} moves within {book.MARGIN / 100:.2f} men of its best",),
+        raw=score,
+    )
 
 
 def _analyse(position: Any, limits: Limits, info: Any) -> tuple:
