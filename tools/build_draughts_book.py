@@ -3,8 +3,9 @@
 From the start, positions are taken in the order a game is likely to reach them: a ply costs 1,
 and a move below the best costs (best - score) / PENALTY more, so the book goes deepest along
 the best lines. Every move of a position is searched (the position after it, with fresh tables,
-at --nodes: the same book on any machine) and its score kept; the moves within --expand
-centi-men of the best lead on, up to --plies. A forced move (one legal move) is stepped over:
+at --nodes: the same book on any machine) and its score kept. Each line is followed for hard as
+White and as Black: on hard's turn only the moves it plays (within book.MARGIN of the best) lead
+on, on its opponent's every move within --expand centi-men of the best, up to --plies. A forced move (one legal move) is stepped over:
 the search answers those at once anyway. The searches run on --jobs processes.
 
     python tools/build_draughts_book.py build --positions 300 --nodes 1500000 --jobs 2
@@ -57,37 +58,49 @@ def _mapper(jobs: int):
         yield pool.map
 
 
-def build(positions: int, nodes: int, expand: int = 40, plies: int = 16, jobs: int = 1, quiet: bool = False) -> B.Book:
+def build(positions: int, nodes: int, expand: int = 40, plies: int = 24, jobs: int = 1, quiet: bool = False) -> B.Book:
+    """The book: each line is followed once for hard as White and once as Black. Where hard is to
+    move, only the moves it plays (within book.MARGIN of the best) lead on; where its opponent is,
+    every move within `expand` of the best does, so that the book answers what a player may try
+    and goes deep along hard's own choices."""
     book: B.Book = {}
-    start = R.new_game()
-    heap = [(0.0, 0, R.to_fen(start))]
+    fen = R.to_fen(R.new_game())
+    heap = [(0.0, 0, fen, "w"), (0.0, 0, fen, "b")]  # (cost, ply, position, hard's colour)
     seen = set()
     began = time.perf_counter()
+
+    def lead_on(cost, ply, state, hard, moves):
+        best = max(score for _, score in moves)
+        near = B.MARGIN if state.to_move == hard else expand
+        for text, score in moves:
+            if score >= best - near and ply + 1 < plies:
+                child = R.to_fen(state.play(R.find_move(state, text)))
+                heapq.heappush(heap, (cost + 1 + (best - score) / PENALTY, ply + 1, child, hard))
+
     with _mapper(jobs) as mapped:
         while heap and len(book) < positions:
             batch = []
             while heap and len(batch) < 2 * jobs and len(book) + len(batch) < positions:
-                cost, ply, fen = heapq.heappop(heap)
-                if fen in seen:
+                cost, ply, fen, hard = heapq.heappop(heap)
+                if (fen, hard) in seen:
                     continue
-                seen.add(fen)
+                seen.add((fen, hard))
                 state = R.parse_fen(fen)
                 legal = state.legal_moves()
                 if len(legal) == 1:  # forced: stepped over
                     if state.result() is None and ply + 1 < plies:
-                        heapq.heappush(heap, (cost, ply + 1, R.to_fen(state.play(legal[0]))))
-                    continue
-                batch.append((cost, ply, fen, state, legal))
-            children = [(R.to_fen(state.play(m)), nodes) for *_, state, legal in batch for m in legal]
+                        heapq.heappush(heap, (cost, ply + 1, R.to_fen(state.play(legal[0])), hard))
+                elif fen in book or any(fen == queued[2] for queued in batch):  # searched for the other colour
+                    batch.append((cost, ply, fen, state, hard, []))
+                else:
+                    batch.append((cost, ply, fen, state, hard, legal))
+            children = [(R.to_fen(state.play(m)), nodes) for *_, state, _, legal in batch for m in legal]
             scores = iter(mapped(searched, children))
-            for cost, ply, fen, state, legal in batch:
-                scored = [(str(m), -next(scores)[0], m) for m in legal]
-                book[fen] = tuple((text, score) for text, score, _ in scored)
-                best = max(score for _, score, _ in scored)
-                for _, score, m in scored:
-                    if score >= best - expand and ply + 1 < plies:
-                        child = R.to_fen(state.play(m))
-                        heapq.heappush(heap, (cost + 1 + (best - score) / PENALTY, ply + 1, child))
+            for _, _, fen, _, _, legal in batch:
+                if legal:
+                    book[fen] = tuple((str(m), -next(scores)[0]) for m in legal)
+            for cost, ply, fen, state, hard, _ in batch:
+                lead_on(cost, ply, state, hard, book[fen])
             if not quiet:
                 print(f"{len(book)}/{positions} positions, {time.perf_counter() - began:.0f} s", flush=True)
     return book
@@ -121,7 +134,7 @@ def main(argv=None) -> None:
     p.add_argument("--positions", type=int, default=300, help="positions in the book (forced moves not counted)")
     p.add_argument("--nodes", type=int, default=1_500_000, help="nodes a searched move (check: a move in play)")
     p.add_argument("--expand", type=int, default=40, help="moves this many centi-men below the best lead on")
-    p.add_argument("--plies", type=int, default=16, help="the book's positions are fewer plies from the start")
+    p.add_argument("--plies", type=int, default=24, help="the book's positions are fewer plies from the start")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--out", default=str(B.BOOK_FILE))
     args = p.parse_args(argv)
