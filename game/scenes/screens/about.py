@@ -165,15 +165,8 @@ class AboutScene(ScrollingPage, Scene):
 
     def draw(self, surface) -> None:
         self._layout()
-        w, h = surface.get_size()
-        s = theme.ui_scale((w, h))
-        surface.blit(theme.background((w, h)), (0, 0))
-        title = self.app.text(tr("about.title", self.app.lang), theme.px(46, s), theme.ACCENT, serif=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(36, s))))
-        theme.panel(surface, self.view.inflate(theme.px(16, s), theme.px(8, s)), radius=theme.px(14, s))
-        clip = surface.get_clip()
-        surface.set_clip(self.view)
-        off = self.view.y + theme.px(10, s) - int(self.scroll)
+        s = self.draw_head(surface, tr("about.title", self.app.lang))
+        clip, off = self.open_view(surface, s)
         for y, x, text, size, colour, serif in self.lines:
             sy = y + off
             if sy + size * 2 < self.view.y:
@@ -181,8 +174,4 @@ class AboutScene(ScrollingPage, Scene):
             if sy > self.view.bottom:
                 break
             surface.blit(self.app.text(text, size, colour, serif=serif), (x, sy))
-        surface.set_clip(clip)
-        self.draw_scroll_bar(surface)
-        self.back.draw(surface)
-        hint = self.app.text(tr("about.hint", self.app.lang), theme.px(15, s), theme.TEXT_DIM)
-        surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - theme.px(8, s))))
+        self.close_view(surface, clip, tr("about.hint", self.app.lang), s)

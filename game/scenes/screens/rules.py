@@ -326,16 +326,9 @@ class RulesScene(ScrollingPage, Scene):
 
     def draw(self, surface) -> None:
         self._layout_text()
-        w, h = surface.get_size()
-        s = theme.ui_scale((w, h))
-        surface.blit(theme.background((w, h)), (0, 0))
-        title = self.app.text(tr("rules.title", self.app.lang), theme.px(46, s), theme.ACCENT, serif=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(36, s))))
+        s = self.draw_head(surface, tr("rules.title", self.app.lang))
         self.tabs.draw(surface, self.game)
-        theme.panel(surface, self.view.inflate(theme.px(16, s), theme.px(8, s)), radius=theme.px(14, s))
-        clip = surface.get_clip()
-        surface.set_clip(self.view)
-        off = self.view.y + theme.px(10, s) - int(self.scroll)
+        clip, off = self.open_view(surface, s)
         for y, x, item in self.lines:
             sy = y + off
             if isinstance(item, tuple):
@@ -359,8 +352,4 @@ class RulesScene(ScrollingPage, Scene):
                 surface.blit(fade[0], (self.view.x, self.view.y))
             if self.scroll < self.max_scroll() - 1:
                 surface.blit(fade[1], (self.view.x, self.view.bottom - fade[1].get_height()))
-        surface.set_clip(clip)
-        self.draw_scroll_bar(surface)
-        self.back.draw(surface)
-        hint = self.app.text(tr("rules.hint", self.app.lang), theme.px(15, s), theme.TEXT_DIM)
-        surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - theme.px(8, s))))
+        self.close_view(surface, clip, tr("rules.hint", self.app.lang), s)

@@ -1,8 +1,10 @@
 """A tall page scrolled inside a view rectangle: the keys, the mouse wheel, a scroll bar that can be
-dragged or clicked, and the easing toward where it is going. The rules screen and the About
-screen are such pages."""
+dragged or clicked, the easing toward where it is going, and the frame around it (title, panel,
+Back button, the keys' hint). The rules screen and the About screen are such pages."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -11,8 +13,11 @@ from game.sprites import theme
 
 class ScrollingPage:
     """Mixin for a scene whose content (`height` pixels) scrolls inside `view` (a Rect): it keeps
-    `scroll` (shown) and `target` (where it eases to), and `_drag` while the bar is dragged."""
+    `scroll` (shown) and `target` (where it eases to), and `_drag` while the bar is dragged. The
+    scene has `app` and a `back` button under the view."""
 
+    app: Any
+    back: Any
     view: pygame.Rect
     height: int
     scroll: float = 0.0
@@ -91,3 +96,29 @@ class ScrollingPage:
         if bar:
             pygame.draw.rect(surface, theme.BUTTON, bar[0], border_radius=3)
             pygame.draw.rect(surface, theme.ACCENT if self._drag else theme.TEXT_DIM, bar[1], border_radius=3)
+
+    def draw_head(self, surface, title: str) -> float:
+        """The page's background and title; returns the UI scale."""
+        w, h = surface.get_size()
+        s = theme.ui_scale((w, h))
+        surface.blit(theme.background((w, h)), (0, 0))
+        img = self.app.text(title, theme.px(46, s), theme.ACCENT, serif=True)
+        surface.blit(img, img.get_rect(midtop=(w // 2, theme.px(36, s))))
+        return s
+
+    def open_view(self, surface, s: float) -> tuple[pygame.Rect, int]:
+        """The panel behind the view, and drawing clipped to the view: (the clip to restore, where
+        the page's top is on the screen)."""
+        theme.panel(surface, self.view.inflate(theme.px(16, s), theme.px(8, s)), radius=theme.px(14, s))
+        clip = surface.get_clip()
+        surface.set_clip(self.view)
+        return clip, self.view.y + theme.px(10, s) - int(self.scroll)
+
+    def close_view(self, surface, clip: pygame.Rect, hint: str, s: float) -> None:
+        """The clip restored, then the scroll bar, the Back button and the keys' hint at the bottom."""
+        surface.set_clip(clip)
+        self.draw_scroll_bar(surface)
+        self.back.draw(surface)
+        w, h = surface.get_size()
+        img = self.app.text(hint, theme.px(15, s), theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(midbottom=(w // 2, h - theme.px(8, s))))
