@@ -2,8 +2,9 @@
 
 With SDL's dummy video and audio drivers it opens the window, draws the menu once, imports every
 module of the game package, checks that the shipped fonts and the sounds load and that the third-party notices are found, starts the
-worker process and asks the hard level for one draughts move from the start (numba compiles the
-search first if this computer has no compiled copy yet, into the user's cache folder). Each check
+worker process, checks that the draughts opening book is there and asks the hard level for one
+draughts move just past it (numba compiles the search first if this computer has no compiled
+copy yet, into the user's cache folder). Each check
 prints one line; the last line is `selftest ok` and the exit status 0, or, when anything failed,
 `selftest failed: <checks>` and the exit status 1. The contract is in docs/BUILD.md.
 
@@ -157,7 +158,14 @@ class Selftest:
                 "selftest: first start on this computer: compiling the draughts engine "
                 f"(once; later starts load it from {cache})"
             )
+        from game.ai.draughts import book
+
         state = games.get("draughts").new_state()
+        if not book.lookup(state):
+            raise AssertionError(f"the opening book ({book.BOOK_FILE.name}) is missing or does not hold the start")
+        plies = 0
+        while plies < 40 and (found := book.lookup(state)):  # off the book by its worst moves: the search plays
+            state, plies = state.play(found[-1][0]), plies + 1
         started = time.perf_counter()
         app.worker.start("draughts")
         rid = app.worker.request("move", state, level="hard", time_limit=0.5, ponder=False)
@@ -173,7 +181,7 @@ class Selftest:
         if answer["error"]:
             raise RuntimeError(f"the worker failed: {answer['error']}")
         move = find_move(state, answer["result"])  # raises when the move is not legal
-        detail = f"hard played {move} in {time.perf_counter() - started:.1f} s"
+        detail = f"opening book of {len(book.load())} positions; off it after {plies} plies hard played {move} in {time.perf_counter() - started:.1f} s"
         if compiled:
             if not _cache_files(cache):
                 raise AssertionError(f"the compiled search left nothing in its cache {cache}")
