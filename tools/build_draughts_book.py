@@ -5,10 +5,11 @@ and a move below the best costs (best - score) / PENALTY more, so the book goes 
 the best lines. Every move of a position is searched (the position after it, with fresh tables,
 at --nodes: the same book on any machine) and its score kept. Each line is followed for hard as
 White and as Black: on hard's turn only the moves it plays (within book.MARGIN of the best) lead
-on, on its opponent's every move within --expand centi-men of the best, up to --plies. A forced move (one legal move) is stepped over:
-the search answers those at once anyway. The searches run on --jobs processes.
+on, on its opponent's every move within --expand centi-men of the best, up to --plies. A forced
+move (one legal move) is stepped over: the search answers those at once anyway. The searches run
+on --jobs processes. The shipped book was made by:
 
-    python tools/build_draughts_book.py build --positions 300 --nodes 1500000 --jobs 2
+    python tools/build_draughts_book.py build --positions 300 --nodes 2000000 --jobs 2
     python tools/build_draughts_book.py check --nodes 1100000 --jobs 2
 
 `check` searches each book position as a move in play does (--nodes about what 0.5 s reaches)
@@ -132,7 +133,7 @@ def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("command", choices=("build", "check"))
     p.add_argument("--positions", type=int, default=300, help="positions in the book (forced moves not counted)")
-    p.add_argument("--nodes", type=int, default=1_500_000, help="nodes a searched move (check: a move in play)")
+    p.add_argument("--nodes", type=int, default=2_000_000, help="nodes a searched move (check: a move in play)")
     p.add_argument("--expand", type=int, default=40, help="moves this many centi-men below the best lead on")
     p.add_argument("--plies", type=int, default=24, help="the book's positions are fewer plies from the start")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)

@@ -96,10 +96,8 @@ def lookup(state, book: Book | None = None) -> list[tuple[R.Move, int]]:
     if not moves:
         return []
     legal = {str(m): m for m in state.legal_moves()}
-    found = [
-        (legal[_turned(mv) if turn else mv], score) for mv, score in moves if (_turned(mv) if turn else mv) in legal
-    ]
-    return sorted(found, key=lambda x: -x[1])
+    texts = [(_turned(mv) if turn else mv, score) for mv, score in moves]
+    return sorted(((legal[mv], score) for mv, score in texts if mv in legal), key=lambda x: -x[1])
 
 
 def choose(state, rng: random.Random, book: Book | None = None) -> tuple[R.Move, int, list] | None:
