@@ -349,7 +349,8 @@ def make_player(spec):
 
 def play_game(job):
     """job: (spec_white, spec_black, opening line, seed, max plies, adjudicate) -> (result, plies,
-    reason, {side: [seconds, moves, longest move, moves over the time limit]}, the moves from the
+    reason, {side: [seconds, moves, longest move, moves over the time limit, CPU seconds of the
+    longest, seconds and moves with a choice (more than one legal move)]}, the moves from the
     start). adjudicate: a position the endgame tables call a draw ends the game as drawn."""
     spec_w, spec_b, line, seed, max_plies, adjudicate = job
     players = {"w": make_player(spec_w), "b": make_player(spec_b)}
@@ -376,8 +377,10 @@ def play_game(job):
     for text in line:
         push(R.find_move(s, text))
     plies = 0
-    # seconds, moves, longest, over the limit, and the CPU time of the longest move (its own process)
-    spent = {"w": [0.0, 0, 0.0, 0, 0.0], "b": [0.0, 0, 0.0, 0, 0.0]}
+    # seconds, moves, longest, over the limit, the CPU time of the longest move (its own process),
+    # and the seconds and moves of the positions with a choice: a forced capture is answered at
+    # once, so the mean over all moves says little of how much of its time an engine thinks
+    spent = {"w": [0.0, 0, 0.0, 0, 0.0, 0.0, 0], "b": [0.0, 0, 0.0, 0, 0.0, 0.0, 0]}
     limit = {"w": time_limit(spec_w), "b": time_limit(spec_b)}
     waiting = None  # (player, position) that thinks on the time of the move being played
     while s.result() is None and plies < max_plies:
@@ -394,6 +397,9 @@ def play_game(job):
         spent[side][1] += 1
         spent[side][2] = max(spent[side][2], took)
         spent[side][3] += limit[side] is not None and took > limit[side]
+        if len(s.legal_moves()) > 1:
+            spent[side][5] += took
+            spent[side][6] += 1
         push(move)
         plies += 1
         if adjudicate and s.result() is None and table_draw(s):
@@ -489,7 +495,7 @@ def match(
         work.append((spec_a, spec_b, line, seed + 1000 * i, max_plies, adjudicate))
         work.append((spec_b, spec_a, line, seed + 1000 * i + 500, max_plies, adjudicate))
     work = work[:games]
-    out = {"points": [], "ends": {}, "plies": [], "clock": {"a": [0.0, 0, 0.0, 0, 0.0], "b": [0.0, 0, 0.0, 0, 0.0]}}
+    out = {"points": [], "ends": {}, "plies": [], "clock": {who: [0.0, 0, 0.0, 0, 0.0, 0.0, 0] for who in "ab"}}
     played = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for n, ((sa, sb, *_), (res, plies, reason, spent, texts)) in enumerate(zip(work, pool.map(play_game, work)), 1):
@@ -502,6 +508,8 @@ def match(
                 if spent[side][2] > c[2]:
                     c[2], c[4] = spent[side][2], spent[side][4]
                 c[3] += spent[side][3]
+                c[5] += spent[side][5]
+                c[6] += spent[side][6]
             mine = res if a_white else 1 - res
             out["points"].append(mine)
             out["plies"].append(plies)
@@ -524,8 +532,9 @@ def report(label, out):
     score, lo, hi = interval(pts, n)
     w, d, l = pts.count(1.0), pts.count(0.5), pts.count(0.0)
     clock = "; ".join(
-        f"{who} {t / max(1, k):.3f} s/move over {k} moves, longest {mx:.3f} s (CPU {cpu:.3f} s), {over} over the limit"
-        for who, (t, k, mx, over, cpu) in zip("AB", out["clock"].values())
+        f"{who} {t / max(1, k):.3f} s/move over {k} moves ({ct / max(1, ck):.3f} s over the {ck} with a choice), "
+        f"longest {mx:.3f} s (CPU {cpu:.3f} s), {over} over the limit"
+        for who, (t, k, mx, over, cpu, ct, ck) in zip("AB", out["clock"].values())
     )
     ends = ", ".join(f"{k} {v}" for k, v in sorted(out["ends"].items()))
     print(f"  {label}: {score:5.1f}% (95% interval {lo:.1f}-{hi:.1f}) over {n} games (+{w} ={d} -{l})")
