@@ -380,7 +380,7 @@ def play_game(job):
     # seconds, moves, longest, over the limit, the CPU time of the longest move (its own process),
     # and the seconds and moves of the positions with a choice: a forced capture is answered at
     # once, so the mean over all moves says little of how much of its time an engine thinks
-    spent = {"w": [0.0, 0, 0.0, 0, 0.0, 0.0, 0], "b": [0.0, 0, 0.0, 0, 0.0, 0.0, 0]}
+    spent = {side: [0.0, 0, 0.0, 0, 0.0, 0.0, 0] for side in "wb"}
     limit = {"w": time_limit(spec_w), "b": time_limit(spec_b)}
     waiting = None  # (player, position) that thinks on the time of the move being played
     while s.result() is None and plies < max_plies:
