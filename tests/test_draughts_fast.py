@@ -239,3 +239,46 @@ def test_warm_readies_the_table_lookups_the_root_makes_from_python():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_the_engines_warm_makes_the_kept_tables_before_any_clock():
+    """The kept arrays take 50 MB, written as they are made: a first move that made them on its
+    clock took 0.1-0.2 s at 0.05 s a move (bench_draughts_deadline.py), so the engine's warm
+    makes them, and the engine's search only uses them."""
+    from game import ai
+
+    old = A.use_tables(A.new_tables())
+    try:
+        assert T._SHARED["fast"] is None
+        ai.engine_of("draughts").warm()
+        made = T._SHARED["fast"]
+        assert made is not None and made[F.TT].shape[0] == 1 << T.TT_BITS
+        s = R.new_game().play("32-28").play("18-23")
+        ai.engine_of("draughts").search(s, ai.Limits("hard", 0.05))
+        assert T._SHARED["fast"] is made
+    finally:
+        A.use_tables(old)
+
+
+def test_the_compiled_search_reads_the_clock_more_often_where_nodes_are_slow():
+    """poll() is what the compiled search calls every EVERY nodes: readings more than CLOCK_GAP
+    apart halve the interval, quick ones double it back up to CHECK."""
+    import time
+
+    budget = A.Budget(time_limit=60)
+    F._budget = budget
+    try:
+        every = F.CHECK
+        for _ in range(3):
+            time.sleep(0.01)
+            stop, every = F.poll(every)
+            assert stop == 0
+        assert every == F.CHECK // 8
+        for _ in range(10):
+            stop, every = F.poll(every)
+        assert every == F.CHECK
+        budget.deadline = 0.0
+        assert F.poll(every)[0] == 1
+    finally:
+        F._budget = None
+    assert F.poll(0) == (0, F.CHECK)  # no search running: nothing to stop

@@ -64,17 +64,25 @@ class Budget:
                 if self.stop():
                     raise SearchStopped
         elif self.nodes >= self._next_check:
-            now = time.perf_counter()
-            gap, self._read = now - self._read, now
-            if gap > CLOCK_GAP:
-                self.check_every = max(1, self.check_every // 2)
-            elif gap < CLOCK_GAP / 4 and self.check_every < self._most:
-                self.check_every *= 2
+            now, self.check_every = self.paced(self.check_every, self._most)
             self._next_check = self.nodes + self.check_every
             if self.deadline is not None and now >= self.deadline:
                 raise SearchStopped
             if self.stop is not None and self.stop():
                 raise SearchStopped
+
+    def paced(self, every: int, most: int) -> tuple[float, int]:
+        """Read the clock: (now, nodes until the next reading), `every` halved when this reading
+        came more than CLOCK_GAP after the last one (slow nodes), doubled back up to `most` when
+        well within it."""
+        now = time.perf_counter()
+        gap, self._read = now - self._read, now
+        every = max(1, every)
+        if gap > CLOCK_GAP:
+            every = max(1, every // 2)
+        elif gap < CLOCK_GAP / 4 and every < most:
+            every = min(most, 2 * every)
+        return now, every
 
     def finish(self) -> None:
         """Call when the timed search has returned its move: how late it was teaches the next

@@ -48,13 +48,14 @@ EG_WIN, EG_COUNTED = 20000, 1000
 WIN_BAND = EG_WIN - 200
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 100
-CHECK = 512  # nodes between two looks at the clock
+CHECK = 512  # nodes between two looks at the clock at most (fewer where nodes are slow: poll)
 TT_BITS = 21
 REP = 1024
 
 # ---- search -----------------------------------------------------------------------------------------
 # st: the search's counters; tt rows: key, captured set, packed (depth, flag, score, from, to)
-NODES, LIMIT, STOPPED, SELDEPTH, REP_LEN, NEXT_CHECK, EG_MAX = range(7)  # EG_MAX: most pieces probed
+# EG_MAX: most pieces probed; EVERY: nodes from one look at the clock to the next (poll)
+NODES, LIMIT, STOPPED, SELDEPTH, REP_LEN, NEXT_CHECK, EG_MAX, EVERY = range(8)
 # what C, the tuple of a search's arrays (new_arrays), holds where
 ST, TT, KILLERS, HIST, REPS, MOVES, ORDER, SCRATCH, SCORES, PV, PHASE_OF, TABLES, KING_VALUES, HAND, EG_DATA, EG_OFF = (
     range(16)
@@ -68,17 +69,21 @@ TT_QUIET_PLIES = 30  # table cutoffs below this many quiet plies (the 25-move ru
 _budget = None  # the Budget of the running search (set by run_iteration), asked with the clock
 
 
-def poll():
-    """1 when the running search must stop: its deadline passed, its node limit was cut to 0 (a
-    Hub's stop), or its stop callable says so (pondering). Called from compiled code."""
+def poll(every):
+    """(stop, nodes until the next call), called from compiled code every `every` nodes. stop is
+    1 when the running search must stop: its deadline passed, its node limit was cut to 0 (a
+    Hub's stop), or its stop callable says so (pondering). A timed search calls again sooner
+    where nodes are slow (Budget.paced): 512 nodes of long king captures, or of a first search
+    writing fresh memory, outran the deadline's margin."""
     b = _budget
     if b is None:
-        return 0
+        return 0, CHECK
     if b.limit is not None:
-        return 1 if b.limit == 0 or (b.stop is not None and b.stop()) else 0
-    if b.deadline is not None and time.perf_counter() >= b.deadline:
-        return 1
-    return 1 if b.stop is not None and b.stop() else 0
+        return (1 if b.limit == 0 or (b.stop is not None and b.stop()) else 0), CHECK
+    now, every = b.paced(every, CHECK)
+    if b.deadline is not None and now >= b.deadline:
+        return 1, every
+    return (1 if b.stop is not None and b.stop() else 0), every
 
 
 @njit
@@ -87,9 +92,11 @@ def out_of_time(st):
     if st[LIMIT] > 0 and st[NODES] > st[LIMIT]:
         st[STOPPED] = 1
     elif st[NODES] >= st[NEXT_CHECK]:
-        st[NEXT_CHECK] = st[NODES] + CHECK
-        with objmode(stop="int64"):
-            stop = poll()
+        every = st[EVERY]
+        with objmode(stop="int64", every="int64"):
+            stop, every = poll(every)
+        st[EVERY] = every
+        st[NEXT_CHECK] = st[NODES] + every
         if stop:
             st[STOPPED] = 1
     return st[STOPPED] != 0
@@ -449,12 +456,16 @@ def new_arrays(tt_bits: int = TT_BITS) -> tuple:
     """A search's arrays (the C of search(), in the order of ST, TT, ...): counters,
     transposition table, killers, history, repetition keys, move rows, their ordering scores,
     capture scratch, root scores, the principal variation (a triangular array, with
-    each row's length), and the evaluation's values (weights())."""
+    each row's length), and the evaluation's values (weights()).
+
+    The transposition table's 50 MB are written here, not left to the search's first probes: a
+    fresh page costs the first write 1-10 us, and the first timed search met thousands of them
+    (0.1 s for a 0.05 s move)."""
     assert WEIGHTS is not None
     rows = MAX_PLY + 2
     return (
-        np.zeros(7, np.int64),
-        np.zeros((1 << tt_bits, 3), np.int64),
+        np.zeros(8, np.int64),
+        np.full((1 << tt_bits, 3), 0, np.int64),  # written now (np.zeros maps its pages on first use: see above)
         np.zeros((rows, 2, 2), np.int64),
         np.zeros(64 * 64, np.int64),
         np.zeros(REP, np.int64),
@@ -502,7 +513,7 @@ def run_iteration(arrays, budget, n_history, state_bits, moves, depth, alpha, be
     st[LIMIT] = budget.limit if budget.limit is not None else 0
     st[STOPPED] = 0
     st[REP_LEN] = n_history
-    st[NEXT_CHECK] = budget.nodes + CHECK
+    st[NEXT_CHECK] = budget.nodes + st[EVERY]
     # probe below the root's material when the tables hold the root itself: its moves were
     # chosen by the table (search.run), and the search's own scores pick how to make progress
     wm, wk, bm, bk, white = state_bits

@@ -46,7 +46,7 @@ class DraughtsEngine(EngineBase):
 
     def search(self, position: Any, limits: Limits) -> SearchResult:
         if limits.level == "hard":
-            fast.warm()  # compiled (or loaded) before the clock starts
+            S.warm()  # compiled (or loaded), its tables made, before the clock starts
         started = time.perf_counter()
         if position.result() is not None:
             return over_result(position)
@@ -113,7 +113,8 @@ class DraughtsEngine(EngineBase):
         )
 
     def warm(self, progress: Callable[[float], None] | None = None) -> None:
-        fast.warm(progress)
+        S.warm(progress)
+        book.load()  # read once here, not on the first move's clock
 
     def ponder(self, position: Any, stop: Callable[[], bool]) -> None:
         S.ponder(position, stop)

@@ -64,6 +64,7 @@ from game.ai.draughts.tables import (  # noqa: F401
     TT_BITS_FRESH,
     new_table,
     new_tables,
+    ready_fast,
     shared_fast,
     shared_tables,
     use_tables,
@@ -426,6 +427,7 @@ class FastSearch(Search):
         for i, (wm, wk, bm, bk, white) in enumerate(keys):
             rep[i] = F.hkey(wm, wk, bm, bk, int(white))  # ints, as warm() compiled it
         self.n_history = len(keys)
+        self.arrays[F.ST][F.EVERY] = F.CHECK  # until this search's nodes prove slow (fast.poll)
 
     def root(self, state, max_depth, info=None, start_time=None):
         """Search.root, with lazy-SMP helper threads beside it in a timed search (smp.py)."""
@@ -476,7 +478,12 @@ def make_search(budget: Budget, history_keys=(), tables="fresh"):
     return search
 
 
-warm = F.warm
+def warm(progress=None) -> None:
+    """Do before any clock what hard's first timed move would otherwise do on its own: compile
+    the search (fast.warm, which calls progress) and make the tables it keeps (50 MB)."""
+    F.warm(progress)
+    if F.available():
+        ready_fast()
 
 
 # ---- what the engine (game.ai.draughts.player) calls ------------------------------------------------

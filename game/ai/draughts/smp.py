@@ -60,7 +60,7 @@ class Helpers:
             c = helper_arrays(arrays)
             st = c[F.ST]
             st[F.REP_LEN] = n_history
-            st[F.NEXT_CHECK] = F.CHECK
+            st[F.NEXT_CHECK] = st[F.EVERY] = F.CHECK
             st[F.EG_MAX] = eg_max
             c[F.REPS][:n_history] = arrays[F.REPS][:n_history]
             # start from the main search's move ordering (its killers and history of the moves

@@ -54,10 +54,16 @@ def shared_tables():
     return _SHARED["tt"], _SHARED["evals"], hist
 
 
-def shared_fast() -> tuple:
-    """shared_tables for the compiled search: its arrays, history counts faded."""
+def ready_fast() -> None:
+    """Make the compiled search's kept arrays if they are not yet: call it before a move's clock
+    starts (they take 50 MB, written when made)."""
     if _SHARED.get("fast") is None:
         _SHARED["fast"] = F.new_arrays()
+
+
+def shared_fast() -> tuple:
+    """shared_tables for the compiled search: its arrays, history counts faded."""
+    ready_fast()
     arrays = _SHARED["fast"]
     hist = arrays[F.HIST]  # old history counts fade toward 0 (a right shift keeps a malus at -1)
     np.copyto(hist, np.sign(hist) * (np.abs(hist) >> 2))
