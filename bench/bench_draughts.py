@@ -139,9 +139,15 @@ class Qipan:
         self.threads = threads  # lazy SMP threads of a timed search (None: smp.threads()'s own choice)
         self.name = f"qipan-{level}"
         self.tables = self.mod.new_tables()  # what this player's searches keep from move to move
-        warm = getattr(self.mod, "warm", None)
-        if warm is not None:  # compile the search now, outside any move's clock, as the game's worker does
-            warm()
+        # the engine's warm, as the game's worker calls it before any clock: the search compiled,
+        # this player's tables made, the opening book read (30 ms on a first move's clock)
+        warm = getattr(self.engine, "warm", None) or getattr(self.mod, "warm", None)
+        if warm is not None:
+            previous = self.mod.use_tables(self.tables)
+            try:
+                warm()
+            finally:
+                self.mod.use_tables(previous)
 
     def move(self, state, board, seed, played):
         self.mod.use_tables(self.tables)
