@@ -46,7 +46,8 @@ class DraughtsEngine(EngineBase):
 
     def search(self, position: Any, limits: Limits) -> SearchResult:
         if limits.level == "hard":
-            self.warm()  # compiled (or loaded), its tables made, the book read: before the clock
+            S.warm()  # compiled (or loaded), its tables made, the book read: before the clock
+            book.load()
         started = time.perf_counter()
         if position.result() is not None:
             return over_result(position)
