@@ -37,6 +37,12 @@ def test_a_quiet_machine_keeps_the_small_margin():
     assert Budget.late == 0.0
 
 
+def test_a_budget_made_after_its_clock_started_keeps_to_that_clock():
+    started = time.perf_counter() - 0.1  # the move's clock has run 0.1 s before the search
+    b = Budget(time_limit=0.5, start=started)
+    assert b.deadline == pytest.approx(started + 0.5 - TIME_MARGIN)
+
+
 def test_late_searches_widen_the_margin_up_to_a_quarter_and_it_fades():
     b = Budget(time_limit=0.5)
     b.deadline = time.perf_counter() - 0.08  # as if the process had been paused 80 ms past it

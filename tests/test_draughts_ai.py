@@ -273,3 +273,24 @@ def test_the_line_reaches_the_depth_searched_even_where_the_table_lost_it():
         short_walks += len(A.pv(search, s, first, plies=40)) < depth
         checked += 1
     assert checked >= 3 and short_walks >= 1  # the table alone would have cut some lines short
+
+
+def test_the_time_spent_building_the_line_teaches_the_next_margin(monkeypatch):
+    """A timed move ends when its line is built, not when its search returns: a slow line (here
+    0.25 s) must widen the next moves' margin, as any lateness does (common.Budget.finish)."""
+    import time
+
+    from game.ai.common import Budget
+
+    saved = Budget.late
+    line = A.pv
+    monkeypatch.setattr(book, "choose", lambda *a: None)
+    monkeypatch.setattr(A, "pv", lambda *a: (time.sleep(0.25), line(*a))[1])
+    try:
+        Budget.late = 0.0
+        s = R.new_game().play("32-28").play("18-23").play("37-32").play("12-18")
+        found = ENGINE.search(s, Limits("hard", time=0.3))
+        assert found.move in s.legal_moves() and found.time > 0.3
+        assert Budget.late > 0.05
+    finally:
+        Budget.late = saved

@@ -40,7 +40,8 @@ class Budget:
 
     late = 0.0  # how far past their deadlines recent timed searches ended (seconds, decaying)
 
-    def __init__(self, time_limit=None, nodes=None, check_every=256, stop=None):
+    def __init__(self, time_limit=None, nodes=None, check_every=256, stop=None, start=None):
+        """start: when the move's clock started (perf_counter), if before this budget is made."""
         self.nodes = 0
         self.stop = stop  # a callable asked with the clock: True ends the search (pondering)
         self.limit = nodes
@@ -48,7 +49,7 @@ class Budget:
         if nodes is None and time_limit is not None:
             gc.freeze()
             margin = min(MAX_MARGIN_SHARE * time_limit, max(min(TIME_MARGIN, 0.05 * time_limit), Budget.late))
-            self.deadline = time.perf_counter() + time_limit - margin
+            self.deadline = (time.perf_counter() if start is None else start) + time_limit - margin
         self.check_every = check_every
         self._next_check = check_every
         self._most = check_every  # the clock is read at least every check_every nodes, more often
@@ -85,8 +86,8 @@ class Budget:
         return now, every
 
     def finish(self) -> None:
-        """Call when the timed search has returned its move: how late it was teaches the next
-        budgets their margin (the worst recent lateness, fading by a tenth per search)."""
+        """Call when the move is ready to hand over (its line built too): how late it was teaches
+        the next budgets their margin (the worst recent lateness, fading by a tenth per search)."""
         if self.deadline is not None and self.stop is None:
             late = time.perf_counter() - self.deadline
             Budget.late = max(1.2 * late, 0.9 * Budget.late, 0.0)

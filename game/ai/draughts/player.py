@@ -68,17 +68,14 @@ class DraughtsEngine(EngineBase):
                 SearchResult(move, squash(score), score_text(score), depth, nodes, spent, line, raw=score)
             )
 
-        mv, score, depth, nodes, search = _analyse(position, limits, iteration if limits.on_iteration else None)
+        mv, score, depth, nodes, search = _analyse(
+            position, limits, iteration if limits.on_iteration else None, started
+        )
         move = S._to_move(position, mv)
+        line = S.pv(search, position, move)
+        search.budget.finish()  # after the line: its few ms are part of the move's time
         return SearchResult(
-            move,
-            squash(score),
-            score_text(score),
-            depth,
-            nodes,
-            time.perf_counter() - started,
-            S.pv(search, position, move),
-            raw=score,
+            move, squash(score), score_text(score), depth, nodes, time.perf_counter() - started, line, raw=score
         )
 
     def _with_mistakes(self, position: Any, limits: Limits, depth: int, temperature: float, started: float):
@@ -143,7 +140,7 @@ def _book_result(chosen: tuple, started: float) -> SearchResult:
     )
 
 
-def _analyse(position: Any, limits: Limits, info: Any) -> tuple:
+def _analyse(position: Any, limits: Limits, info: Any, started: float) -> tuple:
     return S.run(
         position,
         limits.level,
@@ -152,6 +149,8 @@ def _analyse(position: Any, limits: Limits, info: Any) -> tuple:
         info,
         limits.depth,
         limits.stop,
+        started,
+        finish=False,
     )
 
 

@@ -503,23 +503,28 @@ def _child_score(search, state, mv, depth):
     return -search.search(wm, wk, bm, bk, state.to_move != "w", depth - 1, -INF, INF, 1, hm)
 
 
-def run(state, level="hard", time_limit=None, nodes=None, info=None, max_depth=None, stop=None):
+def run(
+    state, level="hard", time_limit=None, nodes=None, info=None, max_depth=None, stop=None, started=None, finish=True
+):
     """Iterative deepening at `level`: (best internal move, score in centi-men for the side to
     move, depth, nodes, search). info(search, depth, score, nodes, best internal move) is called after each
-    finished iteration; the search's tables then give its principal variation (pv)."""
+    finished iteration; the search's tables then give its principal variation (pv). The clock
+    runs from `started` (default: now); finish=False leaves search.budget.finish() to a caller
+    with more to do before the move is handed over (its line), so that time is learnt too."""
     level_depth, _ = LEVELS[level]
     depth_cap = level_depth if max_depth is None else min(level_depth, max_depth)
     t = resolve_time(level, time_limit)
     hard = level == "hard"
     if hard:
         warm()  # before the budget's clock starts
-    budget = Budget(time_limit=t, nodes=nodes, stop=stop)
+    budget = Budget(time_limit=t, nodes=nodes, stop=stop, start=started)
     keys = state.history[:-1]
     search = make_search(budget, keys, "shared" if nodes is None else "fresh") if hard else Search(budget, keys)
-    start = time.perf_counter()
+    start = time.perf_counter() if started is None else started
     report = None if info is None else (lambda d, sc, n, m: info(search, d, sc, n, m))
     mv, score, depth = search.root(state, depth_cap, report, start)
-    budget.finish()
+    if finish:
+        budget.finish()
     return mv, score, depth, budget.nodes, search
 
 
