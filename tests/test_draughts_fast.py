@@ -260,6 +260,23 @@ def test_the_engines_warm_makes_the_kept_tables_before_any_clock():
         A.use_tables(old)
 
 
+def test_a_node_budget_search_leaves_the_kept_tables_unmade():
+    """Only timed searches keep tables from move to move: a review or `bestmove` with nodes
+    starts with small tables of its own and need not make the 50 MB ones."""
+    from game import ai
+
+    old = A.use_tables(A.new_tables())
+    try:
+        s = R.new_game().play("32-28").play("18-23")
+        ai.engine_of("draughts").search(s, ai.Limits("hard", nodes=2000))
+        A.run(s, "hard", nodes=2000)
+        assert T._SHARED["fast"] is None
+        A.run(s, "hard", time_limit=0.05)
+        assert T._SHARED["fast"] is not None
+    finally:
+        A.use_tables(old)
+
+
 def test_the_compiled_search_reads_the_clock_more_often_where_nodes_are_slow():
     """poll() is what the compiled search calls every EVERY nodes: readings more than CLOCK_GAP
     apart halve the interval, quick ones double it back up to CHECK."""

@@ -46,7 +46,7 @@ class DraughtsEngine(EngineBase):
 
     def search(self, position: Any, limits: Limits) -> SearchResult:
         if limits.level == "hard":
-            S.warm()  # compiled (or loaded), its tables made, the book read: before the clock
+            S.warm(kept=limits.nodes is None)  # compiled, the kept tables made, the book read: before the clock
             book.load()
         started = time.perf_counter()
         if position.result() is not None:

@@ -478,11 +478,12 @@ def make_search(budget: Budget, history_keys=(), tables="fresh"):
     return search
 
 
-def warm(progress=None) -> None:
+def warm(progress=None, kept=True) -> None:
     """Do before any clock what hard's first timed move would otherwise do on its own: compile
-    the search (fast.warm, which calls progress) and make the tables it keeps (50 MB)."""
+    the search (fast.warm, which calls progress) and make the tables it keeps (50 MB; kept=False
+    for a node-budget search, which starts with small tables of its own)."""
     F.warm(progress)
-    if F.available():
+    if kept and F.available():
         ready_fast()
 
 
@@ -516,7 +517,7 @@ def run(
     t = resolve_time(level, time_limit)
     hard = level == "hard"
     if hard:
-        warm()  # before the budget's clock starts
+        warm(kept=nodes is None)  # before the budget's clock starts
     budget = Budget(time_limit=t, nodes=nodes, stop=stop, start=started)
     keys = state.history[:-1]
     search = make_search(budget, keys, "shared" if nodes is None else "fresh") if hard else Search(budget, keys)
