@@ -37,6 +37,14 @@ def test_a_quiet_machine_keeps_the_small_margin():
     assert Budget.late == 0.0
 
 
+def test_a_short_move_keeps_a_tenth_of_its_time():
+    """At 0.05 s a move a 2.5 ms margin let 5 of 1,200 moves end up to 5.5 ms late with the other
+    core busy (bench_draughts_deadline.py, round 23); a tenth (5 ms) let 1 through."""
+    made = time.perf_counter()
+    b = Budget(time_limit=0.05)
+    assert 0.0045 < margin_of(b, 0.05, made) <= 0.005 + 1e-9
+
+
 def test_a_budget_made_after_its_clock_started_keeps_to_that_clock():
     started = time.perf_counter() - 0.1  # the move's clock has run 0.1 s before the search
     b = Budget(time_limit=0.5, start=started)

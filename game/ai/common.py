@@ -14,7 +14,7 @@ class SearchStopped(Exception):
     """Raised inside a search when its budget is spent; the caller keeps its last full iteration."""
 
 
-# A timed search stops this much before its limit (at most 5% of it): the clock is read only
+# A timed search stops this much before its limit (at most 10% of it): the clock is read only
 # every few hundred nodes and the move still has to be handed over, so the move ends in time.
 # On a loaded machine the process is also paused for whole time slices; Budget.finish() learns
 # how late searches end and widens the margin (up to a quarter of the limit) while that lasts.
@@ -48,7 +48,7 @@ class Budget:
         self.deadline = None
         if nodes is None and time_limit is not None:
             gc.freeze()
-            margin = min(MAX_MARGIN_SHARE * time_limit, max(min(TIME_MARGIN, 0.05 * time_limit), Budget.late))
+            margin = min(MAX_MARGIN_SHARE * time_limit, max(min(TIME_MARGIN, 0.1 * time_limit), Budget.late))
             self.deadline = (time.perf_counter() if start is None else start) + time_limit - margin
         self.check_every = check_every
         self._next_check = check_every
