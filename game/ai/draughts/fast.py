@@ -36,7 +36,7 @@ from game.ai.draughts.fast_board import (
     threatened,
 )
 from game.ai.draughts.fast_eval import evaluate, weights
-from game.ai.jit import AVAILABLE, compile_lock, njit, objmode
+from game.ai.jit import AVAILABLE, compile_lock, njit, njit_uncounted, objmode
 from game.rules import draughts_board as B
 
 MATE, INF = 30000, 10**6
@@ -118,7 +118,7 @@ def pack(depth, flag, score, frm, to):
     return depth | flag << 8 | (score + 100000) << 10 | index(frm) << 28 | index(to) << 34
 
 
-@njit
+@njit_uncounted  # its arrays passed down each ply: see njit_uncounted
 def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
     st, tt, killers, hist, rep = C[ST], C[TT], C[KILLERS], C[HIST], C[REPS]
     mv, order, raw = C[MOVES], C[ORDER], C[SCRATCH]
