@@ -21,8 +21,9 @@ beside them. The men's square values are folded into the tables, so one lookup p
 pattern gives both.
 
 The hard level (and the hint, the Hub engine, analysis and pondering) runs the same search
-compiled by numba (fast.py, FastSearch below) when numba is installed: about twenty times
-the nodes a second, 12-14 plies from the start in 0.5 s instead of 8. Search stays as the
+compiled by numba (fast.py, FastSearch below) when numba is installed: about thirty times
+the nodes a second (bench/RESULTS.md, round 25), 13 plies from the start in 0.5 s instead of 8
+on a busy 2-core machine. Search stays as the
 reference the compiled search is tested against, and plays where numba is missing.
 
 Levels: easy searches 2 plies and picks with human-like mistakes (pick_with_mistakes); medium
