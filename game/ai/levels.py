@@ -1,0 +1,150 @@
+"""The computer's ten levels: their numbers, names, the three old names, and their measured ratings.
+
+    from game.ai.levels import parse_level, level_name, ladder
+    parse_level("medium") -> 6;  parse_level("7") -> 7;  parse_level(0) raises ValueError
+    level_name(6) -> {"en": "Intermediate", "zh": "中级"}
+    ladder("draughts", options) -> [LevelInfo(level, name, rating, low, high, games), ...]
+
+Level 10 is the full-strength engine on its clock; levels 1-9 play on node budgets, so a level is
+equally strong on any machine (each engine reads what a level means from its own package). The
+ratings are those bench/bench_levels.py measured and wrote to level_ratings.json beside this file;
+a ladder nobody measured yet has ratings of None, and the screens say "not measured".
+Pure Python, no pygame.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+LEVEL_COUNT = 10
+LEVEL_NUMBERS = tuple(range(1, LEVEL_COUNT + 1))
+
+#: each level's name, weakest first
+LEVEL_NAMES: dict[int, dict[str, str]] = {
+    1: {"en": "Beginner", "zh": "入门"},
+    2: {"en": "Novice", "zh": "新手"},
+    3: {"en": "Casual", "zh": "初级"},
+    4: {"en": "Amateur", "zh": "业余"},
+    5: {"en": "Improver", "zh": "进阶"},
+    6: {"en": "Intermediate", "zh": "中级"},
+    7: {"en": "Advanced", "zh": "高级"},
+    8: {"en": "Strong", "zh": "强手"},
+    9: {"en": "Expert", "zh": "专家"},
+    10: {"en": "Master", "zh": "大师"},
+}
+
+#: the three names of earlier versions (saves, the Hub engine and scripts use them)
+ALIASES: dict[str, int] = {"easy": 3, "medium": 6, "hard": 10}
+
+RATINGS_FILE = "level_ratings.json"
+
+
+def parse_level(value: Any) -> int:
+    """The level number (1-10) of an int, a digit string or one of ALIASES; ValueError otherwise."""
+    if isinstance(value, bool):
+        raise ValueError(f"unknown level {value!r}")
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, str):
+        text = value.strip().lower()
+        if text in ALIASES:
+            return ALIASES[text]
+        if not text.isdigit() or not text.isascii():
+            raise ValueError(f"unknown level {value!r}; expected 1-{LEVEL_COUNT} or {', '.join(ALIASES)}")
+        number = int(text)
+    else:
+        raise ValueError(f"unknown level {value!r}")
+    if not 1 <= number <= LEVEL_COUNT:
+        raise ValueError(f"level {number} out of range; expected 1-{LEVEL_COUNT} or {', '.join(ALIASES)}")
+    return number
+
+
+def level_name(level: Any) -> dict[str, str]:
+    """{"en": ..., "zh": ...} of a level (any form parse_level takes)."""
+    return dict(LEVEL_NAMES[parse_level(level)])
+
+
+@dataclass(frozen=True)
+class LevelInfo:
+    """One level of a game's ladder as measured: rating None when not measured yet."""
+
+    level: int
+    name: Mapping[str, str]
+    rating: float | None
+    low: float | None  # the 95% interval of the rating
+    high: float | None
+    games: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "level": self.level,
+            "name": dict(self.name),
+            "rating": None if self.rating is None else round(self.rating),
+            "games": self.games,
+        }
+
+
+def _load_table() -> dict[str, Any]:
+    try:
+        text = resources.files("game.ai").joinpath(RATINGS_FILE).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {"ladders": []}
+    data = json.loads(text)
+    if not isinstance(data, dict) or not isinstance(data.get("ladders"), list):
+        raise ValueError(f"{RATINGS_FILE}: expected an object with a list of ladders")
+    return data
+
+
+_TABLE: dict[str, Any] | None = None
+
+
+def table() -> dict[str, Any]:
+    """The shipped ratings table (read once)."""
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = _load_table()
+    return _TABLE
+
+
+def _entry(game: str, options: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The measured ladder of `game` whose options all equal the given ones (the most specific
+    first); a game's ladder measured without options stands for every option it was not measured
+    under."""
+    best: Mapping[str, Any] | None = None
+    for entry in table()["ladders"]:
+        if entry.get("game") != game:
+            continue
+        wanted = entry.get("options", {})
+        if all(str(options.get(k, "")) == str(v) for k, v in wanted.items()):
+            if best is None or len(wanted) > len(best.get("options", {})):
+                best = entry
+    return best
+
+
+def ladder(game: str, options: Mapping[str, Any] | None = None) -> list[LevelInfo]:
+    """The ten levels of `game` under `options`, with their measured ratings where there are any."""
+    entry = _entry(game, options or {})
+    measured = {} if entry is None else {int(row["level"]): row for row in entry.get("levels", [])}
+    rows = []
+    for level in LEVEL_NUMBERS:
+        row = measured.get(level, {})
+        rows.append(
+            LevelInfo(
+                level,
+                LEVEL_NAMES[level],
+                row.get("rating"),
+                row.get("low"),
+                row.get("high"),
+                int(row.get("games", 0)),
+            )
+        )
+    return rows
+
+
+def rating(game: str, level: Any, options: Mapping[str, Any] | None = None) -> float | None:
+    """The measured rating of one level (None when not measured)."""
+    return ladder(game, options)[parse_level(level) - 1].rating
