@@ -2,9 +2,12 @@
 file holding one (every file of shared/pdn/international gives the position Load gives), or a
 saved game."""
 
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import record, storage
 from game.cli import main
@@ -62,8 +65,8 @@ def test_the_two_files_the_cli_refused(name, capsys):
     text = path.read_text(encoding="utf-8")
     game = draughts_pdn.read_games(text)[0]
     assert game.moves
-    for given in (str(path), text):
-        code, out, err = run(capsys, "moves", "draughts", given)
+    for argument in (str(path), text):
+        code, out, err = run(capsys, "moves", "draughts", argument)
         assert (code, err) == (0, "") and out.split() == _sorted_moves(game.states[-1])
 
 
@@ -99,14 +102,14 @@ def test_pdn_without_tags_or_with_a_comment_first(capsys):
 def test_bad_files_and_texts_are_one_line_and_status_2(capsys, tmp_path):
     broken = tmp_path / "broken.pdn"
     broken.write_bytes(b'[Event "a"]\n1. 32-29 *\n')
-    for given, says in (
+    for argument, says in (
         (str(broken), "game 1, move 1. 32-29"),
         ("hello", "not a draughts position"),
         (str(tmp_path), "not a regular file"),  # a folder is named as such, not read as a board
         ('{"format": "x"}', "not a Qipan saved game"),
     ):
-        code, out, err = run(capsys, "moves", "draughts", given)
-        assert code == 2 and out == "" and err.count("\n") == 1 and says in err, (given, err)
+        code, out, err = run(capsys, "moves", "draughts", argument)
+        assert code == 2 and out == "" and err.count("\n") == 1 and says in err, (argument, err)
 
 
 def test_a_windows_1252_file_reads(capsys, tmp_path):
@@ -124,3 +127,32 @@ def test_a_saved_game_is_its_last_position(capsys):
     assert code == 0 and out.split() == ["28x19"]
     code, out, err = run(capsys, "moves", "palace", str(path))
     assert code == 2 and out == "" and "a saved game of draughts, not of palace" in err
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 30))
+def test_every_form_of_a_position_reads_back_as_itself(seed, plies):
+    """The PDN reading tried first never takes a FEN or a board grid for PDN, and a game's PDN
+    (with or without its tags) reads back as its last position."""
+    rng = random.Random(seed)
+    state, moves = draughts.new_game(), []
+    for _ in range(plies):
+        legal = state.legal_moves()
+        if not legal or state.result() is not None:
+            break
+        moves.append(rng.choice(legal))
+        state = state.play(moves[-1])
+    assert draughts.from_text(draughts.to_text(state)) == state
+    assert draughts.from_text(f"{draughts.to_grid(state)} {state.to_move}") == state
+    pdn = draughts_pdn.write_game(draughts.new_game(), moves)
+    assert draughts.from_text(pdn) == state
+    movetext = pdn.split("\n\n", 1)[1]  # the moves alone, as variation.pdn holds them
+    assert draughts.from_text(movetext) == state
+    assert draughts.from_text(" ".join(str(m) for m in moves) or "*") == state  # no move numbers either
+
+
+def test_review_reads_a_pdn_file_that_opens_with_a_comment(capsys, tmp_path):
+    path = tmp_path / "comment.pdn"
+    path.write_text("{a comment first}\n1. 32-28 19-23 *\n", encoding="utf-8")
+    code, out, err = run(capsys, "review", str(path), "--nodes", "300")
+    assert (code, err) == (0, "") and out.startswith("game 1: ? - ? *") and "marks:" in out

@@ -516,10 +516,11 @@ def to_grid(state: State) -> str:
 PDN_READER: Callable[[str], State] | None = None
 
 
-# How a PDN text may begin: a tag, a `%` escape line, a comment, a variation, a move number
-# (leading zeros allowed), or (movetext without tags) a move such as 32-28 or 28x19, whose square
-# never starts with 0. Never a FEN (W:...) or a board grid (0wWbB), so it is tried first.
-_PDN_START = re.compile(r"[\[%{;(]|[0-9]+\s*\.|[1-9][0-9]?\s*[-x:]\s*[0-9]", re.ASCII)
+# How a PDN text may begin: a tag, a `%` escape line, a comment, a variation, the result `*` of a
+# game without moves, a move number (leading zeros allowed), or (movetext without tags) a move such
+# as 32-28 or 28x19, whose square never starts with 0. Never a FEN (W:...) or a board grid (0wWbB),
+# so it is tried first.
+_PDN_START = re.compile(r"[\[%{;(*]|[0-9]+\s*\.|[1-9][0-9]?\s*[-x:]\s*[0-9]", re.ASCII)
 
 
 def from_text(text: str, **options) -> State:
