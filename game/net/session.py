@@ -49,6 +49,12 @@ LINGER = 2.0
 #: guest: how often, and how many times, it tries again when the host has another guest
 BUSY_RETRIES = 3
 BUSY_RETRY_EVERY = 3.0
+#: quick phrases (PHRASE): a burst of PHRASE_BURST, then one per PHRASE_EVERY seconds; a sender
+#: keeps to it, a receiver drops what comes faster (ERROR too_fast, counted as any bad line) and
+#: allows PHRASE_SLACK more in a burst, since lines sent apart may arrive together
+PHRASE_BURST = 3
+PHRASE_EVERY = 2.0
+PHRASE_SLACK = 2
 #: what the guest stops on instead of reconnecting (the refusal would only come again)
 _FINAL_REFUSALS = (P.E_PROOF, P.E_VERSION, "no_code", "fake_host", "unreachable")
 
@@ -68,6 +74,11 @@ class Event:
                 flip once the host revealed the piece
     draw_offer / draw_declined, undo_request / undo_declined, undone (info: ply)
     ended       the game is over (info: result; a flag fall declared by the host too)
+    rematch_offer     the other player offers a rematch of the finished game (info: id)
+    rematch_declined  the other player declined ours
+    rematch_agreed    both want it: the host offers the new game, seats swapped, and the guest
+                      accepts it without asking again ("started" follows on both sides)
+    phrase      the other player sent a quick phrase (info: n, an index of protocol.PHRASES)
     paused      the connection dropped or the peer left (info: reason)
     peer_error  the peer rejected one of our lines (info: code, text)
     rejected    we rejected one of the peer's lines (info: code, text)
@@ -107,6 +118,11 @@ class Session(SessionClock):
         self.my_undo: int | None = None
         self.their_undo: int | None = None
         self.pending_flip: tuple[int, int] | None = None  # Banqi guest: (ply, point) awaiting REVEAL
+        # a rematch question after the end: the id of the finished game; ours and theirs
+        self.my_rematch: str | None = None
+        self.their_rematch: str | None = None
+        self._say = RateLimit(PHRASE_BURST, PHRASE_EVERY, clock)  # the phrases we send
+        self._heard = RateLimit(PHRASE_BURST + PHRASE_SLACK, PHRASE_EVERY, clock)  # and receive
 
     # ---- what the UI reads ----------------------------------------------------------------------
     @property
@@ -337,6 +353,7 @@ class Session(SessionClock):
         result = self.game.result()
         if result is not None:
             self.my_draw = self.their_draw = self.my_undo = self.their_undo = None
+            self.my_rematch = self.their_rematch = None
             self._emit("ended", result=result)
 
     def _on_resign(self) -> None:
@@ -404,6 +421,87 @@ class Session(SessionClock):
         self._send_clock()  # the host's figures of that position (nothing on the guest)
         self._emit("undone", ply=target, state=self.game.state)
         self._save()
+
+    # ---- after the end: a rematch; at any time: quick phrases --------------------------------------
+    def _finished(self) -> NetGame:
+        game = self.game
+        if game is None or game.result() is None or self.phase not in ("playing", "declined"):
+            raise P.ProtocolError(P.E_STATE, "a rematch is offered after the end of a game")
+        return game
+
+    def _on_rematch(self, what, game_id) -> None:
+        game = self._finished()
+        if game_id != game.id:
+            raise P.ProtocolError(P.E_SYNC, f"game {game_id} is not the game just played")
+        if what == "OFFER":
+            if self.my_rematch == game_id:  # both offered, the lines crossed: both want it
+                self.my_rematch = None
+                self._rematch_agreed()
+                return
+            if self.their_rematch is not None:
+                raise P.ProtocolError(P.E_STATE, "a rematch offer is already pending")
+            self.their_rematch = game_id
+            self._emit("rematch_offer", id=game_id)
+            return
+        if self.my_rematch != game_id:
+            raise P.ProtocolError(P.E_STATE, "no rematch offer of yours is pending")
+        self.my_rematch = None
+        if what == "ACCEPT":
+            self._rematch_agreed()
+        else:
+            self._emit("rematch_declined")
+
+    def _rematch_agreed(self) -> None:
+        """Both players want the rematch: the host offers the new game (the guest waits for it)."""
+        self._emit("rematch_agreed")
+
+    def _on_phrase(self, n) -> None:
+        if self.game is None:
+            raise P.ProtocolError(P.E_STATE, "phrases are for a game on the table")
+        if not self._heard.take():
+            raise P.ProtocolError(P.E_TOO_FAST, "quick phrases come too fast: dropped")
+        self._emit("phrase", n=n)
+
+    def can_offer_rematch(self) -> bool:
+        game = self.game
+        return (
+            self.connected
+            and game is not None
+            and game.result() is not None
+            and self.phase in ("playing", "declined")
+            and self.my_rematch is None
+        )
+
+    def offer_rematch(self) -> None:
+        """Offer the same game again with the seats swapped (accepts theirs if they offered)."""
+        if self.their_rematch is not None:
+            self.answer_rematch(True)
+            return
+        if not self.can_offer_rematch():
+            raise SessionError("no rematch can be offered now")
+        self.my_rematch = self.game.id
+        self._send("REMATCH", "OFFER", self.game.id)
+
+    def answer_rematch(self, accept: bool) -> None:
+        if self.their_rematch is None or not self.connected:
+            raise SessionError("no rematch offer to answer")
+        game_id, self.their_rematch = self.their_rematch, None
+        self._send("REMATCH", "ACCEPT" if accept else "DECLINE", game_id)
+        if accept:
+            self._rematch_agreed()
+
+    def can_say(self) -> bool:
+        return self.connected and self.game is not None and self._say.ready()
+
+    def say(self, n: int) -> None:
+        """Send quick phrase n (an index of protocol.PHRASES); SessionError when it is too soon."""
+        if not 0 <= n < len(P.PHRASES):
+            raise SessionError(f"no phrase {n}")
+        if not self.connected or self.game is None:
+            raise SessionError("no game on the table")
+        if not self._say.take():
+            raise SessionError("wait a moment before the next phrase")
+        self._send("PHRASE", n)
 
     # ---- local actions --------------------------------------------------------------------------
     def _require_game(self) -> NetGame:
@@ -528,6 +626,31 @@ class Session(SessionClock):
         self._send("UNDO", "ACCEPT" if accept else "DECLINE", target)
         if accept:
             self._undo(target)
+
+
+class RateLimit:
+    """A token bucket: `burst` at once, then one more every `every` seconds."""
+
+    def __init__(self, burst: int, every: float, clock):
+        self.burst, self.every, self.clock = burst, every, clock
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def _fill(self) -> None:
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.at) / self.every)
+        self.at = now
+
+    def ready(self) -> bool:
+        self._fill()
+        return self.tokens >= 1.0
+
+    def take(self) -> bool:
+        """Use one token if there is one."""
+        if not self.ready():
+            return False
+        self.tokens -= 1.0
+        return True
 
 
 def version_refusal(name, version) -> str:
