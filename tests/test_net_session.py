@@ -354,7 +354,7 @@ def test_wrong_version_is_refused():
     host = HostSession(bind="127.0.0.1")
     raw = RawPeer(host.port)
     try:
-        raw.send("HELLO QIPAN 4")
+        raw.send(f"HELLO QIPAN {P.VERSION + 1}")  # a newer version
         raw.expect([host], lambda l: l.startswith("ERROR version"))
         raw.expect([host], lambda l: l == "\0EOF")
     finally:

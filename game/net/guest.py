@@ -173,6 +173,9 @@ class GuestSession(Session):
         super()._rematch_agreed()
         self.rematch_agreed = self.game.id
 
+    def can_offer_rematch(self) -> bool:
+        return self.rematch_agreed is None and super().can_offer_rematch()
+
     def _on_resume(self, game_id, game, seat, options, clock, position) -> None:
         self._resume = self._announced(game_id, game, seat, options, clock, position, True)
         self.rematch_agreed = self.my_rematch = self.their_rematch = None  # the host's word: no rematch
