@@ -317,3 +317,49 @@ def test_a_phrase_flood_is_dropped_and_counted_until_the_peer_is_cut_off():
     finally:
         raw.close()
         host.close()
+
+
+# ---- online: the same over one wormhole ----------------------------------------------------------
+def test_two_games_over_one_wormhole_and_a_drop_in_the_second(mailbox, monkeypatch):
+    from game.net.online import WormholeGuestSession, WormholeHostSession
+
+    monkeypatch.setattr(S, "RETRY_EVERY", 0.1)
+    monkeypatch.setattr(S, "SILENCE_LIMIT", 4.0)
+    host = WormholeHostSession(mailbox.url, autosave=saves.autosave)
+    host.set_offer("banqi", {}, 0)
+    log = []
+    guest = None
+    try:
+        pump_until([host], lambda: host.wormhole_code is not None, 20, log)
+        code = host.wormhole_code
+        guest = WormholeGuestSession(mailbox.url, code, autosave=saves.autosave)
+        pair = Pair.__new__(Pair)  # the Pair helpers over these two sessions
+        pair.host, pair.guest, pair.events = host, guest, log
+        pair.wait(lambda: guest.phase == "offered", 20)
+        guest.accept()
+        pair.wait(lambda: host.phase == "playing", 20)
+        first = host.game
+        guest.say(1)  # "Good luck"
+        pair.wait(lambda: "phrase" in kinds(log, host), 20)
+        finish(pair, seed=13)
+        guest.offer_rematch()
+        pair.wait(lambda: host.their_rematch == first.id, 20)
+        host.answer_rematch(True)
+        pair.wait(lambda: host.phase == guest.phase == "playing" and host.game.id == guest.game.id != first.id, 20)
+        assert host.my_seat == 1 and guest.my_seat == 0 and host.listener.code is None  # no new code
+        second = host.game
+        pair.play_random(random.Random(14), 4)
+        plies = list(host.game.plies)
+        guest.conn.close("wifi changed")  # resumed through the resume code of game two's secret
+        pair.wait(lambda: "paused" in kinds(log, guest), 20)
+        pair.wait(lambda: guest.phase == host.phase == "playing" and guest.connected, 30)
+        assert host.game is second and guest.game.id == second.id and guest.game.plies == plies
+        finish(pair, seed=15)
+        assert host.game.result() == guest.game.result() is not None
+        saves.flush()
+        (hgame, hdata), (ggame, gdata) = saves.read("host", online=True), saves.read("guest", online=True)
+        assert hgame.id == ggame.id == second.id and hdata["secret"] == gdata["secret"] == host.secret
+    finally:
+        host.close()
+        if guest is not None:
+            guest.close()
