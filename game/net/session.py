@@ -22,6 +22,7 @@ from game.net import protocol as P
 from game.net.game import NetGame
 from game.net.link import OVERSIZED, LineConnection
 from game.net.netclock import SessionClock, ended_on_time, split_extras
+from game.net.talk import PHRASE_BURST, PHRASE_EVERY, PHRASE_SLACK, RateLimit, Talk
 from game.rules.common import PositionError, Result
 
 #: seconds without sending anything before a PING
@@ -49,12 +50,6 @@ LINGER = 2.0
 #: guest: how often, and how many times, it tries again when the host has another guest
 BUSY_RETRIES = 3
 BUSY_RETRY_EVERY = 3.0
-#: quick phrases (PHRASE): a burst of PHRASE_BURST, then one per PHRASE_EVERY seconds; a sender
-#: keeps to it, a receiver drops what comes faster (ERROR too_fast, counted as any bad line) and
-#: allows PHRASE_SLACK more in a burst, since lines sent apart may arrive together
-PHRASE_BURST = 3
-PHRASE_EVERY = 2.0
-PHRASE_SLACK = 2
 #: what the guest stops on instead of reconnecting (the refusal would only come again)
 _FINAL_REFUSALS = (P.E_PROOF, P.E_VERSION, "no_code", "fake_host", "unreachable")
 
@@ -93,7 +88,7 @@ class SessionError(Exception):
     """A local action that is not possible now (not your turn, no game, waiting for an answer)."""
 
 
-class Session(SessionClock):
+class Session(SessionClock, Talk):
     role = ""
 
     def __init__(self, autosave=None, clock=time.monotonic):
@@ -422,46 +417,7 @@ class Session(SessionClock):
         self._emit("undone", ply=target, state=self.game.state)
         self._save()
 
-    # ---- after the end: a rematch; at any time: quick phrases --------------------------------------
-    def _finished(self) -> NetGame:
-        game = self.game
-        if game is None or game.result() is None or self.phase not in ("playing", "declined"):
-            raise P.ProtocolError(P.E_STATE, "a rematch is offered after the end of a game")
-        return game
-
-    def _on_rematch(self, what, game_id) -> None:
-        game = self._finished()
-        if game_id != game.id:
-            raise P.ProtocolError(P.E_SYNC, f"game {game_id} is not the game just played")
-        if what == "OFFER":
-            if self.my_rematch == game_id:  # both offered, the lines crossed: both want it
-                self.my_rematch = None
-                self._rematch_agreed()
-                return
-            if self.their_rematch is not None:
-                raise P.ProtocolError(P.E_STATE, "a rematch offer is already pending")
-            self.their_rematch = game_id
-            self._emit("rematch_offer", id=game_id)
-            return
-        if self.my_rematch != game_id:
-            raise P.ProtocolError(P.E_STATE, "no rematch offer of yours is pending")
-        self.my_rematch = None
-        if what == "ACCEPT":
-            self._rematch_agreed()
-        else:
-            self._emit("rematch_declined")
-
-    def _rematch_agreed(self) -> None:
-        """Both players want the rematch: the host offers the new game (the guest waits for it)."""
-        self._emit("rematch_agreed")
-
-    def _on_phrase(self, n) -> None:
-        if self.game is None:
-            raise P.ProtocolError(P.E_STATE, "phrases are for a game on the table")
-        if not self._heard.take():
-            raise P.ProtocolError(P.E_TOO_FAST, "quick phrases come too fast: dropped")
-        self._emit("phrase", n=n)
-
+    # ---- after the end: a rematch; at any time: quick phrases (receiving them: talk.Talk) ------------
     def can_offer_rematch(self) -> bool:
         game = self.game
         return (
@@ -626,31 +582,6 @@ class Session(SessionClock):
         self._send("UNDO", "ACCEPT" if accept else "DECLINE", target)
         if accept:
             self._undo(target)
-
-
-class RateLimit:
-    """A token bucket: `burst` at once, then one more every `every` seconds."""
-
-    def __init__(self, burst: int, every: float, clock):
-        self.burst, self.every, self.clock = burst, every, clock
-        self.tokens = float(burst)
-        self.at = clock()
-
-    def _fill(self) -> None:
-        now = self.clock()
-        self.tokens = min(float(self.burst), self.tokens + (now - self.at) / self.every)
-        self.at = now
-
-    def ready(self) -> bool:
-        self._fill()
-        return self.tokens >= 1.0
-
-    def take(self) -> bool:
-        """Use one token if there is one."""
-        if not self.ready():
-            return False
-        self.tokens -= 1.0
-        return True
 
 
 def version_refusal(name, version) -> str:

@@ -133,6 +133,8 @@ class ResultScene(Scene):
     def _ask(self, asked: bool) -> None:
         """Show or hide the answer to the other player's rematch offer."""
         self.asked = asked
+        # gold marks what Enter does (as in a Dialog): Decline while asked
+        self.rematch_btn.style, self.decline_btn.style = ("normal", "primary") if asked else ("primary", "normal")
         self.buttons = [self.rematch_btn] + ([self.decline_btn] if asked else []) + self.buttons[-3:]
         self.focus = FocusGroup(self.buttons)
         self.on_resize(self.app.size)
