@@ -233,9 +233,10 @@ def test_a_drop_between_the_agreement_and_the_new_game_keeps_the_agreement(monke
         pair.wait(lambda: host.their_rematch is not None)
         guest.conn.close("wifi changed")  # the host's acceptance and offer never reach this connection
         host.answer_rematch(True)
-        assert host.offer_game is not None and host.offer_game.host_seat == 1
+        assert host.offer_game is not None and host.offer_game.host_seat == 1 and host.rematch_starting()
         pair.wait(lambda: host.phase == "playing" and guest.phase == "playing" and host.game is not first)
         assert guest.game.id == host.game.id and guest.my_seat == 0  # accepted without asking again
+        assert not host.rematch_starting() and not guest.rematch_starting()
         assert kinds(pair.events, guest).count("offer") == 1
     finally:
         pair.close()

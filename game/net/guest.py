@@ -173,6 +173,9 @@ class GuestSession(Session):
         super()._rematch_agreed()
         self.rematch_agreed = self.game.id
 
+    def rematch_starting(self) -> bool:
+        return self.rematch_agreed is not None
+
     def can_offer_rematch(self) -> bool:
         return self.rematch_agreed is None and super().can_offer_rematch()
 

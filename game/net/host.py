@@ -274,6 +274,9 @@ class HostSession(Session):
         old = self.game
         self.set_offer(old.name, dict(old.options), 1 - old.host_seat, old.position, old.control)
 
+    def rematch_starting(self) -> bool:
+        return self._offer is not None and self.game is not None and self.game.result() is not None
+
     def _on_decline(self, game_id) -> None:
         if self.phase in ("offered", "resuming") and game_id == (self._offer or self.game).id:
             self.phase = "declined"

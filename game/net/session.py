@@ -446,6 +446,10 @@ class Session(SessionClock, Talk):
         if accept:
             self._rematch_agreed()
 
+    def rematch_starting(self) -> bool:
+        """Both agreed to a rematch and its game has not started yet."""
+        return False
+
     def can_say(self) -> bool:
         return self.connected and self.game is not None and self._say.ready()
 

@@ -206,7 +206,7 @@ class NetTable(LocalTable):
                 app.toast(tr("rematch.asked", app.lang, seat=self._seat_label(1 - self.my_seat)), 6)
         elif kind in ("rematch_declined", "rematch_agreed"):
             app.toast(tr(kind.replace("_", "."), app.lang))
-        elif kind == "offer":  # the host offers a rematch
+        elif kind == "offer":  # the host offers another game (an agreed rematch starts by itself)
             app.push(
                 Dialog(
                     app,
@@ -269,7 +269,7 @@ class NetTable(LocalTable):
                 return "rematch.asked"
             if s.my_rematch is not None:
                 return "rematch.waiting"
-            if getattr(s, "rematch_agreed", None) or (s.role == "host" and s.offer_game is not None):
+            if s.rematch_starting():
                 return "rematch.agreed"
             return None
 

@@ -204,7 +204,7 @@ class ResultScene(Scene):
         count = self.app.text(plies_text(n, lang), theme.px(18, s), theme.TEXT_DIM)
         surface.blit(count, count.get_rect(midtop=(box.centerx, y)))
         y += count.get_height() + theme.px(8, s)
-        line = b.table.rematch_line(lang)  # a network rematch: asked, waiting, declined...
+        line = b.table.rematch_line(lang)  # a network rematch: asked, waiting, starting, offline
         if line:
             img = fit_text(self.app, line, theme.px(19, s), theme.ACCENT, box.w - 30)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
