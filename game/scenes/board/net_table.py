@@ -204,8 +204,8 @@ class NetTable(LocalTable):
                 board.show_result()
             elif getattr(app.top, "board", None) is not board:  # not on its result screen: say so
                 app.toast(tr("rematch.asked", app.lang, seat=self._seat_label(1 - self.my_seat)), 6)
-        elif kind in ("rematch_declined", "rematch_agreed"):
-            app.toast(tr(kind.replace("_", "."), app.lang))
+        elif kind == "rematch_declined":  # (an agreed one opens its board at once: no notice)
+            app.toast(tr("rematch.declined", app.lang))
         elif kind == "offer":  # the host offers another game (an agreed rematch starts by itself)
             app.push(
                 Dialog(
