@@ -461,6 +461,19 @@ class LocalTable:
             m.game, m.options, mode=m.mode, human_seat=human, level=m.level, start_state=start, control=control
         )
 
+    # a network table answers the other player's rematch offer on the result screen
+    def can_rematch(self) -> bool:
+        return True
+
+    def rematch_asked(self) -> bool:
+        return False
+
+    def answer_rematch(self, accept: bool) -> None:
+        """Only a network table is ever asked."""
+
+    def rematch_line(self, lang: str) -> str | None:
+        return None
+
     def update(self, dt: float) -> None:
         """Once a frame, before the board."""
 

@@ -32,6 +32,8 @@ add(
         "result.analyse": {"zh": "全局分析", "en": "Analyse game"},
         "result.review": {"zh": "复盘", "en": "Review"},
         "result.menu": {"zh": "菜单", "en": "Menu"},
+        "result.accept_rematch": {"zh": "接受再来一局", "en": "Accept rematch"},
+        "result.decline_rematch": {"zh": "拒绝", "en": "Decline"},
     }
 )
 
@@ -70,15 +72,20 @@ class ResultScene(Scene):
         super().__init__(app)
         self.board = board
         t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
+        label = t("result.rematch_swapped" if board.mode == "computer" else "result.rematch")
         self.rematch_btn = Button(
             app,
-            t("result.rematch_swapped" if board.mode == "computer" else "result.rematch"),
+            lambda: tr("result.accept_rematch", app.lang) if self.asked else label(),
             self.rematch,
             style="primary",
+            enabled=board.table.can_rematch,
         )
         self.review_btn = Button(app, t("result.review"), self.review)
         self.analyse_btn = Button(app, t("result.analyse"), self.analyse)
         self.menu_btn = Button(app, t("result.menu"), app.back_to_menu, shortcut="Esc")
+        # a network opponent's rematch offer: Accept (the rematch button) or Decline, the default
+        self.decline_btn = Button(app, t("result.decline_rematch"), lambda: board.table.answer_rematch(False))
+        self.asked = False
         self.buttons = [self.rematch_btn, self.review_btn, self.analyse_btn, self.menu_btn]
         self.focus = FocusGroup(self.buttons)
         self.focus.focus(self.rematch_btn)
@@ -123,6 +130,16 @@ class ResultScene(Scene):
         self.review()
         self.board.game_review.start()
 
+    def _ask(self, asked: bool) -> None:
+        """Show or hide the answer to the other player's rematch offer."""
+        self.asked = asked
+        # gold marks what Enter does (as in a Dialog): Decline while asked
+        self.rematch_btn.style, self.decline_btn.style = ("normal", "primary") if asked else ("primary", "normal")
+        self.buttons = [self.rematch_btn] + ([self.decline_btn] if asked else []) + self.buttons[-3:]
+        self.focus = FocusGroup(self.buttons)
+        self.on_resize(self.app.size)
+        self.focus.focus(self.decline_btn if asked else self.rematch_btn)
+
     def on_resize(self, size) -> None:
         s = theme.ui_scale(size)
         self.s = s
@@ -150,6 +167,8 @@ class ResultScene(Scene):
                 return
 
     def update(self, dt: float) -> None:
+        if self.board.table.rematch_asked() != self.asked:
+            self._ask(not self.asked)
         self.pop_in.update(dt)
         h = self.app.size[1]
         for c in self.confetti:
@@ -184,6 +203,11 @@ class ResultScene(Scene):
         n = len(b.moves)
         count = self.app.text(plies_text(n, lang), theme.px(18, s), theme.TEXT_DIM)
         surface.blit(count, count.get_rect(midtop=(box.centerx, y)))
+        y += count.get_height() + theme.px(8, s)
+        line = b.table.rematch_line(lang)  # a network rematch: asked, waiting, starting, offline
+        if line:
+            img = fit_text(self.app, line, theme.px(19, s), theme.ACCENT, box.w - 30)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         if k >= 0.99:
             for btn in self.buttons:
                 btn.draw(surface)
