@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import add, tr
+from game.i18n import tr
 from game.net import saves
 from game.net.online import WormholeGuestSession, WormholeHostSession
 from game.net.runner import SessionRunner
@@ -23,51 +23,6 @@ from game.scenes.lobbies.texts import _t, clock_line, option_lines, reason_text,
 from game.scenes.registry import register
 from game.scenes.widgets import Button, clipboard
 from game.sprites import theme
-
-add(
-    {
-        "online.title": {"zh": "在线对弈", "en": "Play online"},
-        "online.intro": {
-            "zh": "和任何地方的朋友下棋：一方创建对局，把暗号告诉对方。全程端到端加密。",
-            "en": "Play a friend anywhere: one creates a game and reads the code to the other. End-to-end encrypted.",
-        },
-        "online.server": {"zh": "信箱服务器：{url}", "en": "Mailbox server: {url}"},
-        "online.create": {"zh": "创建对局", "en": "Create a game"},
-        "online.join": {"zh": "输入暗号加入", "en": "Join with a code"},
-        "online.continue": {"zh": "继续在线对局：{game}（{n} 步）", "en": "Continue online game: {game} ({n} moves)"},
-        "online.server_button": {"zh": "服务器设置", "en": "Server settings"},
-        "online.getting_code": {"zh": "正在向服务器要暗号…", "en": "Asking the mailbox server for a code…"},
-        "online.give_code": {"zh": "把这个暗号告诉朋友：", "en": "Read this code to your friend:"},
-        "online.copy": {"zh": "复制暗号", "en": "Copy the code"},
-        "online.copied": {"zh": "暗号已复制", "en": "Code copied"},
-        "online.waiting": {"zh": "等待朋友输入暗号…", "en": "Waiting for your friend to type the code…"},
-        "online.waiting_back": {
-            "zh": "等待对手回来…（对方的程序会自动找到这局）",
-            "en": "Waiting for the other player to come back… (their program finds this game by itself)",
-        },
-        "online.wrong_guess": {
-            "zh": "有人输错了暗号，旧暗号已作废：请把新暗号告诉朋友",
-            "en": "Someone tried a wrong code; it is burnt now: give your friend the new code",
-        },
-        "online.unreachable": {
-            "zh": "连不上信箱服务器，稍后自动重试：{why}",
-            "en": "Cannot reach the mailbox server, trying again: {why}",
-        },
-        "online.code_prompt": {"zh": "输入朋友屏幕上的暗号", "en": "Type the code shown on your friend's screen"},
-        "online.code_hint": {"zh": "例如 7-crossover-clockwork", "en": "e.g. 7-crossover-clockwork"},
-        "online.join_button": {"zh": "加入", "en": "Join"},
-        "online.completions": {"zh": "Tab 补全：{words}", "en": "Tab completes: {words}"},
-        "online.connecting": {"zh": "正在通过信箱服务器连接…", "en": "Connecting through the mailbox server…"},
-        "online.looking": {
-            "zh": "正在寻找对手…（对局已保存）",
-            "en": "Looking for the other player… (the game is saved)",
-        },
-        "online.bad_code": {
-            "zh": "暗号是一个数字加单词：7-crossover-clockwork",
-            "en": "A code is a number, then words: 7-crossover-clockwork",
-        },
-    }
-)
 
 
 def _saved(role):

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.i18n import add
-
 
 @dataclass(frozen=True)
 class Step:
@@ -48,9 +46,3 @@ class Diagram:
     move: str | None = None  # a legal move of the position, in notation
     rings: tuple[int, ...] = ()  # view points to ring (e.g. trapped kings)
     drops: bool = False  # dot every point where a piece may be dropped
-
-
-def text(key: str, zh: str, en: str) -> str:
-    """Register a text in both languages; its i18n key."""
-    add({key: {"zh": zh, "en": en}})
-    return key
