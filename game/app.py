@@ -44,7 +44,6 @@ def import_scenes() -> None:
 FADE_TIME = 0.16  # seconds of cross-fade between full screens
 
 
-
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="python main.py", description="Qipan: three traditional board games")
     p.add_argument("--windowed", action="store_true", help="open in a window instead of fullscreen")

@@ -28,7 +28,6 @@ END_REASONS = tuple(str(r) for r in (*REQUESTED_ENDINGS, *TIME_ENDINGS))
 message_lang = "en"
 
 
-
 class SaveError(Exception):
     """A game file that cannot be read, written or replayed. str(): one line for the player."""
 

@@ -47,7 +47,6 @@ MAX_NAME_BYTES = 150  # of a save's file name (UTF-8), far below every file syst
 LANGS = ("zh", "en")
 
 
-
 # ---- language of messages ------------------------------------------------------------------------
 def set_message_lang(lang: str) -> None:
     """The language of notices and SaveError messages (load_settings()/save_settings() keep it in

@@ -53,7 +53,6 @@ __all__ = [
 ]
 
 
-
 class Button(Widget):
     """A push button. style: "normal", "primary" (gold) or "danger". `icon(surface, rect, colour)`
     draws a symbol instead of or before the text; `shortcut` is a short key name shown dimmed."""

@@ -10,4 +10,3 @@ __all__ = ["SCENES", "View"]
 
 #: modules of this package that register screens of their own (imported with the other screens)
 SCENES: tuple[str, ...] = ("assistant",)
-
