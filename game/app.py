@@ -33,7 +33,7 @@ def import_scenes() -> None:
     """Import every scene module once: each registers its scenes by name (game.scenes.registry).
     Done on the first open() of another screen, not at start, so the menu shows sooner."""
     from game.scenes.board import scene  # noqa: F401
-    from game.scenes.lobbies import network  # noqa: F401
+    from game.scenes.lobbies import network, online, online_settings  # noqa: F401
     from game.scenes.screens import about, files, lesson, result, rules, settings, setup  # noqa: F401
     from game.scenes.views import scene_modules
 

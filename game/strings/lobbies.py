@@ -70,11 +70,12 @@ TEXTS: dict[str, dict[str, str]] = {
     # game/scenes/lobbies/texts.py
     "net.title": {"zh": "联机对弈", "en": "Network game"},
     "net.intro": {
-        "zh": "两台电脑，同一个网络：一方开局，另一方加入。",
-        "en": "Two computers on one network: one hosts, the other joins.",
+        "zh": "和另一台电脑上的人对弈：通过互联网在任何地方，或在同一个局域网里。",
+        "en": "Play someone at another computer: anywhere over the internet, or on the same local network.",
     },
-    "net.host": {"zh": "开局（主机）", "en": "Host a game"},
-    "net.join": {"zh": "加入对局", "en": "Join a game"},
+    "net.online": {"zh": "和任何地方的朋友对弈", "en": "Play a friend anywhere"},
+    "net.host": {"zh": "在局域网开局（主机）", "en": "Host a game on this network"},
+    "net.join": {"zh": "加入局域网对局", "en": "Join a game on this network"},
     "net.resume_host": {"zh": "继续主持：{game}（{n} 步）", "en": "Resume hosting: {game} ({n} moves)"},
     "net.rejoin": {"zh": "重新加入：{game}（{n} 步）", "en": "Rejoin: {game} ({n} moves)"},
     "net.back": {"zh": "返回", "en": "Back"},

@@ -1,4 +1,5 @@
-"""Play online (Network → Play online): a game with a friend anywhere, through Magic Wormhole.
+"""Play online (Network → Play a friend anywhere): a game with a friend anywhere, through Magic
+Wormhole.
 
 Create: the host's setup screen (game, side, options), then the code from the mailbox server,
 large, with its words spelled out and a Copy button; the board opens when the friend accepts.
@@ -17,10 +18,12 @@ from game.net import saves
 from game.net.online import WormholeGuestSession, WormholeHostSession
 from game.net.runner import SessionRunner
 from game.net.wormhole_link import code_problem, normalize_wormhole_code, spell, word_completions
-from game.scenes.lobbies.network import HostSetupScene, JoinScene, _Lobby, start_board
+from game.scenes.lobbies.lobby import Lobby, start_board, unfinished
+from game.scenes.lobbies.offer import GuestScene, OfferSetupScene
 from game.scenes.lobbies.online_settings import mailbox_url
 from game.scenes.lobbies.texts import _t, clock_line, option_lines, reason_text, seat_labels
 from game.scenes.registry import register
+from game.scenes.screens.in_progress import ask_before_replacing
 from game.scenes.widgets import Button, clipboard
 from game.sprites import theme
 
@@ -33,7 +36,7 @@ def _saved(role):
 
 
 @register("online")
-class OnlineLobbyScene(_Lobby):
+class OnlineLobbyScene(Lobby):
     """Create, join, or continue an online game; the server's settings."""
 
     def __init__(self, app):
@@ -76,21 +79,24 @@ class OnlineLobbyScene(_Lobby):
             scene.connect()
 
 
-class OnlineSetupScene(HostSetupScene):
+class OnlineSetupScene(OfferSetupScene):
     """The host's choices (game, side, clock, options), as for a LAN game; Open asks for a code."""
 
     def __init__(self, app):
-        super().__init__(app)
-        self.title_key = "online.create"
+        super().__init__(app, "online.create")
 
     def open(self) -> None:
+        """Offer the game chosen: a new game replaces the saved online one, so ask first."""
         self.remember()
+        ask_before_replacing(self.app, unfinished("host", online=True), self._host)
+
+    def _host(self) -> None:
         session = WormholeHostSession(mailbox_url(self.app), autosave=saves.autosave)
         session.set_offer(self.game.value, self.options(), self.seat.value, control=self.control())
         self.app.replace(OnlineHostScene(self.app, SessionRunner(session)))
 
 
-class OnlineHostScene(_Lobby):
+class OnlineHostScene(Lobby):
     """The code, large and spelled out, with Copy; the board opens when the friend accepts."""
 
     def __init__(self, app, runner):
@@ -171,26 +177,20 @@ class OnlineHostScene(_Lobby):
             self.net.stop()
 
 
-class OnlineJoinScene(JoinScene):
+class OnlineJoinScene(GuestScene):
     """The guest types the code (Tab completes its words), sees the offer, accepts or declines;
     with resume, it looks for the host of its saved game at once."""
 
+    online = True
+
     def __init__(self, app, resume=None, relay=None, code=""):
+        super().__init__(app, "online.title", code=code)
         self.resume = resume
         self.relay = relay
-        super().__init__(app, code=code)
-        self.title_key = "online.title"
         self.code_input.max_len = 80
         self.code_input.placeholder = _t(app, "online.code_hint")
         self.connect_btn.text = _t(app, "online.join_button")
-
-    def _show_offer(self, shown: bool) -> None:
-        super()._show_offer(shown)
-        if not shown:
-            self.input.visible = False
-            self.set_widgets([self.code_input, self.connect_btn, self.back_btn])
-            self.code_input.focused = True
-            self.focus.focus(self.code_input)
+        self._show_offer(False)
 
     def completions(self) -> list[str]:
         text = self.code_input.value
@@ -216,19 +216,13 @@ class OnlineJoinScene(JoinScene):
                 return
         super().handle_event(event)
 
-    def lines(self) -> list:
+    def prompt_lines(self) -> list:
         lang = self.app.lang
-        if self.offer is not None:
-            out = super().lines()
-            out[0] = (tr("net.offer_title", lang), theme.TEXT_DIM, 22)
-            return out
         out = [(tr("online.code_prompt", lang), theme.TEXT_DIM, 22)]
         found = self.completions() if self.net is None else []
         if 1 < len(found) <= 8:
             words = ", ".join(f.rsplit("-", 2)[-1] or f.rsplit("-", 2)[-2] for f in found)
             out.append((tr("online.completions", lang, words=words), theme.TEXT_DIM, 17))
-        if self.status:
-            out.append((tr(self.status, lang, **self.status_fmt), theme.TEXT, 22))
         return out
 
     def update(self, dt: float) -> None:

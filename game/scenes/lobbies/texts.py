@@ -1,5 +1,6 @@
-"""The texts and names of network play, shared by the lobby scenes (network.py) and the network
-board's table (board/net_table): translations, seat labels, option lines, drop reasons."""
+"""What network play says, shared by the lobby scenes and the network board's table
+(board/net_table): seat labels, option lines, the clock line, drop reasons in the player's
+language (the texts themselves are in game/strings/lobbies.py)."""
 
 from __future__ import annotations
 

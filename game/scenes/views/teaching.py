@@ -10,9 +10,11 @@ position first (a later moment of a game). tests/test_lesson.py plays every scri
 
 A rules text places a diagram with a line of its own: `![diagram](diagram:palace-jump)`. Each
 diagram is data: a position (text of game.rules.<game>.from_text, or None for the start), an
-optional move in notation, optional ringed points, and a caption in both languages.
+optional move in notation, optional ringed points, and a caption.
 tests/test_rule_diagrams.py checks that every position is legal and every picture shows what it
 claims.
+
+Their texts are keys of the catalogue (game/strings/<game>.py: "lesson.<game>.N", "diagram.<key>").
 """
 
 from __future__ import annotations
