@@ -59,7 +59,7 @@ def tr(key: str, lang: str = "en", **fmt) -> str:
         _problem(key, "no such key in game.strings")
         return key
     text = texts.get(lang) or texts["en"]
-    if not fmt:
+    if not fmt and not (strict and "{" in text):
         return text
     try:
         return text.format(**fmt)
