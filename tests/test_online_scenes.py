@@ -45,7 +45,7 @@ def open_lobby(driver):
     app.push(N.NetLobbyScene(app))
     driver.step()
     button = app.top.widgets[0]  # online play leads the Network screen
-    assert button.text() == tr("net.online", app.lang)
+    assert button.text() == tr("online.title", app.lang)
     click(driver, button)
     assert type(app.top).__name__ == "OnlineLobbyScene"
     return app.top

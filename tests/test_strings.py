@@ -183,7 +183,7 @@ def test_every_screen_shows_its_texts(driver, lang, mailbox):
 
     # the Network screen, online play first, and every screen behind it
     lobby = s.show("network", lambda: app.open("network"))
-    assert lobby.widgets[0].text() == tr("net.online", lang)
+    assert lobby.widgets[0].text() == tr("online.title", lang)
     s.show("online", lambda: app.open("online"))
     s.show("online setup", lambda: app.push(online.OnlineSetupScene(app)))
     code = s.show("online host", lambda: app.top.open(), 1)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 TEXTS: dict[str, dict[str, str]] = {
     # game/scenes/lobbies/online.py
-    "online.title": {"zh": "在线对弈", "en": "Play online"},
+    "online.title": {"zh": "和任何地方的朋友对弈", "en": "Play a friend anywhere"},
     "online.intro": {
-        "zh": "和任何地方的朋友下棋：一方创建对局，把暗号告诉对方。全程端到端加密。",
-        "en": "Play a friend anywhere: one creates a game and reads the code to the other. End-to-end encrypted.",
+        "zh": "通过互联网：一方创建对局，把暗号告诉对方。全程端到端加密。",
+        "en": "Over the internet: one of you creates a game and reads the code to the other. End-to-end encrypted.",
     },
     "online.server": {"zh": "信箱服务器：{url}", "en": "Mailbox server: {url}"},
     "online.create": {"zh": "创建对局", "en": "Create a game"},
@@ -73,7 +73,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "和另一台电脑上的人对弈：通过互联网在任何地方，或在同一个局域网里。",
         "en": "Play someone at another computer: anywhere over the internet, or on the same local network.",
     },
-    "net.online": {"zh": "和任何地方的朋友对弈", "en": "Play a friend anywhere"},
+    "net.lan_heading": {
+        "zh": "或在同一个局域网里（不需要互联网）",
+        "en": "Or on one local network (no internet needed)",
+    },
     "net.host": {"zh": "在局域网开局（主机）", "en": "Host a game on this network"},
     "net.join": {"zh": "加入局域网对局", "en": "Join a game on this network"},
     "net.resume_host": {"zh": "继续主持：{game}（{n} 步）", "en": "Resume hosting: {game} ({n} moves)"},

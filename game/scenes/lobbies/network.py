@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+import pygame
+
 from game.i18n import tr
 from game.net import saves
 from game.net.guest import GuestSession
@@ -78,9 +80,11 @@ class NetLobbyScene(Lobby):
         super().__init__(app, "net.title")
         self.host_saved = self._saved("host")
         self.guest_saved = self._saved("guest")
+        self.lan_first = Button(app, _t(app, "net.host"), lambda: app.push(HostSetupScene(app)))
+        self.lan_y: int | None = None  # where the heading of this network's buttons is drawn
         widgets = [
-            Button(app, _t(app, "net.online"), lambda: app.open("online"), style="primary"),
-            Button(app, _t(app, "net.host"), lambda: app.push(HostSetupScene(app))),
+            Button(app, _t(app, "online.title"), lambda: app.open("online"), style="primary"),
+            self.lan_first,
             Button(app, _t(app, "net.join"), lambda: app.push(JoinScene(app))),
         ]
         if self.host_saved:
@@ -113,6 +117,24 @@ class NetLobbyScene(Lobby):
 
     def lines(self) -> list:
         return [(tr("net.intro", self.app.lang), theme.TEXT_DIM, 22)]
+
+    def layout_widgets(self, widgets, x, y, w) -> int:
+        """Online play on top; under it, after a heading, this network's host, join and resume."""
+        s = self.s
+        row_h, gap = theme.px(50, s), theme.px(12, s)
+        for wdg in widgets:
+            if wdg is self.lan_first:
+                self.lan_y = y + theme.px(6, s)
+                y += theme.px(46, s)
+            wdg.rect = pygame.Rect(x, y, w, row_h)
+            y += row_h + gap
+        return y
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        if self.lan_y is not None:
+            img = self.app.text(tr("net.lan_heading", self.app.lang), theme.px(19, self.s), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midtop=(surface.get_width() // 2, self.lan_y)))
 
     def resume_host(self) -> None:
         game, data = self.host_saved

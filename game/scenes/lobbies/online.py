@@ -157,6 +157,7 @@ class OnlineHostScene(Lobby):
                 self.code = ev.info["code"]
                 self.copy_btn.visible = True
                 self.set_widgets(self.widgets)
+                self.focus.focus(self.copy_btn)  # Enter copies the code; Cancel stays a deliberate choice
                 self._set("online.waiting_back" if resuming else "online.waiting")
             elif ev.kind == "refused" and ev.info.get("code") == "wrong_code":
                 self.notice = "online.wrong_guess"
