@@ -8,6 +8,7 @@ an unknown key shows as itself and never stops the game (test_a_missing_key_neve
 """
 
 import ast
+import os
 import re
 import string
 import subprocess
@@ -41,7 +42,7 @@ def test_a_missing_key_never_stops_the_program():
         "print(tr('no.such.key', 'zh')); print(tr('no.such.key', 'zh')); "
         "print(tr('net.clock', 'en', lable='x'))"
     )
-    env = {k: v for k, v in __import__("os").environ.items() if k != "QIPAN_STRICT_STRINGS"}
+    env = {k: v for k, v in os.environ.items() if k != "QIPAN_STRICT_STRINGS"}
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["no.such.key", "no.such.key", STRINGS["net.clock"]["en"]]
