@@ -112,7 +112,7 @@ def bench_frames(game, frames=300, size=(1920, 1080), seed=1):
     from game.app import App
     from game.net import saves
     from game.net.runner import SessionRunner
-    from game.scenes.lobbies.network import start_board
+    from game.scenes.lobbies.lobby import start_board
 
     app = App(["--windowed"], headless=True, size=size)
     rng = random.Random(seed)

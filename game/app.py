@@ -21,7 +21,7 @@ import pygame
 
 from game import audio, fonts, games, storage
 from game.events import AI_EVENT
-from game.i18n import LANGS, add, tr
+from game.i18n import LANGS, tr
 from game.match import Match
 from game.scenes import registry
 from game.scenes.screens import menu  # noqa: F401  (registers the first screen)
@@ -33,7 +33,7 @@ def import_scenes() -> None:
     """Import every scene module once: each registers its scenes by name (game.scenes.registry).
     Done on the first open() of another screen, not at start, so the menu shows sooner."""
     from game.scenes.board import scene  # noqa: F401
-    from game.scenes.lobbies import network  # noqa: F401
+    from game.scenes.lobbies import network, online, online_settings  # noqa: F401
     from game.scenes.screens import about, files, lesson, result, rules, settings, setup  # noqa: F401
     from game.scenes.views import scene_modules
 
@@ -42,15 +42,6 @@ def import_scenes() -> None:
 
 
 FADE_TIME = 0.16  # seconds of cross-fade between full screens
-
-add(
-    {
-        "app.title": {"zh": "棋盘", "en": "Qipan"},
-        "app.fullscreen_failed": {"zh": "无法切换全屏", "en": "Cannot switch fullscreen here"},
-        "app.autosave_failed": {"zh": "自动保存失败：{msg}", "en": "Autosave failed: {msg}"},
-        "app.load_failed": {"zh": "无法打开这局棋：{msg}", "en": "Cannot open this game: {msg}"},
-    }
-)
 
 
 def parse_args(argv):

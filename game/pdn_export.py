@@ -16,16 +16,8 @@ import time
 from pathlib import Path
 
 from game import storage
-from game.i18n import add
 from game.match import COMPUTER, HUMAN, Match
 from game.record import SaveError, match_pdn
-
-add(
-    {
-        "storage.no_pdn": {"en": "This game cannot be written as PDN.", "zh": "这种棋不能导出为 PDN。"},
-        "storage.export_failed": {"en": "The PDN file could not be written: {why}", "zh": "无法写入 PDN 文件：{why}"},
-    }
-)
 
 #: how many "name (n).pdn" are tried before giving up (a folder full of exports of one minute)
 MAX_TRIES = 100

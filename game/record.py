@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from game import games
 from game.clock import ClockError, TimeControl
-from game.i18n import add, tr
+from game.i18n import tr
 from game.rules import draughts, draughts_pdn
 from game.rules.common import REQUESTED_ENDINGS, TIME_ENDINGS, PositionError
 
@@ -26,32 +26,6 @@ END_REASONS = tuple(str(r) for r in (*REQUESTED_ENDINGS, *TIME_ENDINGS))
 
 #: the language of SaveError messages (storage keeps it in step with the player's choice)
 message_lang = "en"
-
-add(
-    {
-        "storage.too_large": {"en": "The file is too large to be a Qipan game.", "zh": "文件过大，不是棋盘的存档。"},
-        "storage.not_json": {"en": "The file is damaged (not valid JSON).", "zh": "文件已损坏（不是有效的 JSON）。"},
-        "storage.foreign": {"en": "This is not a Qipan saved game.", "zh": "这不是棋盘的存档文件。"},
-        "storage.future": {
-            "en": "This game was saved by a newer version of Qipan (format {version}).",
-            "zh": "此存档由更新版本的棋盘保存（格式 {version}），无法打开。",
-        },
-        "storage.bad_field": {
-            "en": 'The saved game is damaged (field "{field}").',
-            "zh": "存档已损坏（字段“{field}”）。",
-        },
-        "storage.unknown_game": {
-            "en": 'The saved game is of an unknown game "{game}".',
-            "zh": "存档中的游戏“{game}”无法识别。",
-        },
-        "storage.bad_start": {"en": "The saved starting position is wrong: {why}", "zh": "存档的起始局面有误：{why}"},
-        "storage.bad_move": {
-            "en": "Move {number} ({move}) of the saved game is not legal.",
-            "zh": "存档的第 {number} 步（{move}）不合规则。",
-        },
-        "storage.bad_end": {"en": "The saved game's ending does not fit its moves.", "zh": "存档中的终局与着法不符。"},
-    }
-)
 
 
 class SaveError(Exception):

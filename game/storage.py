@@ -33,7 +33,7 @@ from typing import NamedTuple
 from game import games
 from game import record as _record
 from game.atomic_files import BackgroundWriter, atomic_write_text
-from game.i18n import add, system_lang, tr
+from game.i18n import system_lang, tr
 from game.match import Match
 from game.net.wormhole_link import PUBLIC_MAILBOX
 from game.record import FORMAT, MAX_SAVE_BYTES, GameRecord, SaveError, loads_json, record_from_pdn
@@ -46,46 +46,6 @@ MAX_SETTINGS_BYTES = 64_000
 MAX_NAME_BYTES = 150  # of a save's file name (UTF-8), far below every file system's limit
 
 LANGS = ("zh", "en")
-
-add(
-    {
-        "storage.settings_broken": {
-            "en": "Your settings file could not be read; defaults are used (the old file is kept as {bak}).",
-            "zh": "设置文件无法读取，已恢复默认设置（旧文件保存为 {bak}）。",
-        },
-        "storage.autosave_broken": {
-            "en": "The unfinished game could not be restored: {why} (the file is kept as {bak}).",
-            "zh": "无法恢复未完成的对局：{why}（文件保存为 {bak}）。",
-        },
-        "storage.unreadable": {"en": "The file cannot be read: {why}", "zh": "无法读取文件：{why}"},
-        "storage.write_failed": {"en": "The game could not be saved: {why}", "zh": "无法保存：{why}"},
-        "storage.settings_write_failed": {"en": "The settings could not be saved: {why}", "zh": "无法保存设置：{why}"},
-        "storage.settings_not_file": {
-            "en": "Your settings could not be read: {why} Defaults are used.",
-            "zh": "设置无法读取：{why}已恢复默认设置。",
-        },
-        "storage.autosave_not_file": {
-            "en": "The unfinished game could not be restored: {why}",
-            "zh": "无法恢复未完成的对局：{why}",
-        },
-        "storage.is_dir": {
-            "en": "{name} is a folder, not a file; it was left as it is.",
-            "zh": "{name} 是文件夹，不是文件，未作改动。",
-        },
-        "storage.is_fifo": {
-            "en": "{name} is a pipe, not a file; it was left as it is.",
-            "zh": "{name} 是管道，不是文件，未作改动。",
-        },
-        "storage.is_device": {
-            "en": "{name} is a device, not a file; it was left as it is.",
-            "zh": "{name} 是设备，不是文件，未作改动。",
-        },
-        "storage.not_regular": {
-            "en": "{name} is not an ordinary file; it was left as it is.",
-            "zh": "{name} 不是文件，未作改动。",
-        },
-    }
-)
 
 
 # ---- language of messages ------------------------------------------------------------------------

@@ -1,10 +1,13 @@
-"""Shared test set-up: headless SDL and a private QIPAN_HOME for every test (settings, saves)."""
+"""Shared test set-up: headless SDL, strict texts (game.i18n) and a private QIPAN_HOME for every
+test (settings, saves)."""
 
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# tr() raises for an unknown key or a missing field (the program shows the key and goes on)
+os.environ["QIPAN_STRICT_STRINGS"] = "1"
 
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402

@@ -38,9 +38,8 @@ def _missing(text, cmap):
 
 @pytest.mark.parametrize("serif", [False, True])
 def test_every_ui_string_is_in_the_font(cmaps, serif):
-    from game.i18n import STRINGS, all_strings
+    from game.i18n import STRINGS
 
-    all_strings()
     bad = {
         key: _missing(text, cmaps[serif])
         for key, texts in STRINGS.items()

@@ -6,7 +6,7 @@ Sources (Noto CJK, SIL Open Font License 1.1; Debian package fonts-noto-cjk):
   sans:  Noto Sans CJK SC Regular (face 2 of NotoSansCJK-Regular.ttc) - the UI text
   serif: Noto Serif CJK SC Bold   (face 2 of NotoSerifCJK-Bold.ttc)  - piece characters
 The characters kept (see needed_text()):
-  - every registered UI string (game.i18n.all_strings(), which imports every game module),
+  - every UI string (game.i18n.all_strings(): the catalogue game/strings),
   - the rules screen texts assets/rules/*.md,
   - every non-ASCII character in a string literal of game/**/*.py (piece characters, symbols),
   - the xiangqi piece characters in both their traditional and simplified forms,

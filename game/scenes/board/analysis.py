@@ -9,32 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import add, tr
+from game.i18n import tr
 from game.review import REVIEW_NODES, judge
 from game.sprites import highlight, theme
-
-add(
-    {
-        "analysis.title": {"zh": "分析", "en": "Analysis"},
-        "analysis.best": {"zh": "最佳着法：{line}", "en": "Best line: {line}"},
-        "analysis.depth": {"zh": "深度 {depth} · {nodes} 个节点", "en": "depth {depth} · {nodes} nodes"},
-        "analysis.exact": {"zh": "精确结果：查残局表所得，无需搜索", "en": "Exact: from the endgame tables, no search"},
-        "analysis.thinking": {"zh": "分析中…", "en": "Analysing…"},
-        "analysis.stopped": {"zh": "已停止（A 继续）", "en": "Stopped (A to continue)"},
-        "analysis.done": {"zh": "分析完成", "en": "Analysis complete"},
-        "analysis.flip": {"zh": "翻开 {square} 可能翻出：{chances}", "en": "Flipping {square} may show: {chances}"},
-        "analysis.over": {"zh": "对局已结束", "en": "The game is over here"},
-        "review.progress": {
-            "zh": "复盘分析中：{done} / {total}（Esc 取消）",
-            "en": "Reviewing: {done} / {total} (Esc cancels)",
-        },
-        "review.counts": {"zh": "{side}：?! {a} · ? {b} · ?? {c}", "en": "{side}: ?! {a} · ? {b} · ?? {c}"},
-        "review.better": {
-            "zh": "第 {ply} 步 {move} {mark}，更好的是 {better}",
-            "en": "Move {ply} {move} {mark}: better {better}",
-        },
-    }
-)
 
 #: seconds of the successive searches of one position (each streams its iterations as they finish,
 #: then a longer one starts)

@@ -18,23 +18,9 @@ import math
 import pygame
 
 from game.clock import LOW_TIME, format_time
-from game.i18n import add, tr
+from game.i18n import tr
 from game.rules.common import TIME_ENDINGS
 from game.sprites import theme
-
-add(
-    {
-        "clock.lost_on_time": {"zh": "{loser}超时，{winner}胜", "en": "{loser} lost on time: {winner} wins"},
-        "clock.time_draw": {
-            "zh": "{loser}超时，但对方已无法取胜：和棋",
-            "en": "{loser} ran out of time, but the other side could not win: a draw",
-        },
-        "clock.time_draw_nobody": {
-            "zh": "超时：尚未分出颜色，和棋",
-            "en": "Out of time before any colour was decided: a draw",
-        },
-    }
-)
 
 LOW = (232, 86, 70)  # the low-time colour
 FIRST_TIMED_PLY = 2  # the clocks start when each side has made its first move

@@ -11,43 +11,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import add, tr
+from game.i18n import tr
 from game.net.protocol import PHRASES
 from game.scenes.base import Scene
 from game.scenes.widgets import Button, FocusGroup, fit_text
 from game.sprites import theme
-
-add(
-    {
-        "phrase.hello": {"zh": "你好！", "en": "Hello!"},
-        "phrase.good_luck": {"zh": "祝你好运！", "en": "Good luck!"},
-        "phrase.good_game": {"zh": "精彩的一局！", "en": "Good game!"},
-        "phrase.thanks": {"zh": "谢谢！", "en": "Thanks!"},
-        "phrase.well_played": {"zh": "下得好！", "en": "Well played!"},
-        "phrase.oops": {"zh": "哎呀！", "en": "Oops!"},
-        "phrase.your_move": {"zh": "该你走了…", "en": "Your move…"},
-        "phrase.rematch": {"zh": "再来一局？", "en": "Rematch?"},
-        "chat.say": {"zh": "快捷语", "en": "Say…"},
-        "chat.title": {"zh": "发送快捷语", "en": "Send a quick phrase"},
-        "chat.cancel": {"zh": "取消", "en": "Cancel"},
-        "chat.too_fast": {"zh": "请稍等再发送下一句", "en": "Wait a moment before the next phrase"},
-        "chat.help": {
-            "zh": "方向键+回车 走子 · Ctrl+Z 请求悔棋 · T 快捷语 · F 翻转 · Ctrl+S 保存 · Esc 离开",
-            "en": "Arrows+Enter play · Ctrl+Z ask to undo · T phrases · F flip · Ctrl+S save · Esc leave",
-        },
-        "rematch.asked": {
-            "zh": "对手想再来一局（交换先后），你执{seat}",
-            "en": "Your opponent offers a rematch, sides swapped: you play {seat}",
-        },
-        "rematch.waiting": {
-            "zh": "已邀请再来一局，等待对手答复…",
-            "en": "Rematch offered; waiting for the answer…",
-        },
-        "rematch.agreed": {"zh": "再来一局！正在开始…", "en": "Rematch agreed; starting…"},
-        "rematch.declined": {"zh": "对手不想再来一局", "en": "Your opponent declined the rematch"},
-        "rematch.offline": {"zh": "对手已断开，暂时不能再来一局", "en": "Your opponent is offline: no rematch for now"},
-    }
-)
 
 #: seconds a bubble stays, the last FADE of them fading
 BUBBLE_SECONDS = 5.0

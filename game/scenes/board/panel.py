@@ -8,38 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import add, tr
+from game.i18n import tr
 from game.scenes.board.clocks import result_text
 from game.scenes.widgets import Button, arrow_icon, wrap
 from game.sprites import highlight, theme
-
-add(
-    {
-        "board.result": {"zh": "结果", "en": "Result"},
-        "board.menu": {"zh": "菜单", "en": "Menu"},
-        "board.thinking": {"zh": "思考中…", "en": "Thinking…"},
-        "board.preparing": {
-            "zh": "正在准备电脑棋手（每个版本只需一次）… {pct}%",
-            "en": "Preparing the computer player (once per version)… {pct}%",
-        },
-        "board.moves": {"zh": "着法", "en": "Moves"},
-        "board.no_moves_yet": {"zh": "尚无着法", "en": "No moves yet"},
-        "board.game_over": {"zh": "对局结束", "en": "Game over"},
-        "board.review": {"zh": "复盘 {i}/{n}", "en": "Review {i}/{n}"},
-        "board.back_to_game": {"zh": "回到对局", "en": "Back to game"},
-        "board.help_look_back": {
-            "zh": "← → 逐步 · Home/End 开始/结束 · Esc 回到对局",
-            "en": "← → step · Home/End first/last · Esc back to the game",
-        },
-        "board.help_review": {
-            "zh": "← → 逐步 · Home/End 开始/结束 · Esc 菜单",
-            "en": "← → step · Home/End first/last · Esc menu",
-        },
-        "board.overlay_key": {"zh": "讲解", "en": "teaching overlay"},
-        "board.analyse": {"zh": "分析", "en": "Analyse"},
-        "board.review_game": {"zh": "全局分析", "en": "Analyse game"},
-    }
-)
 
 __all__ = ["SidePanel"]
 

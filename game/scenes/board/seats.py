@@ -19,24 +19,9 @@ from __future__ import annotations
 import random
 
 from game.events import AI_EVENT
-from game.i18n import add, tr
+from game.i18n import tr
 from game.match import COMPUTER
 from game.rules.common import PositionError, find_move
-
-add(
-    {
-        "board.you": {"zh": "你", "en": "You"},
-        "board.computer": {"zh": "电脑（{level}）", "en": "Computer ({level})"},
-        "board.player": {"zh": "玩家 {n}", "en": "Player {n}"},
-        "board.ai_error": {
-            "zh": "电脑出错，改走一步合法着法",
-            "en": "The computer failed; it plays a legal move instead",
-        },
-        "level.easy": {"zh": "简单", "en": "easy"},
-        "level.medium": {"zh": "中等", "en": "medium"},
-        "level.hard": {"zh": "困难", "en": "hard"},
-    }
-)
 
 
 class Seat:

@@ -10,72 +10,12 @@ import pygame
 
 from game import pdn_export, storage
 from game.ai.common import LEVEL_TIME
-from game.i18n import add, tr
+from game.i18n import tr
 from game.match import Match
 from game.record import SaveError
 from game.rules.common import PositionError, find_move
 from game.scenes.board.seats import ComputerSeat, local_seats
 from game.scenes.widgets import Button, Dialog, confirm, message
-
-add(
-    {
-        "board.undo": {"zh": "悔棋", "en": "Undo"},
-        "board.redo": {"zh": "重做", "en": "Redo"},
-        "board.hint": {"zh": "提示", "en": "Hint"},
-        "board.draw": {"zh": "求和", "en": "Offer draw"},
-        "board.resign": {"zh": "认输", "en": "Resign"},
-        "board.save": {"zh": "保存", "en": "Save"},
-        "board.export_pdn": {"zh": "导出 PDN", "en": "Export PDN"},
-        "board.pdn_written": {"zh": "已导出 PDN 文件", "en": "PDN file written"},
-        "board.pdn_where": {
-            "zh": "主菜单的“读取”可以打开它，其他跳棋软件也能读取。",
-            "en": "Load on the main menu opens it; other draughts programs read it too.",
-        },
-        "board.pdn_failed": {"zh": "无法导出 PDN", "en": "The PDN file was not written"},
-        "board.flip": {"zh": "翻转", "en": "Flip"},
-        "board.rules": {"zh": "规则", "en": "Rules"},
-        "board.menu": {"zh": "菜单", "en": "Menu"},
-        "board.hint_is": {"zh": "提示：{move}", "en": "Hint: {move}"},
-        "board.hint_thinking": {"zh": "正在寻找提示…", "en": "Looking for a hint…"},
-        "board.cannot_save_dealt": {
-            "zh": "这个局面的暗子是随机发的，不能保存",
-            "en": "This position's face-down pieces were dealt at random: it cannot be saved",
-        },
-        "board.resign_title": {"zh": "确定认输？", "en": "Resign this game?"},
-        "board.resign_side": {"zh": "{side} 认输？", "en": "{side} resigns?"},
-        "board.resign_not_yet": {"zh": "现在还不能认输", "en": "You cannot resign yet"},
-        "board.draw_offer": {"zh": "{side} 提议和棋", "en": "{side} offers a draw"},
-        "board.draw_question": {"zh": "{side}，是否同意？", "en": "{side}, do you accept?"},
-        "board.accept": {"zh": "同意", "en": "Accept"},
-        "board.decline": {"zh": "拒绝", "en": "Decline"},
-        "board.ai_accepts": {"zh": "电脑同意和棋", "en": "The computer accepts the draw"},
-        "board.ai_declines": {"zh": "电脑拒绝和棋", "en": "The computer declines the draw"},
-        "board.ai_declines_why": {"zh": "它认为自己的形势更好。", "en": "It thinks its position is better."},
-        "board.ai_declines_level": {
-            "zh": "它认为局面均衡，还要继续下。",
-            "en": "It thinks the game is level and wants to play on.",
-        },
-        "board.ai_declines_early": {
-            "zh": "对局刚刚开始，现在求和太早了。",
-            "en": "The game has only just begun: too early for a draw.",
-        },
-        "board.ai_accepts_why": {"zh": "它认为自己的形势较差。", "en": "It thinks its position is worse."},
-        "board.ai_accepts_dead": {"zh": "双方都已无法取胜。", "en": "Neither side can win any more."},
-        "board.draw_confirm": {"zh": "提议和棋？", "en": "Offer a draw?"},
-        "board.draw_confirm_computer": {
-            "zh": "电脑会先思考，再决定是否同意。",
-            "en": "The computer thinks it over before it answers.",
-        },
-        "board.draw_confirm_hotseat": {"zh": "{side} 将被问是否同意。", "en": "{side} will be asked to accept."},
-        "board.offer": {"zh": "提议", "en": "Offer"},
-        "board.asking": {"zh": "电脑正在考虑你的提议…", "en": "The computer considers your offer…"},
-        "board.help": {
-            "zh": "方向键+回车 走子 · Ctrl+Z 悔棋 · Ctrl+Y 重做 · H 提示 · F 翻转 · Ctrl+S 保存 · Ctrl+N 新局 · Esc 菜单 · F11 全屏",
-            "en": "Arrows+Enter play · Ctrl+Z undo · Ctrl+Y redo · H hint · F flip · Ctrl+S save · Ctrl+N new · Esc menu · F11 fullscreen",
-        },
-        "app.autosave_failed": {"zh": "自动保存失败：{msg}", "en": "Autosave failed: {msg}"},
-    }
-)
 
 # The computer accepts a draw only when its own search (as long as one of its moves) says it is
 # worse, or the position is a dead draw; in the opening only a clearly lost position will do.

@@ -9,30 +9,10 @@ import random
 
 import pygame
 
-from game.i18n import add, tr
+from game.i18n import tr
 from game.match import Match, SeatSpec
 from game.scenes.board.table import LocalTable, _text
 from game.scenes.widgets import Button
-
-add(
-    {
-        "watch.pause": {"zh": "暂停", "en": "Pause"},
-        "watch.resume": {"zh": "继续", "en": "Resume"},
-        "watch.step": {"zh": "走一步", "en": "Step"},
-        "watch.speed": {"zh": "速度 ×{n}", "en": "Speed ×{n}"},
-        "watch.paused": {"zh": "已暂停：按“继续”或“走一步”", "en": "Paused: Resume, or Step one move"},
-        "watch.game_of": {"zh": "第 {i} / {n} 局", "en": "Game {i} of {n}"},
-        "watch.tally": {
-            "zh": "{a}：{wa} 胜 · {b}：{wb} 胜 · 和棋：{d}",
-            "en": "{a}: {wa} won · {b}: {wb} won · draws: {d}",
-        },
-        "watch.engine": {"zh": "电脑 {k}（{level}）", "en": "Computer {k} ({level})"},
-        "watch.help": {
-            "zh": "空格 暂停/继续 · S 走一步 · + 速度 · F 翻转 · Esc 菜单",
-            "en": "Space pause/resume · S step · + speed · F flip · Esc menu",
-        },
-    }
-)
 
 SPEEDS = (1.0, 2.0, 4.0)
 NEXT_GAME_PAUSE = 2.0  # seconds to look at a finished game before the next of the series

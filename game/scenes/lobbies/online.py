@@ -1,4 +1,5 @@
-"""Play online (Network → Play online): a game with a friend anywhere, through Magic Wormhole.
+"""Play online (Network → Play a friend anywhere): a game with a friend anywhere, through Magic
+Wormhole.
 
 Create: the host's setup screen (game, side, options), then the code from the mailbox server,
 large, with its words spelled out and a Copy button; the board opens when the friend accepts.
@@ -12,62 +13,19 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import add, tr
+from game.i18n import tr
 from game.net import saves
 from game.net.online import WormholeGuestSession, WormholeHostSession
 from game.net.runner import SessionRunner
 from game.net.wormhole_link import code_problem, normalize_wormhole_code, spell, word_completions
-from game.scenes.lobbies.network import HostSetupScene, JoinScene, _Lobby, start_board
+from game.scenes.lobbies.lobby import Lobby, start_board, unfinished
+from game.scenes.lobbies.offer import GuestScene, OfferSetupScene
 from game.scenes.lobbies.online_settings import mailbox_url
 from game.scenes.lobbies.texts import _t, clock_line, option_lines, reason_text, seat_labels
 from game.scenes.registry import register
+from game.scenes.screens.in_progress import ask_before_replacing
 from game.scenes.widgets import Button, clipboard
 from game.sprites import theme
-
-add(
-    {
-        "online.title": {"zh": "在线对弈", "en": "Play online"},
-        "online.intro": {
-            "zh": "和任何地方的朋友下棋：一方创建对局，把暗号告诉对方。全程端到端加密。",
-            "en": "Play a friend anywhere: one creates a game and reads the code to the other. End-to-end encrypted.",
-        },
-        "online.server": {"zh": "信箱服务器：{url}", "en": "Mailbox server: {url}"},
-        "online.create": {"zh": "创建对局", "en": "Create a game"},
-        "online.join": {"zh": "输入暗号加入", "en": "Join with a code"},
-        "online.continue": {"zh": "继续在线对局：{game}（{n} 步）", "en": "Continue online game: {game} ({n} moves)"},
-        "online.server_button": {"zh": "服务器设置", "en": "Server settings"},
-        "online.getting_code": {"zh": "正在向服务器要暗号…", "en": "Asking the mailbox server for a code…"},
-        "online.give_code": {"zh": "把这个暗号告诉朋友：", "en": "Read this code to your friend:"},
-        "online.copy": {"zh": "复制暗号", "en": "Copy the code"},
-        "online.copied": {"zh": "暗号已复制", "en": "Code copied"},
-        "online.waiting": {"zh": "等待朋友输入暗号…", "en": "Waiting for your friend to type the code…"},
-        "online.waiting_back": {
-            "zh": "等待对手回来…（对方的程序会自动找到这局）",
-            "en": "Waiting for the other player to come back… (their program finds this game by itself)",
-        },
-        "online.wrong_guess": {
-            "zh": "有人输错了暗号，旧暗号已作废：请把新暗号告诉朋友",
-            "en": "Someone tried a wrong code; it is burnt now: give your friend the new code",
-        },
-        "online.unreachable": {
-            "zh": "连不上信箱服务器，稍后自动重试：{why}",
-            "en": "Cannot reach the mailbox server, trying again: {why}",
-        },
-        "online.code_prompt": {"zh": "输入朋友屏幕上的暗号", "en": "Type the code shown on your friend's screen"},
-        "online.code_hint": {"zh": "例如 7-crossover-clockwork", "en": "e.g. 7-crossover-clockwork"},
-        "online.join_button": {"zh": "加入", "en": "Join"},
-        "online.completions": {"zh": "Tab 补全：{words}", "en": "Tab completes: {words}"},
-        "online.connecting": {"zh": "正在通过信箱服务器连接…", "en": "Connecting through the mailbox server…"},
-        "online.looking": {
-            "zh": "正在寻找对手…（对局已保存）",
-            "en": "Looking for the other player… (the game is saved)",
-        },
-        "online.bad_code": {
-            "zh": "暗号是一个数字加单词：7-crossover-clockwork",
-            "en": "A code is a number, then words: 7-crossover-clockwork",
-        },
-    }
-)
 
 
 def _saved(role):
@@ -78,7 +36,7 @@ def _saved(role):
 
 
 @register("online")
-class OnlineLobbyScene(_Lobby):
+class OnlineLobbyScene(Lobby):
     """Create, join, or continue an online game; the server's settings."""
 
     def __init__(self, app):
@@ -121,21 +79,24 @@ class OnlineLobbyScene(_Lobby):
             scene.connect()
 
 
-class OnlineSetupScene(HostSetupScene):
+class OnlineSetupScene(OfferSetupScene):
     """The host's choices (game, side, clock, options), as for a LAN game; Open asks for a code."""
 
     def __init__(self, app):
-        super().__init__(app)
-        self.title_key = "online.create"
+        super().__init__(app, "online.create")
 
     def open(self) -> None:
+        """Offer the game chosen: a new game replaces the saved online one, so ask first."""
         self.remember()
+        ask_before_replacing(self.app, unfinished("host", online=True), self._host)
+
+    def _host(self) -> None:
         session = WormholeHostSession(mailbox_url(self.app), autosave=saves.autosave)
         session.set_offer(self.game.value, self.options(), self.seat.value, control=self.control())
         self.app.replace(OnlineHostScene(self.app, SessionRunner(session)))
 
 
-class OnlineHostScene(_Lobby):
+class OnlineHostScene(Lobby):
     """The code, large and spelled out, with Copy; the board opens when the friend accepts."""
 
     def __init__(self, app, runner):
@@ -196,6 +157,7 @@ class OnlineHostScene(_Lobby):
                 self.code = ev.info["code"]
                 self.copy_btn.visible = True
                 self.set_widgets(self.widgets)
+                self.focus.focus(self.copy_btn)  # Enter copies the code; Cancel stays a deliberate choice
                 self._set("online.waiting_back" if resuming else "online.waiting")
             elif ev.kind == "refused" and ev.info.get("code") == "wrong_code":
                 self.notice = "online.wrong_guess"
@@ -216,26 +178,20 @@ class OnlineHostScene(_Lobby):
             self.net.stop()
 
 
-class OnlineJoinScene(JoinScene):
+class OnlineJoinScene(GuestScene):
     """The guest types the code (Tab completes its words), sees the offer, accepts or declines;
     with resume, it looks for the host of its saved game at once."""
 
+    online = True
+
     def __init__(self, app, resume=None, relay=None, code=""):
+        super().__init__(app, "online.title", code=code)
         self.resume = resume
         self.relay = relay
-        super().__init__(app, code=code)
-        self.title_key = "online.title"
         self.code_input.max_len = 80
         self.code_input.placeholder = _t(app, "online.code_hint")
         self.connect_btn.text = _t(app, "online.join_button")
-
-    def _show_offer(self, shown: bool) -> None:
-        super()._show_offer(shown)
-        if not shown:
-            self.input.visible = False
-            self.set_widgets([self.code_input, self.connect_btn, self.back_btn])
-            self.code_input.focused = True
-            self.focus.focus(self.code_input)
+        self._show_offer(False)
 
     def completions(self) -> list[str]:
         text = self.code_input.value
@@ -261,19 +217,13 @@ class OnlineJoinScene(JoinScene):
                 return
         super().handle_event(event)
 
-    def lines(self) -> list:
+    def prompt_lines(self) -> list:
         lang = self.app.lang
-        if self.offer is not None:
-            out = super().lines()
-            out[0] = (tr("net.offer_title", lang), theme.TEXT_DIM, 22)
-            return out
         out = [(tr("online.code_prompt", lang), theme.TEXT_DIM, 22)]
         found = self.completions() if self.net is None else []
         if 1 < len(found) <= 8:
             words = ", ".join(f.rsplit("-", 2)[-1] or f.rsplit("-", 2)[-2] for f in found)
             out.append((tr("online.completions", lang, words=words), theme.TEXT_DIM, 17))
-        if self.status:
-            out.append((tr(self.status, lang, **self.status_fmt), theme.TEXT, 22))
         return out
 
     def update(self, dt: float) -> None:

@@ -6,37 +6,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import add, tr
+from game.i18n import tr
 from game.net.wormhole_link import PUBLIC_MAILBOX
 from game.scenes.base import Scene
 from game.scenes.registry import register
 from game.scenes.widgets import Button, FocusGroup, TextInput
 from game.sprites import theme
-
-add(
-    {
-        "online.server_title": {"zh": "联网服务器", "en": "Online play server"},
-        "online.server_intro": {
-            "zh": "在线对弈通过一个“信箱服务器”配对；它只转发加密的消息。",
-            "en": "Online games meet through a mailbox server; it only relays encrypted messages.",
-        },
-        "online.server_default": {
-            "zh": "默认：Magic Wormhole 的公共服务器。俱乐部可以自建（见 docs/ONLINE.md）。",
-            "en": "Default: Magic Wormhole's public server. A club can run its own (docs/ONLINE.md).",
-        },
-        "online.server_save": {"zh": "保存", "en": "Save"},
-        "online.server_test": {"zh": "测试连接", "en": "Test connection"},
-        "online.server_reset": {"zh": "使用公共服务器", "en": "Use the public server"},
-        "online.server_bad": {
-            "zh": "地址应以 ws:// 或 wss:// 开头，例如 ws://club.example:4000/v1",
-            "en": "The address starts with ws:// or wss://, e.g. ws://club.example:4000/v1",
-        },
-        "online.server_saved": {"zh": "已保存", "en": "Saved"},
-        "online.server_testing": {"zh": "正在连接 {url}…", "en": "Connecting to {url}…"},
-        "online.server_ok": {"zh": "连接成功：服务器已应答", "en": "It works: the server answered"},
-        "online.server_fail": {"zh": "连接失败：{why}", "en": "No connection: {why}"},
-    }
-)
 
 
 def mailbox_url(app) -> str:

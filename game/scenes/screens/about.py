@@ -12,33 +12,12 @@ import unicodedata
 import pygame
 
 from game import fonts, notices
-from game.i18n import add, tr
+from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.registry import register
 from game.scenes.widgets import Button, wrap
 from game.scenes.widgets.scrolling import ScrollingPage
 from game.sprites import theme
-
-add(
-    {
-        "about.title": {"zh": "关于棋盘", "en": "About Qipan"},
-        "about.version": {"zh": "版本 {version}", "en": "Version {version}"},
-        "about.licence": {
-            "zh": "棋盘是自由软件，以 MIT 许可证发布；所附字体以 SIL 开放字体许可证 1.1 发布。",
-            "en": "Qipan is free software under the MIT licence; its fonts are under the SIL Open Font License 1.1.",
-        },
-        "about.third_party": {"zh": "第三方软件", "en": "Third-party software"},
-        "about.third_party_line": {
-            "zh": "棋盘使用以下软件，谨向其作者致谢。各自的许可证全文附后。",
-            "en": "Qipan runs on the following software, with thanks to its authors. Their licences follow in full.",
-        },
-        "about.licence_of": {"zh": "许可证：{licence}", "en": "Licence: {licence}"},
-        "about.hint": {
-            "zh": "滚轮 / ↑↓ / PgUp PgDn 滚动 · Esc 返回",
-            "en": "Wheel / ↑↓ / PgUp PgDn scroll · Esc back",
-        },
-    }
-)
 
 _ASCII = {"©": "(c)", "®": "(R)", "™": "(TM)", "“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"}
 

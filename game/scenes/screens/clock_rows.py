@@ -9,31 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.clock import PRESETS, TimeControl
-from game.i18n import add, tr
+from game.i18n import tr
 from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice
 from game.scenes.widgets.forms import FormScene, spread, stack
 from game.sprites import theme
-
-add(
-    {
-        "setup.clock": {"zh": "棋钟（分+秒）", "en": "Clock (min+s)"},
-        "setup.clock_none": {"zh": "不计时", "en": "None"},
-        "setup.clock_custom": {"zh": "自定义", "en": "Custom"},
-        "setup.clock_custom_is": {"zh": "自定义 {label}…", "en": "Custom {label}…"},
-        "setup.clock_title": {"zh": "自定义棋钟", "en": "Custom clock"},
-        "setup.clock_done": {"zh": "确定", "en": "Done"},
-        "setup.clock_base": {"zh": "基本时间（分）", "en": "Base (minutes)"},
-        "setup.clock_inc": {"zh": "每步加秒", "en": "Increment (s)"},
-        "setup.handicap": {"zh": "让时", "en": "Handicap"},
-        "setup.handicap_none": {"zh": "无", "en": "None"},
-        "setup.handicap_half": {"zh": "{side}一半", "en": "{side} ½"},
-        "setup.handicap_quarter": {"zh": "{side}四分之一", "en": "{side} ¼"},
-        "setup.flag_draw": {"zh": "超时而对方无法取胜", "en": "Flag fall, other side cannot win"},
-        "setup.flag_draw_on": {"zh": "和棋", "en": "Draw"},
-        "setup.flag_draw_off": {"zh": "判负", "en": "Loss"},
-    }
-)
 
 #: custom clock choices: base minutes and increment seconds
 CLOCK_BASES = (0.5, 1, 2, 3, 5, 10, 15, 30, 60)

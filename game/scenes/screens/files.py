@@ -12,7 +12,7 @@ import time
 import pygame
 
 from game import storage
-from game.i18n import add, tr
+from game.i18n import tr
 from game.match import Match
 from game.scenes.base import Scene
 from game.scenes.registry import register
@@ -20,46 +20,6 @@ from game.scenes.screens.in_progress import unless_replacing
 from game.scenes.views import make_view
 from game.scenes.widgets import Button, ListBox, TextInput, confirm, ellipsize, fit_text, wrap
 from game.sprites import theme
-
-add(
-    {
-        "files.load_title": {"zh": "读取棋局", "en": "Load a game"},
-        "files.save_title": {"zh": "保存棋局", "en": "Save the game"},
-        "files.open": {"zh": "打开", "en": "Open"},
-        "files.delete": {"zh": "删除", "en": "Delete"},
-        "files.save": {"zh": "保存", "en": "Save"},
-        "files.none": {
-            "zh": "还没有保存的棋局。对局中按“保存”（Ctrl+S）即可保存。",
-            "en": "No saved games yet. Press Save (Ctrl+S) during a game to keep it.",
-        },
-        "files.folder": {"zh": "存档位置：{path}", "en": "Saves are kept in: {path}"},
-        "files.damaged": {"zh": "无法读取", "en": "cannot be read"},
-        "files.delete_title": {"zh": "删除这个存档？", "en": "Delete this saved game?"},
-        "files.delete_pdn": {
-            "zh": "这个 PDN 文件里的全部 {n} 局都会删除。",
-            "en": "All {n} games in this PDN file are deleted.",
-        },
-        "files.overwrite_title": {"zh": "覆盖同名存档？", "en": "Replace the saved game of that name?"},
-        "files.name": {"zh": "名称", "en": "Name"},
-        "files.name_empty": {"zh": "请输入一个名称。", "en": "Please type a name."},
-        "files.saved": {"zh": "已保存：{name}", "en": "Saved: {name}"},
-        "files.hotseat": {"zh": "双人同屏", "en": "Two players"},
-        "files.computer": {"zh": "人机对弈 · {level}", "en": "Against the computer · {level}"},
-        "files.level.easy": {"zh": "简单", "en": "easy"},
-        "files.level.medium": {"zh": "中等", "en": "medium"},
-        "files.level.hard": {"zh": "困难", "en": "hard"},
-        "files.moves": {"zh": "已走 {n} 步", "en": "{n} moves played"},
-        "files.to_move": {"zh": "轮到：{side}", "en": "To move: {side}"},
-        "files.finished": {"zh": "对局已结束", "en": "The game is over"},
-        "files.you_play": {"zh": "你执：{seat}", "en": "You play: {seat}"},
-        "files.saved_at": {"zh": "保存于 {when}", "en": "Saved {when}"},
-        "files.load_hint": {
-            "zh": "↑↓ 选择 · Enter 打开 · Delete 删除 · Esc 返回",
-            "en": "↑↓ choose · Enter open · Delete remove · Esc back",
-        },
-        "files.save_hint": {"zh": "输入名称后按 Enter 保存 · Esc 取消", "en": "Type a name, Enter saves · Esc cancels"},
-    }
-)
 
 
 def _game_name(game, lang) -> str:

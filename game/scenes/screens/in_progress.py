@@ -10,16 +10,8 @@ asked about: replacing it loses nothing.
 from __future__ import annotations
 
 from game import storage
-from game.i18n import add, tr
+from game.i18n import tr
 from game.scenes.widgets import confirm
-
-add(
-    {
-        "replace.title": {"zh": "覆盖进行中的对局？", "en": "Replace the game in progress?"},
-        "replace.line": {"zh": "{game}，已走 {n} 步", "en": "{game}: {n} moves played"},
-        "replace.yes": {"zh": "覆盖", "en": "Replace"},
-    }
-)
 
 
 def game_in_progress(app) -> tuple[str, int] | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game import games
-from game.i18n import add, tr
+from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.board.input import MoveInput, paths_of
 from game.scenes.registry import register
@@ -20,21 +20,6 @@ from game.scenes.views import lesson, make_view
 from game.scenes.widgets import Button, wrap
 from game.scenes.widgets.game_tabs import GameTabs
 from game.sprites import highlight, theme
-
-add(
-    {
-        "lesson.title": {"zh": "学下棋", "en": "Learn to play"},
-        "lesson.step": {"zh": "第 {n} 步，共 {total} 步", "en": "Step {n} of {total}"},
-        "lesson.reply": {"zh": "对方走棋……", "en": "Your opponent moves…"},
-        "lesson.finished": {"zh": "学完了！", "en": "Well done!"},
-        "lesson.play": {"zh": "下一盘真正的棋", "en": "Play a real game"},
-        "lesson.again": {"zh": "重新开始", "en": "Start over"},
-        "lesson.keys": {
-            "zh": "点棋子再点目标 · Tab 换游戏 · Esc 返回",
-            "en": "Click a piece, then where it goes · Tab switch game · Esc back",
-        },
-    }
-)
 
 REPLY_DELAY = 0.7  # seconds before the scripted answer, so the player sees their own move land
 

@@ -9,44 +9,12 @@ from __future__ import annotations
 import pygame
 
 from game import games, storage
-from game.i18n import add, tr
+from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.registry import register
 from game.scenes.views import VIEWS, render_thumbnail
 from game.scenes.widgets import Button, FocusGroup, Widget, confirm, fit_text
 from game.sprites import theme
-
-add(
-    {
-        "menu.subtitle": {
-            "zh": "三种传统棋戏 · 双人同屏或人机对弈",
-            "en": "Three traditional board games · two players or against the computer",
-        },
-        "menu.continue": {"zh": "继续", "en": "Continue"},
-        "menu.load": {"zh": "读取", "en": "Load"},
-        "menu.network": {"zh": "联网对战", "en": "Network"},
-        "menu.settings": {"zh": "设置", "en": "Settings"},
-        "menu.rules": {"zh": "规则", "en": "Rules"},
-        "menu.learn": {"zh": "学下棋", "en": "Learn to play"},
-        "menu.offer_title": {"zh": "第一次来？", "en": "New here?"},
-        "menu.offer_line": {
-            "zh": "跟着简短的引导下第一盘棋，几分钟学会走法。",
-            "en": "A short guided first game teaches the moves in a few minutes.",
-        },
-        "menu.offer_yes": {"zh": "开始学", "en": "Show me"},
-        "menu.offer_no": {"zh": "以后再说", "en": "Not now"},
-        "menu.quit": {"zh": "退出", "en": "Quit"},
-        "menu.quit_title": {"zh": "退出棋盘？", "en": "Quit Qipan?"},
-        "menu.unavailable": {"zh": "这一部分尚未就绪", "en": "This part is not available yet"},
-        "menu.coming": {"zh": "尚未就绪", "en": "Not available yet"},
-        "menu.continue_of": {"zh": "继续：{game}", "en": "Continue: {game}"},
-        "menu.lang": {"zh": "English", "en": "中文"},
-        "menu.keys": {
-            "zh": "方向键 选择 · 回车 打开 · Esc 退出 · F11 全屏",
-            "en": "Arrows choose · Enter opens · Esc quits · F11 fullscreen",
-        },
-    }
-)
 
 
 class GameCard(Widget):

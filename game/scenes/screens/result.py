@@ -11,32 +11,12 @@ import re
 
 import pygame
 
-from game.i18n import add, tr
+from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.registry import register
 from game.scenes.widgets import Button, FocusGroup, button_row, fit_text
 from game.sprites import theme
 from game.sprites.tween import Tween, ease_out_back
-
-add(
-    {
-        "result.you_win": {"zh": "你赢了！", "en": "You win!"},
-        "result.you_lose": {"zh": "电脑获胜", "en": "The computer wins"},
-        "result.wins": {"zh": "{side} 获胜", "en": "{side} wins"},
-        "result.draw": {"zh": "和棋", "en": "Draw"},
-        "result.plies": {"zh": "共 {n} 步（{m} 回合）", "en": "{n} moves ({m} rounds)"},
-        "result.plies_1": {"zh": "共 1 步（1 回合）", "en": "1 move (1 round)"},
-        "result.plies_2": {"zh": "共 2 步（1 回合）", "en": "2 moves (1 round)"},
-        "result.rematch": {"zh": "再来一局", "en": "Rematch"},
-        "result.rematch_swapped": {"zh": "再来一局（交换先后）", "en": "Rematch (sides swapped)"},
-        "result.analyse": {"zh": "全局分析", "en": "Analyse game"},
-        "result.review": {"zh": "复盘", "en": "Review"},
-        "result.menu": {"zh": "菜单", "en": "Menu"},
-        "result.accept_rematch": {"zh": "接受再来一局", "en": "Accept rematch"},
-        "result.decline_rematch": {"zh": "拒绝", "en": "Decline"},
-    }
-)
-
 
 # The views' reasons begin with the outcome ("Draw: the same position...", "和棋：...") or end with it
 # ("Black resigned: White wins", "白兵无路可走，和棋"); the title already says it, so it is cut.

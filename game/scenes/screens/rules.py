@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 
 from game import games
-from game.i18n import add, tr
+from game.i18n import tr
 from game.paths import asset
 from game.scenes.base import Scene
 from game.scenes.registry import register
@@ -30,23 +30,6 @@ from game.sprites import theme
 RULES_DIR = asset("rules")
 GAMES = games.NAMES
 
-add(
-    {
-        "rules.title": {"zh": "规则", "en": "Rules"},
-        "rules.missing": {
-            "zh": "找不到这个游戏的规则说明：{path}",
-            "en": "The rules text of this game is missing: {path}",
-        },
-        "rules.other_lang": {
-            "zh": "（暂无中文版，以下为英文规则）",
-            "en": "(No English text yet; the Chinese rules follow.)",
-        },
-        "rules.hint": {
-            "zh": "滚轮 / ↑↓ / PgUp PgDn 滚动 · ←→ 切换游戏 · Esc 返回",
-            "en": "Wheel / ↑↓ / PgUp PgDn scroll · ←→ switch game · Esc back",
-        },
-    }
-)
 
 # ---- Markdown subset -----------------------------------------------------------------------------
 _INLINE = [

@@ -11,37 +11,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import add, tr
+from game.i18n import tr
 from game.scenes import views
 from game.scenes.registry import register
 from game.scenes.widgets import Button, Choice, Slider, Toggle
 from game.scenes.widgets.forms import FormScene, stack
 from game.sprites import theme
-
-add(
-    {
-        "settings.title": {"zh": "设置", "en": "Settings"},
-        "settings.lang": {"zh": "语言", "en": "Language"},
-        "settings.sound": {"zh": "音效", "en": "Sound"},
-        "settings.volume": {"zh": "音量", "en": "Volume"},
-        "settings.anim_speed": {"zh": "动画速度", "en": "Animation speed"},
-        "settings.show_legal": {"zh": "标出可走的棋", "en": "Show legal moves"},
-        "settings.board_labels": {"zh": "棋盘上的坐标和格子编号", "en": "Coordinates and square numbers on the board"},
-        "settings.auto_flip": {"zh": "双人对弈时自动翻转棋盘", "en": "Turn the board for each player (hot-seat)"},
-        "settings.fullscreen": {"zh": "全屏", "en": "Fullscreen"},
-        "settings.ponder": {
-            "zh": "困难级电脑在你思考时也思考（国际跳棋）",
-            "en": "Hard computer thinks on your time (draughts)",
-        },
-        "settings.saved_in": {"zh": "设置保存于：{path}", "en": "Settings are saved in: {path}"},
-        "settings.hint": {"zh": "↑↓ 选择 · ←→ 调整 · Esc 返回", "en": "↑↓ choose · ←→ change · Esc back"},
-        "settings.about": {"zh": "关于", "en": "About"},
-        "settings.online": {"zh": "联网服务器", "en": "Online server"},
-        "settings.speed_slow": {"zh": "慢", "en": "slow"},
-        "settings.speed_normal": {"zh": "正常", "en": "normal"},
-        "settings.speed_fast": {"zh": "快", "en": "fast"},
-    }
-)
 
 LANG_CHOICES = (("zh", "中文"), ("en", "English"))
 

@@ -9,7 +9,7 @@ import pygame
 
 from game import games
 from game.clock import TimeControl
-from game.i18n import add, tr
+from game.i18n import tr
 from game.rules import module
 from game.rules.common import check_options
 from game.scenes.registry import register
@@ -21,33 +21,6 @@ from game.scenes.views import VIEWS, seat_labels
 from game.scenes.widgets import Button, Choice
 from game.scenes.widgets.forms import FormScene, spread, stack
 from game.sprites import theme
-
-add(
-    {
-        "setup.title": {"zh": "新对局 · {game}", "en": "New game · {game}"},
-        "setup.mode": {"zh": "对局方式", "en": "Players"},
-        "setup.hotseat": {"zh": "双人同屏", "en": "Two players"},
-        "setup.computer": {"zh": "人机对弈", "en": "Against the computer"},
-        "setup.watch": {"zh": "观看电脑对弈", "en": "Watch the computer"},
-        "setup.level_first": {"zh": "先手电脑难度", "en": "First computer"},
-        "setup.level_second": {"zh": "后手电脑难度", "en": "Second computer"},
-        "setup.time_first": {"zh": "先手每步时间", "en": "First: time a move"},
-        "setup.time_second": {"zh": "后手每步时间", "en": "Second: time a move"},
-        "setup.time_default": {"zh": "按难度", "en": "as the level"},
-        "setup.games": {"zh": "对局数（轮换先后）", "en": "Games (colours alternate)"},
-        "setup.side": {"zh": "你执", "en": "You play"},
-        "setup.level": {"zh": "难度", "en": "Difficulty"},
-        "setup.easy": {"zh": "简单", "en": "Easy"},
-        "setup.medium": {"zh": "中等", "en": "Medium"},
-        "setup.hard": {"zh": "困难", "en": "Hard"},
-        "setup.variants": {"zh": "规则选项", "en": "Rule options"},
-        "setup.start": {"zh": "开始", "en": "Start"},
-        "setup.rules": {"zh": "规则", "en": "Rules"},
-        "setup.custom": {"zh": "自定义局面", "en": "Custom position"},
-        "setup.assistant": {"zh": "实盘助手", "en": "Real-board assistant"},
-        "setup.back": {"zh": "返回", "en": "Back"},
-    }
-)
 
 # the labels' column: room for the longer option labels on one line where the window allows
 LABEL_WIDTH = 0.4

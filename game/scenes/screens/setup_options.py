@@ -7,23 +7,11 @@ made here is the setup's choice.
 
 from __future__ import annotations
 
-from game.i18n import add, tr
+from game.i18n import tr
 from game.scenes.registry import register
 from game.scenes.widgets import Button
 from game.scenes.widgets.forms import FormScene, spread, stack
 from game.sprites import theme
-
-add(
-    {
-        "setup.more_options": {"zh": "更多规则选项（{n} 项）…", "en": "More rule options ({n})…"},
-        "setup.more_options_changed": {
-            "zh": "更多规则选项（{n} 项，{k} 项已改）…",
-            "en": "More rule options ({n}, {k} changed)…",
-        },
-        "setup.options_title": {"zh": "规则选项 · {game}", "en": "Rule options · {game}"},
-        "setup.options_done": {"zh": "确定", "en": "Done"},
-    }
-)
 
 
 def more_text(lang: str, options, widgets) -> str:

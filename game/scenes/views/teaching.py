@@ -10,16 +10,16 @@ position first (a later moment of a game). tests/test_lesson.py plays every scri
 
 A rules text places a diagram with a line of its own: `![diagram](diagram:palace-jump)`. Each
 diagram is data: a position (text of game.rules.<game>.from_text, or None for the start), an
-optional move in notation, optional ringed points, and a caption in both languages.
+optional move in notation, optional ringed points, and a caption.
 tests/test_rule_diagrams.py checks that every position is legal and every picture shows what it
 claims.
+
+Their texts are keys of the catalogue (game/strings/<game>.py: "lesson.<game>.N", "diagram.<key>").
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from game.i18n import add
 
 
 @dataclass(frozen=True)
@@ -48,9 +48,3 @@ class Diagram:
     move: str | None = None  # a legal move of the position, in notation
     rings: tuple[int, ...] = ()  # view points to ring (e.g. trapped kings)
     drops: bool = False  # dot every point where a piece may be dropped
-
-
-def text(key: str, zh: str, en: str) -> str:
-    """Register a text in both languages; its i18n key."""
-    add({key: {"zh": zh, "en": en}})
-    return key

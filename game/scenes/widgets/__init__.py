@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import add, tr
+from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.widgets.base import Widget, clicked, padding
 from game.scenes.widgets.listbox import ListBox
@@ -51,18 +51,6 @@ __all__ = [
     "text_of",
     "wrap",
 ]
-
-add(
-    {
-        "ui.ok": {"zh": "确定", "en": "OK"},
-        "ui.cancel": {"zh": "取消", "en": "Cancel"},
-        "ui.yes": {"zh": "是", "en": "Yes"},
-        "ui.no": {"zh": "否", "en": "No"},
-        "ui.on": {"zh": "开", "en": "On"},
-        "ui.off": {"zh": "关", "en": "Off"},
-        "ui.back": {"zh": "返回", "en": "Back"},
-    }
-)
 
 
 class Button(Widget):

@@ -4,17 +4,9 @@ Found by game.scenes.views through the game's name."""
 
 from __future__ import annotations
 
-from game.i18n import add
 from game.scenes.views.banqi.view import View
 
 __all__ = ["SCENES", "View"]
 
 #: modules of this package that register screens of their own (imported with the other screens)
 SCENES: tuple[str, ...] = ("assistant",)
-
-add(
-    {
-        "games.banqi": {"zh": "中国象棋翻棋", "en": "Chinese Chess Flipping"},
-        "games.banqi.tag": {"zh": "暗棋：翻开，吃子，以小博大", "en": "Dark chess: flip, capture, outwit"},
-    }
-)

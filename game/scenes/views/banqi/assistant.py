@@ -20,7 +20,7 @@ import pygame
 
 from game import games
 from game.ai.banqi import player as banqi_ai
-from game.i18n import add, tr
+from game.i18n import tr
 from game.match import Match
 from game.rules import banqi as B
 from game.rules.common import PositionError, defaults, find_move
@@ -29,49 +29,6 @@ from game.scenes.views.banqi.view import View
 from game.scenes.widgets import Button, Choice, Slider, TextInput, button_row
 from game.scenes.widgets.forms import FormScene, stack
 from game.sprites import highlight, theme
-
-add(
-    {
-        "banqi.assistant.open": {"zh": "实战助手", "en": "Real-board assistant"},
-        "banqi.assistant.title": {"zh": "翻棋实战助手", "en": "Banqi assistant for a real board"},
-        "banqi.assistant.brush": {
-            "zh": "画笔（左键放置，右键清空）",
-            "en": "Brush (left click: place, right click: empty)",
-        },
-        "banqi.assistant.captured": {
-            "zh": "已被吃的棋子（左键加一，右键减一）",
-            "en": "Captured pieces (left click: add one, right click: remove one)",
-        },
-        "banqi.assistant.to_move": {"zh": "轮到", "en": "To move"},
-        "banqi.assistant.undecided": {"zh": "未翻过", "en": "No flip yet"},
-        "banqi.assistant.quiet": {"zh": "无翻无吃步数", "en": "Turns without a flip or capture"},
-        "banqi.assistant.level": {"zh": "难度", "en": "Strength"},
-        "banqi.assistant.text": {"zh": "局面文本（可粘贴或复制）", "en": "Position text (type, paste or copy)"},
-        "banqi.assistant.load": {"zh": "读入", "en": "Load"},
-        "banqi.assistant.suggest": {"zh": "给出建议", "en": "Suggest"},
-        "banqi.assistant.all_down": {"zh": "全部暗子", "en": "All face down"},
-        "banqi.assistant.clear": {"zh": "清空", "en": "Clear"},
-        "banqi.assistant.back": {"zh": "返回", "en": "Back"},
-        "banqi.assistant.analyse": {"zh": "分析", "en": "Analyse"},
-        "banqi.assistant.valid": {
-            "zh": "局面有效：暗子 {down} 枚（红 {red} · 黑 {black}）",
-            "en": "Valid position: {down} face down (red {red} · black {black})",
-        },
-        "banqi.assistant.over": {"zh": "对局已结束：{text}", "en": "The game is over: {text}"},
-        "banqi.assistant.thinking": {"zh": "电脑正在思考…", "en": "The computer is thinking…"},
-        "banqi.assistant.move": {"zh": "建议：{move}", "en": "Suggestion: {move}"},
-        "banqi.assistant.flip_move": {"zh": "建议：翻开 {move}", "en": "Suggestion: flip {move}"},
-        "banqi.assistant.eval": {
-            "zh": "形势：{value:+.2f}（{side}角度，+1 必胜，-1 必败）",
-            "en": "Evaluation: {value:+.2f} for {side} (+1 winning, -1 losing)",
-        },
-        "banqi.assistant.chances": {"zh": "翻棋可能翻出：", "en": "A flip reveals:"},
-        "banqi.assistant.failed": {"zh": "电脑未能给出建议：{error}", "en": "No suggestion: {error}"},
-        "banqi.assistant.easy": {"zh": "简单", "en": "Easy"},
-        "banqi.assistant.medium": {"zh": "中等", "en": "Medium"},
-        "banqi.assistant.hard": {"zh": "困难", "en": "Hard"},
-    }
-)
 
 BRUSHES = (B.FACE_DOWN, B.EMPTY) + tuple(B.TYPES) + tuple(B.TYPES.lower())
 DEBOUNCE = 0.5  # seconds of quiet after an edit before the computer is asked

@@ -2,78 +2,34 @@
 
 from __future__ import annotations
 
-from game.scenes.views.teaching import Lesson, Step, text
+from game.scenes.views.teaching import Lesson, Step
 
 LESSON = Lesson(
     "banqi",
     (
         Step(
-            text(
-                "lesson.banqi.1",
-                "所有棋子都背面朝上。第一步翻开一个：翻出什么颜色，你就执哪一方。点 c3 的暗子。",
-                "Every piece starts face down. Turn one over: its colour becomes yours. Click the "
-                "face-down piece on c3.",
-            ),
+            "lesson.banqi.1",
             ("c3",),
-            text(
-                "lesson.banqi.1.wrong",
-                "这一课请翻 c3：左起第三列、下起第三行的那颗。",
-                "For this lesson please flip c3: third column from the left, third row from the bottom.",
-            ),
+            "lesson.banqi.1.wrong",
             reply="b3",
         ),
         Step(
-            text(
-                "lesson.banqi.2",
-                "你翻出红俥，所以你执红。对方翻出旁边的黑卒。棋子可以吃相邻的同级或更低级的敌子：用俥吃掉 b3 的卒。",
-                "You turned up a red Chariot, so you play Red. Your opponent turned up a black "
-                "Soldier next to it. A piece takes an enemy of equal or lower rank one square away: "
-                "take the Soldier on b3 with your Chariot.",
-            ),
+            "lesson.banqi.2",
             ("c3xb3",),
-            text(
-                "lesson.banqi.2.wrong",
-                "点 c3 的俥，再点 b3 的卒。暗子不能被吃。",
-                "Click the Chariot on c3, then the Soldier on b3. Face-down pieces can never be taken.",
-            ),
+            "lesson.banqi.2.wrong",
         ),
         Step(
-            text(
-                "lesson.banqi.3",
-                "几步之后：炮吃子与众不同，它沿直线隔着正好一个棋子（炮架，暗子也算）吃后面第一个敌子。用 b2 的炮吃掉 g2 的车。",
-                "Some moves later. The Cannon captures differently: along its row or column over "
-                "exactly one piece (the screen, face down or not) onto the first enemy beyond. Take "
-                "the Chariot on g2 with the Cannon on b2.",
-            ),
+            "lesson.banqi.3",
             ("b2xg2",),
-            text(
-                "lesson.banqi.3.wrong",
-                "炮不能吃紧挨着的子。点 b2 的炮，再点 g2 的车：中间只隔 d2 一个子。",
-                "A Cannon never takes a piece right next to it. Click the Cannon on b2, then the "
-                "Chariot on g2: only d2 stands between them.",
-            ),
+            "lesson.banqi.3.wrong",
             position="xxxx.xxx/xx.xx.xx/.C.x..r./xxx.xxxx r PPPppBbNn 0",
         ),
         Step(
-            text(
-                "lesson.banqi.4",
-                "将最大，却吃不了兵；兵反而能吃将。用 d3 的兵吃掉 d4 的将。",
-                "The General outranks everything but cannot take a Soldier, and a Soldier may take "
-                "the General. Take the black General on d4 with your Soldier on d3.",
-            ),
+            "lesson.banqi.4",
             ("d3xd4",),
-            text(
-                "lesson.banqi.4.wrong",
-                "点 d3 的兵，再点它上面 d4 的将。",
-                "Click the Soldier on d3, then the General on d4 just above it.",
-            ),
+            "lesson.banqi.4.wrong",
             position="xxxkxxxx/xxxPxxxx/xxxxxxxx/xxxxxxxx r - 0",
         ),
     ),
-    text(
-        "lesson.banqi.done",
-        "吃光对方的子，或让对方轮到时无棋可走，就赢了。翻子前先想想：翻出的强敌会不会马上吃掉你旁边的子？",
-        "You win when your opponent has no pieces left or nothing to do on their turn. Before "
-        "flipping next to your own piece, think: a strong enemy turning up could take it at once.",
-    ),
+    "lesson.banqi.done",
 )

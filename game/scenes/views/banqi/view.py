@@ -20,7 +20,7 @@ import random
 import pygame
 
 from game import fonts
-from game.i18n import add, tr
+from game.i18n import tr
 from game.rules import banqi as B
 from game.rules import banqi_risk
 from game.scenes.views.api import GameView
@@ -43,75 +43,6 @@ GLYPH = {
     "p": "卒",
 }
 
-add(
-    {
-        "banqi.red": {"zh": "红方", "en": "Red"},
-        "banqi.black": {"zh": "黑方", "en": "Black"},
-        "banqi.first": {"zh": "先手", "en": "First"},
-        "banqi.second": {"zh": "后手", "en": "Second"},
-        "banqi.seat_colour": {"zh": "{seat}（{colour}）", "en": "{seat} ({colour})"},
-        "banqi.undecided": {
-            "zh": "颜色未定：第一次翻出的棋子决定先手的颜色",
-            "en": "Colours not decided yet: the first piece flipped gives the first player its colour",
-        },
-        "banqi.first_is": {"zh": "先手执{colour}，后手执{other}", "en": "First player is {colour}, second is {other}"},
-        "banqi.face_down_side": {"zh": "{colour}暗子：{pieces}", "en": "{colour} face down: {pieces}"},
-        "banqi.none": {"zh": "无", "en": "none"},
-        "banqi.quiet": {
-            "zh": "无翻无吃：{n} / {limit} 步（到限和棋）",
-            "en": "Turns without a flip or capture: {n} / {limit} (draw at the limit)",
-        },
-        "banqi.repeat": {
-            "zh": "此局面已出现 {n} 次（三次为和，长捉者负）",
-            "en": "This position has occurred {n} times (3rd: draw, a perpetual chaser loses)",
-        },
-        "banqi.repeat_draw": {
-            "zh": "此局面已出现 {n} 次（三次为和）",
-            "en": "This position has occurred {n} times (3rd: draw)",
-        },
-        "banqi.resign_after": {
-            "zh": "第 {n} 步后才可认输（已走 {ply} 步）",
-            "en": "Resigning is allowed after turn {n} ({ply} played)",
-        },
-        "banqi.lost_red": {"zh": "红方失子", "en": "Red lost"},
-        "banqi.lost_black": {"zh": "黑方失子", "en": "Black lost"},
-        "banqi.overlay.bag": {"zh": "暗子与翻出概率", "en": "Face down, and the chance of each flip"},
-        "banqi.overlay.threat": {"zh": "红圈：可被立即吃掉的棋子", "en": "Red ring: a piece that can be taken at once"},
-        "banqi.coords_key": {"zh": "坐标", "en": "coordinates"},
-        "banqi.risk_key": {"zh": "讲解：翻子风险 / 暗子表", "en": "overlay: flip risks / face-down table"},
-        "banqi.risk.title": {
-            "zh": "翻子风险：按公开信息，为走棋方计算（R：暗子表）",
-            "en": "Flip risks for the side to move, from the public counts only (R: face-down table)",
-        },
-        "banqi.risk.red": {
-            "zh": "上方红字：翻开后对方立即有新吃子的概率",
-            "en": "Red, top: the chance the flip gives the opponent a capture at once",
-        },
-        "banqi.risk.green": {
-            "zh": "下方绿字：翻出己方棋子且下一轮能吃子的概率",
-            "en": "Green, below: the chance it shows a piece of yours that can capture next turn",
-        },
-        "banqi.result.no_pieces": {
-            "zh": "{loser}的棋子被吃光，{winner}胜",
-            "en": "{loser} has no pieces left: {winner} wins",
-        },
-        "banqi.result.no_moves": {"zh": "{loser}无子可动，{winner}胜", "en": "{loser} has no move left: {winner} wins"},
-        "banqi.result.resign": {"zh": "{loser}认输，{winner}胜", "en": "{loser} resigned: {winner} wins"},
-        "banqi.result.agreement": {"zh": "双方议和", "en": "Draw agreed"},
-        "banqi.result.no_progress": {
-            "zh": "连续 {n} 步无翻无吃，和棋",
-            "en": "{n} turns without a flip or a capture: draw",
-        },
-        "banqi.result.repetition": {
-            "zh": "同一局面出现三次，和棋",
-            "en": "The same position occurred three times: draw",
-        },
-        "banqi.result.perpetual_chase": {
-            "zh": "{loser}长捉，{winner}胜",
-            "en": "{loser} chased perpetually: {winner} wins",
-        },
-    }
-)
 
 # ---- colours -------------------------------------------------------------------------------------
 WOOD = (196, 150, 92)

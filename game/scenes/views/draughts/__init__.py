@@ -4,17 +4,9 @@ Found by game.scenes.views through the game's name."""
 
 from __future__ import annotations
 
-from game.i18n import add
 from game.scenes.views.draughts.view import View
 
 __all__ = ["SCENES", "View"]
 
 #: modules of this package that register screens of their own (imported with the other screens)
 SCENES: tuple[str, ...] = ("editor",)
-
-add(
-    {
-        "games.draughts": {"zh": "国际跳棋", "en": "International Draughts"},
-        "games.draughts.tag": {"zh": "10×10，飞王，最大吃子", "en": "10×10, flying kings, maximum capture"},
-    }
-)

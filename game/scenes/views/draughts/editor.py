@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import add, tr
+from game.i18n import tr
 from game.match import Match
 from game.rules import draughts as R
 from game.rules.common import PositionError
@@ -21,54 +21,6 @@ from game.scenes.views.draughts.view import View
 from game.scenes.widgets import Button, Choice, TextInput
 from game.scenes.widgets.forms import FormScene, spread, stack
 from game.sprites import theme
-
-add(
-    {
-        "draughts.setup.title": {"zh": "自定义局面 · 国际跳棋", "en": "Custom position · International draughts"},
-        "draughts.setup.piece": {"zh": "棋子", "en": "Piece"},
-        "draughts.setup.erase": {"zh": "擦除", "en": "Erase"},
-        "draughts.setup.wman": {"zh": "白兵", "en": "White man"},
-        "draughts.setup.wking": {"zh": "白王", "en": "White king"},
-        "draughts.setup.bman": {"zh": "黑兵", "en": "Black man"},
-        "draughts.setup.bking": {"zh": "黑王", "en": "Black king"},
-        "draughts.setup.easy": {"zh": "简单", "en": "Easy"},
-        "draughts.setup.medium": {"zh": "中等", "en": "Medium"},
-        "draughts.setup.hard": {"zh": "困难", "en": "Hard"},
-        "draughts.setup.to_move": {"zh": "先走方", "en": "To move"},
-        "draughts.setup.players": {"zh": "对局方式", "en": "Players"},
-        "draughts.setup.hotseat": {"zh": "双人同屏", "en": "Two players"},
-        "draughts.setup.computer": {"zh": "人机对弈", "en": "Against the computer"},
-        "draughts.setup.you": {"zh": "你执", "en": "You play"},
-        "draughts.setup.level": {"zh": "难度", "en": "Difficulty"},
-        "draughts.setup.text": {
-            "zh": "100 字符局面（0 空 w/W 白兵/王 b/B 黑兵/王）或 FEN",
-            "en": "100-character board (0 empty, w/W white man/king, b/B black) or FEN",
-        },
-        "draughts.setup.load": {"zh": "读入文本", "en": "Load text"},
-        "draughts.setup.clear": {"zh": "清空", "en": "Clear"},
-        "draughts.setup.initial": {"zh": "初始局面", "en": "Start position"},
-        "draughts.setup.start": {"zh": "开始对局", "en": "Start game"},
-        "draughts.setup.analyse": {"zh": "分析局面", "en": "Analyse"},
-        "draughts.setup.back": {"zh": "返回", "en": "Back"},
-        "draughts.setup.no_man_there": {
-            "zh": "兵不能放在对方底线（会升王），请放王",
-            "en": "A man cannot stand on its crowning row: place a king there",
-        },
-        "draughts.setup.over": {
-            "zh": "{side}在此局面无棋可走，无法开始",
-            "en": "{side} has no move in this position: the game cannot start",
-        },
-        "draughts.setup.empty": {"zh": "双方都至少需要一枚棋子", "en": "Each side needs at least one piece"},
-        "draughts.setup.ok": {
-            "zh": "局面有效：{side}先走，{n} 种着法",
-            "en": "Valid position: {side} to move, {n} legal moves",
-        },
-        "draughts.setup.help": {
-            "zh": "左键放子（再点移除）· 右键清除 · 1-4 选子 · 0 擦除 · N 编号 · Enter 开始 · Esc 返回",
-            "en": "Left click: place (again: remove) · Right click: clear · 1-4 piece · 0 erase · N numbers · Enter start · Esc back",
-        },
-    }
-)
 
 PIECES = ("w", "W", "b", "B", None)
 PIECE_KEYS = {

@@ -16,66 +16,9 @@ import pygame
 from game.ai.draughts import egdb as E
 from game.ai.draughts.egdb import background as BG
 from game.ai.jit import AVAILABLE
-from game.i18n import add, tr
+from game.i18n import tr
 from game.scenes.widgets import Button, Widget, blit_lines, confirm, label_lines, message
 from game.sprites import theme
-
-add(
-    {
-        "egdb.label": {"zh": "国际跳棋残局库：{range} 子", "en": "Draughts endgame tables: {range} pieces"},
-        "egdb.label_size": {
-            "zh": "国际跳棋残局库：{range} 子（{mb} MB）",
-            "en": "Draughts endgame tables: {range} pieces ({mb} MB)",
-        },
-        "egdb.label_building": {"zh": "正在生成 {n} 子残局库", "en": "Building the {n}-piece endgame tables"},
-        "egdb.build": {
-            "zh": "生成 {n} 子残局库（约 {min} 分钟，{mb} MB）",
-            "en": "Build {n}-piece tables ({min} min, {mb} MB)",
-        },
-        "egdb.preparing": {"zh": "准备中…", "en": "Preparing…"},
-        "egdb.complete": {"zh": "已齐全", "en": "Complete"},
-        "egdb.unavailable": {"zh": "本机无法生成", "en": "Cannot be built here"},
-        "egdb.ask_title": {"zh": "生成 {n} 子残局库？", "en": "Build the {n}-piece endgame tables?"},
-        "egdb.ask_what": {
-            "zh": "电脑在后台算出 {n} 子以内的所有残局：约 {min} 分钟，运行时约需 {ram} MB 内存，占用 {mb} MB 磁盘空间。",
-            "en": "The computer works out every ending of up to {n} pieces in the background: about {min} min, "
-            "{ram} MB of memory while it runs, {mb} MB on the disk.",
-        },
-        "egdb.ask_why": {
-            "zh": "之后困难级电脑知道这些残局的结果。生成期间可以继续下棋。",
-            "en": "Then the hard computer knows how every such ending turns out. You can go on playing meanwhile.",
-        },
-        "egdb.yes": {"zh": "生成", "en": "Build"},
-        "egdb.not_now": {"zh": "以后再说", "en": "Not now"},
-        "egdb.stop_title": {"zh": "停止生成残局库？", "en": "Stop building the endgame tables?"},
-        "egdb.stop_what": {
-            "zh": "已完成的部分会被丢弃，以后可以重新生成。",
-            "en": "The work done so far is lost; you can build them again later.",
-        },
-        "egdb.stop": {"zh": "停止", "en": "Stop"},
-        "egdb.go_on": {"zh": "继续生成", "en": "Keep building"},
-        "egdb.ready": {"zh": "残局库已生成：{range} 子", "en": "Endgame tables ready: {range} pieces"},
-        "egdb.failed": {"zh": "残局库没有生成", "en": "The endgame tables were not built"},
-        "egdb.why_memory": {
-            "zh": "内存不足：生成时约需 {ram} MB 空闲内存。",
-            "en": "There was not enough memory: building needs about {ram} MB free.",
-        },
-        "egdb.why_disk": {
-            "zh": "磁盘空间不足（需要 {mb} MB）：{folder}",
-            "en": "There is not enough free disk space ({mb} MB needed) in {folder}",
-        },
-        "egdb.why_killed": {
-            "zh": "生成过程被系统终止（可能是内存不足，约需 {ram} MB）。",
-            "en": "The system stopped the build (perhaps for lack of memory: it needs about {ram} MB).",
-        },
-        "egdb.why_io": {"zh": "无法写入 {folder}：{detail}", "en": "They could not be written to {folder}: {detail}"},
-        "egdb.why_error": {"zh": "出错了：{detail}", "en": "Something went wrong: {detail}"},
-        "egdb.goes_on": {
-            "zh": "游戏照常进行，使用 {range} 子残局库；可以在设置中再试一次。",
-            "en": "The game goes on with the {range}-piece tables; you can try again in Settings.",
-        },
-    }
-)
 
 #: the tables the button builds (tests set a smaller count)
 PIECES = E.MAX_PIECES

@@ -12,48 +12,10 @@ import math
 import pygame
 
 from game import fonts
-from game.i18n import add, tr
+from game.i18n import tr
 from game.rules import draughts as R
 from game.scenes.views.api import GameView
 from game.scenes.views.piece_art import PieceImages, blit_piece
-
-add(
-    {
-        "draughts.white": {"zh": "白方", "en": "White"},
-        "draughts.black": {"zh": "黑方", "en": "Black"},
-        "draughts.seat": {"zh": "{side}（先走）", "en": "{side} (moves first)"},
-        "draughts.seat2": {"zh": "{side}（后走）", "en": "{side} (moves second)"},
-        "draughts.count": {"zh": "{side}：兵 {men} · 王 {kings}", "en": "{side}: men {men} · kings {kings}"},
-        "draughts.must_capture": {"zh": "必须吃子：最多可吃 {n} 子", "en": "Capture is compulsory: up to {n} pieces"},
-        "draughts.must_capture_one": {"zh": "必须吃子", "en": "Capture is compulsory"},
-        "draughts.left.no_progress_kings": {"zh": "25 步规则：还剩 {n} 步", "en": "25-move rule: {n} moves left"},
-        "draughts.left.endgame_16": {"zh": "16 步残局规则：还剩 {n} 步", "en": "16-move endgame rule: {n} moves left"},
-        "draughts.left.endgame_5": {"zh": "5 步残局规则：还剩 {n} 步", "en": "5-move endgame rule: {n} moves left"},
-        "draughts.result.no_moves": {
-            "zh": "{loser}无棋可走，{winner}获胜",
-            "en": "{loser} has no move left: {winner} wins",
-        },
-        "draughts.result.resign": {"zh": "{loser}认输，{winner}获胜", "en": "{loser} resigned: {winner} wins"},
-        "draughts.result.repetition": {
-            "zh": "和棋：同一局面第三次出现",
-            "en": "Draw: the same position occurred a third time",
-        },
-        "draughts.result.no_progress_kings": {
-            "zh": "和棋：双方各走 25 步只动王棋且无吃子",
-            "en": "Draw: 25 moves each with only kings moving and no capture",
-        },
-        "draughts.result.endgame_16": {
-            "zh": "和棋：单王对三子残局，双方各走 16 步未分胜负",
-            "en": "Draw: a lone king held out 16 moves against three pieces",
-        },
-        "draughts.result.endgame_5": {
-            "zh": "和棋：单王对两子以内残局，双方各走 5 步未分胜负",
-            "en": "Draw: a lone king held out 5 moves against two pieces or fewer",
-        },
-        "draughts.result.agreement": {"zh": "双方同意和棋", "en": "Draw by agreement"},
-        "draughts.key.numbers": {"zh": "格子编号", "en": "square numbers"},
-    }
-)
 
 LIGHT = (236, 214, 174)
 DARK = (120, 78, 48)

@@ -18,73 +18,10 @@ import random
 import pygame
 
 from game import fonts
-from game.i18n import add, tr
+from game.i18n import tr
 from game.rules import palace as P
 from game.scenes.views.api import GameView
 from game.scenes.views.piece_art import PieceImages, blit_piece, lit_disc
-
-add(
-    {
-        "palace.black": {"zh": "黑方", "en": "Black"},
-        "palace.white": {"zh": "白方", "en": "White"},
-        "palace.seat_black": {"zh": "黑方（二王）", "en": "Black (kings)"},
-        "palace.seat_white": {"zh": "白方（兵）", "en": "White (soldiers)"},
-        "palace.king": {"zh": "王", "en": "王"},
-        "palace.soldier": {"zh": "兵", "en": "兵"},
-        "palace.in_hand": {"zh": "在手", "en": "In hand"},
-        "palace.captures": {"zh": "吃子", "en": "Captured"},
-        "palace.status_hand": {
-            "zh": "白方在手：{n} 兵（先落完再走子）",
-            "en": "Soldiers in hand: {n} (drop them all, then move)",
-        },
-        "palace.status_moving": {"zh": "白方已落完，开始走子", "en": "All soldiers dropped: White now moves them"},
-        "palace.status_captures": {"zh": "黑方吃子：{n} / {target}", "en": "Black's captures: {n} / {target}"},
-        "palace.status_board": {"zh": "棋盘：{board}", "en": "Board: {board}"},
-        "palace.status_quiet": {
-            "zh": "无吃子无落子：{n} / {limit} 步",
-            "en": "Turns without a capture or drop: {n} / {limit}",
-        },
-        "palace.status_repeat": {
-            "zh": "此局面已出现 {n} 次（三次为和）",
-            "en": "This position has occurred {n} times (3 draws)",
-        },
-        "palace.result.captures": {
-            "zh": "黑王吃掉 {n} 兵，黑方胜",
-            "en": "The kings captured {n} soldiers: Black wins",
-        },
-        "palace.result.blocked": {"zh": "众王都被围死，白方胜", "en": "Every king is hemmed in: White wins"},
-        "palace.result.white_blocked_win": {
-            "zh": "白兵无路可走，白方负",
-            "en": "The soldiers have no move: White loses",
-        },
-        "palace.result.white_blocked_draw": {"zh": "白兵无路可走，和棋", "en": "The soldiers have no move: draw"},
-        "palace.result.repetition": {
-            "zh": "同一局面出现三次，和棋",
-            "en": "The same position occurred three times: draw",
-        },
-        "palace.result.no_progress": {
-            "zh": "{n} 步无吃子无落子，和棋",
-            "en": "{n} turns without a capture or a drop: draw",
-        },
-        "palace.result.resign": {"zh": "{side}认输，{winner}胜", "en": "{side} resigned: {winner} wins"},
-        "palace.result.agreement": {"zh": "双方议和", "en": "Draw agreed"},
-        "palace.overlay.title": {"zh": "讲解", "en": "Teaching overlay"},
-        "palace.overlay.badge": {"zh": "王旁的数字：还能走的出路", "en": "Number by a king: its escape moves left"},
-        "palace.overlay.trap": {
-            "zh": "红圈：再放一兵即可困住一王",
-            "en": "Red ring: one more soldier here shuts a king in",
-        },
-        "palace.overlay.need": {
-            "zh": "小数字：在此围死一王需几兵",
-            "en": "Small numbers: soldiers it takes to surround a king here",
-        },
-        "palace.overlay.hint": {"zh": "宫内只需四五兵，中央要十六兵", "en": "4-5 in a palace, 16 in the middle"},
-        "palace.board.1": {"zh": "王宫独门棋（一宫）", "en": "One palace (王宫独门棋)"},
-        "palace.board.2": {"zh": "王宫双门棋（两宫）", "en": "Two palaces (王宫双门棋)"},
-        "palace.board.4": {"zh": "王宫四门棋（四宫）", "en": "Four palaces (王宫四门棋)"},
-        "palace.coords_key": {"zh": "坐标", "en": "coordinates"},
-    }
-)
 
 # ---- colours ------------------------------------------------------------------------------------
 WOOD = (203, 156, 96)
