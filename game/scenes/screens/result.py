@@ -14,6 +14,7 @@ import pygame
 from game.i18n import add, tr
 from game.scenes.base import Scene
 from game.scenes.registry import register
+from game.scenes.screens.result_record import ResultRecord
 from game.scenes.widgets import Button, FocusGroup, button_row, fit_text
 from game.sprites import theme
 from game.sprites.tween import Tween, ease_out_back
@@ -79,7 +80,8 @@ class ResultScene(Scene):
         self.review_btn = Button(app, t("result.review"), self.review)
         self.analyse_btn = Button(app, t("result.analyse"), self.analyse)
         self.menu_btn = Button(app, t("result.menu"), app.back_to_menu, shortcut="Esc")
-        self.buttons = [self.rematch_btn, self.review_btn, self.analyse_btn, self.menu_btn]
+        self.record = ResultRecord(app, board)  # a game against the computer: the player's record
+        self.buttons = [self.rematch_btn, self.review_btn, self.analyse_btn, self.menu_btn, *self.record.buttons]
         self.focus = FocusGroup(self.buttons)
         self.focus.focus(self.rematch_btn)
         self.pop_in = Tween(0.0, 1.0, 0.35, ease_out_back)
@@ -127,13 +129,15 @@ class ResultScene(Scene):
         s = theme.ui_scale(size)
         self.s = s
         w = min(theme.px(760, s), int(size[0] * 0.94))
-        h = theme.px(300, s)
+        h = theme.px(300, s) + self.record.height(s)
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = (size[0] // 2, size[1] // 2)
         gap = theme.px(14, s)
         bh = theme.px(52, s)
         # "Rematch (sides swapped)" is longer than Review and Menu: widths follow the texts
-        button_row(self.buttons, self.box.x + gap, self.box.bottom - bh - theme.px(24, s), w - 2 * gap, bh, gap)
+        row = [self.rematch_btn, self.review_btn, self.analyse_btn, self.menu_btn]
+        button_row(row, self.box.x + gap, self.box.bottom - bh - theme.px(24, s), w - 2 * gap, bh, gap)
+        self.record.layout(self.box, self.box.bottom - bh - theme.px(24, s), s)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -184,6 +188,7 @@ class ResultScene(Scene):
         n = len(b.moves)
         count = self.app.text(plies_text(n, lang), theme.px(18, s), theme.TEXT_DIM)
         surface.blit(count, count.get_rect(midtop=(box.centerx, y)))
+        self.record.draw(surface, box, y + count.get_height(), s)
         if k >= 0.99:
             for btn in self.buttons:
                 btn.draw(surface)
