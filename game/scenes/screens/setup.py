@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import games
+from game.ai.levels import ALIASES
 from game.clock import TimeControl
 from game.i18n import add, tr
 from game.rules import module
@@ -84,7 +84,7 @@ class SetupScene(FormScene):
         self.level = Choice(
             app,
             t("setup.level"),
-            [(lv, t(f"setup.{lv}")) for lv in games.LEVELS],
+            [(lv, t(f"setup.{lv}")) for lv in ALIASES],
             last.get("level", "medium"),
             self._changed,
             label_width=LABEL_WIDTH,
@@ -97,7 +97,7 @@ class SetupScene(FormScene):
         self.level2 = Choice(
             app,
             t("setup.level_second"),
-            [(lv, t(f"setup.{lv}")) for lv in games.LEVELS],
+            [(lv, t(f"setup.{lv}")) for lv in ALIASES],
             last.get("level2", "medium"),
             self._changed,
             label_width=LABEL_WIDTH,
