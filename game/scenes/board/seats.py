@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from game.ai.levels import level_label, parse_level
 from game.events import AI_EVENT
 from game.i18n import add, tr
 from game.match import COMPUTER
@@ -32,9 +33,6 @@ add(
             "zh": "电脑出错，改走一步合法着法",
             "en": "The computer failed; it plays a legal move instead",
         },
-        "level.easy": {"zh": "简单", "en": "easy"},
-        "level.medium": {"zh": "中等", "en": "medium"},
-        "level.hard": {"zh": "困难", "en": "hard"},
     }
 )
 
@@ -73,8 +71,8 @@ class HumanSeat(Seat):
 class ComputerSeat(Seat):
     """The computer, thinking in the worker process; its answer arrives as an AI_EVENT."""
 
-    def __init__(self, level="medium", time_limit=None):
-        self.level = level
+    def __init__(self, level=6, time_limit=None):
+        self.level = parse_level(level)  # 1-10
         self.time_limit = time_limit  # seconds a move; None: the level's default
         self.rid = None
         self.ply = -1
@@ -84,7 +82,7 @@ class ComputerSeat(Seat):
         return self.rid is not None
 
     def label(self, lang):
-        return tr("board.computer", lang, level=tr(f"level.{self.level}", lang))
+        return tr("board.computer", lang, level=level_label(self.level, lang))
 
     def start_turn(self, scene):
         app, match = scene.app, scene.match

@@ -12,6 +12,7 @@ import time
 import pygame
 
 from game import storage
+from game.ai.levels import level_label
 from game.i18n import add, tr
 from game.match import Match
 from game.scenes.base import Scene
@@ -45,9 +46,6 @@ add(
         "files.saved": {"zh": "已保存：{name}", "en": "Saved: {name}"},
         "files.hotseat": {"zh": "双人同屏", "en": "Two players"},
         "files.computer": {"zh": "人机对弈 · {level}", "en": "Against the computer · {level}"},
-        "files.level.easy": {"zh": "简单", "en": "easy"},
-        "files.level.medium": {"zh": "中等", "en": "medium"},
-        "files.level.hard": {"zh": "困难", "en": "hard"},
         "files.moves": {"zh": "已走 {n} 步", "en": "{n} moves played"},
         "files.to_move": {"zh": "轮到：{side}", "en": "To move: {side}"},
         "files.finished": {"zh": "对局已结束", "en": "The game is over"},
@@ -309,7 +307,7 @@ class LoadGameScene(Scene):
             mode = (
                 tr("files.hotseat", lang)
                 if record.mode == "hotseat"
-                else tr("files.computer", lang, level=tr(f"files.level.{record.level}", lang))
+                else tr("files.computer", lang, level=level_label(record.level, lang))
             )
             lines += [(_game_name(record.game, lang), 21, theme.TEXT), (mode, 19, theme.TEXT)]
             if record.mode == "computer" and record.human_seat is not None:
