@@ -20,6 +20,8 @@ from game.scenes.widgets.base import Widget, clicked
 from game.scenes.widgets.text_layout import ellipsize, fit_text, label_lines, text_of
 from game.sprites import theme
 
+GAP = 4  # as between a Choice's segments
+
 
 class LevelPicker(Widget):
     """label: text or callable; note(): the label's second line ("" for none); texts(level) ->
@@ -47,7 +49,7 @@ class LevelPicker(Widget):
         h = self.rect.h
         aw = max(h, int(h * 1.1))
         left = pygame.Rect(self.rect.x + lw, self.rect.y, aw, h)
-        right = pygame.Rect(self.rect.right - aw, self.rect.y, aw, h)
+        right = pygame.Rect(self.rect.right - GAP - aw, self.rect.y, aw, h)  # ends where a Choice's does
         middle = pygame.Rect(left.right + 4, self.rect.y, max(1, right.x - left.right - 8), h)
         return left, middle, right
 
@@ -91,16 +93,21 @@ class LevelPicker(Widget):
         enabled = self.enabled
         left, middle, right = self.arrows()
         size = self.size
-        small = max(9, int(size * 0.72))
-        two_lines = self.rect.h >= int((size + small) * 1.05)  # room for a second line under each text
+        small = max(10, int(size * 0.8))
+        two_lines = self.rect.h >= int((size + small) * 0.9)  # room for a second line under each text
         if self.label:
             colour = theme.TEXT if enabled else theme.TEXT_DIM
             lw = left.x - self.rect.x - 16
-            note = text_of(self.note) if two_lines else ""
+            note = text_of(self.note)
             lines = label_lines(self.app, text_of(self.label), size, colour, lw, max_lines=1 if note else 2)
-            if note:
+            if note and two_lines:
                 lines.append(fit_text(self.app, note, small, theme.TEXT_DIM, lw, min_size=8))
-            _stack(surface, lines, (self.rect.x + 8, self.rect.centery), "left")
+            block = _stack(surface, lines, (self.rect.x + 8, self.rect.centery), "left")
+            if note and not two_lines:  # a row squeezed to one line: the note after the label
+                room = lw - block.w - 12
+                img = fit_text(self.app, note, small, theme.TEXT_DIM, room, min_size=9)
+                if img.get_width() <= room:
+                    surface.blit(img, img.get_rect(midleft=(block.right + 12, self.rect.centery)))
         radius = max(4, self.rect.h // 4)
         for rect, direction, at_end in ((left, "left", LEVEL_NUMBERS[0]), (right, "right", LEVEL_NUMBERS[-1])):
             live = enabled and self.value != at_end
@@ -109,13 +116,14 @@ class LevelPicker(Widget):
         pygame.draw.rect(surface, theme.ACCENT if enabled else theme.ACCENT_DARK, middle, border_radius=radius)
         pygame.draw.rect(surface, theme.TEXT, middle, 2, border_radius=radius)
         main, sub = self.texts(self.value)
+        sub = sub if two_lines else ""
         fg = theme.TEXT_DARK
         room = middle.w - 2 * max(5, middle.h // 5)
-        top = fit_text(self.app, main, min(size, int(self.rect.h * 0.5)), fg, room, min_size=9)
+        top = fit_text(self.app, main, min(size, int(self.rect.h * (0.46 if sub else 0.5))), fg, room, min_size=9)
         if top.get_width() > room:
             top = ellipsize(self.app, main, 9, fg, room)
         lines = [top]
-        if sub and two_lines:
+        if sub:
             lines.append(fit_text(self.app, sub, small, theme.mix(fg, theme.ACCENT, 0.35), room, min_size=8))
         _stack(surface, lines, middle.center, "center")
         self.draw_focus(surface)
@@ -128,16 +136,20 @@ def _level_or(value, default: int) -> int:
         return default
 
 
-def _stack(surface, lines: list, anchor: tuple[int, int], align: str) -> None:
-    """Lines of their own heights one under the other, the block centred on anchor's y; x: the
-    left edge (align "left") or the centre."""
-    height = sum(img.get_height() for img in lines)
+def _stack(surface, lines: list, anchor: tuple[int, int], align: str) -> pygame.Rect:
+    """Lines one under the other (a font's line is taller than its letters: 0.88 of it apart), the
+    block centred on anchor's y; x: the left edge (align "left") or the centre. Returns the block."""
+    steps = [int(img.get_height() * 0.88) for img in lines]
+    height = sum(steps[:-1]) + lines[-1].get_height()
     y = anchor[1] - height // 2
-    for img in lines:
+    width = max(img.get_width() for img in lines)
+    block = pygame.Rect(anchor[0] - (width // 2 if align == "center" else 0), y, width, height)
+    for img, step in zip(lines, steps):
         rect = img.get_rect(top=y)
         if align == "center":
             rect.centerx = anchor[0]
         else:
             rect.x = anchor[0]
         surface.blit(img, rect)
-        y += img.get_height()
+        y += step
+    return block

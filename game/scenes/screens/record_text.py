@@ -58,14 +58,14 @@ def estimate_text(ladder: Ladder, lang: str) -> str:
     return tr("record.estimate" + one, lang, rating=round(ladder.estimate), n=n)
 
 
-def tally_text(tally: Tally, lang: str, level: int | None = None) -> str:
+def tally_text(tally: Tally, lang: str, level: int | None = None, streak: bool = True) -> str:
     """ "You: 3 won · 1 drawn · 2 lost" ("Against level 6: ..." with `level`), with the winning run
-    from two on; "" when the level was never played."""
+    from two on (unless streak=False); "" when the level was never played."""
     if tally.games == 0:
         return ""
     fmt = {"w": tally.wins, "d": tally.draws, "l": tally.losses}
     text = tr("record.at_level", lang, **fmt) if level is None else tr("record.against", lang, level=level, **fmt)
-    if tally.streak >= 2:
+    if streak and tally.streak >= 2:
         text += " · " + tr("record.streak", lang, n=tally.streak)
     return text
 

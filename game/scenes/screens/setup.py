@@ -189,7 +189,7 @@ class SetupScene(FormScene):
     def _level_texts(self, level: int) -> tuple[str, str]:
         lang = self.app.lang
         shown = self.mode.value == "computer"
-        tally = tally_text(self.player_ladder().tally(level), lang) if shown else ""
+        tally = tally_text(self.player_ladder().tally(level), lang, streak=False) if shown else ""
         return level_text(self.ladder()[level - 1], lang), tally
 
     def _estimate_note(self) -> str:
