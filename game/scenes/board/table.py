@@ -482,9 +482,9 @@ class LocalTable:
         if out is None or not out.offer_next:
             return
         level = out.level + 1
-        last = getattr(self.app, "last_setup", {}).get(m.game)
-        if last is not None:
-            last.update(level=level, level_chosen=True)
+        if not hasattr(self.app, "last_setup"):
+            self.app.last_setup = {}
+        self.app.last_setup.setdefault(m.game, {}).update(level=level, level_chosen=True)
         control = None if m.clock is None else m.clock.control
         self.app.new_game(
             m.game, m.options, mode="computer", human_seat=m.human_seat or 0, level=level, control=control
