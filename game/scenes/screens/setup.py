@@ -17,13 +17,13 @@ from game.scenes.record_keeper import record_of
 from game.scenes.registry import register
 from game.scenes.screens.clock_rows import ClockRows, time_control  # noqa: F401  (time_control: tests)
 from game.scenes.screens.in_progress import unless_replacing
-from game.scenes.screens.level_picker import LevelPicker
 from game.scenes.screens.record_text import estimate_text, level_text, tally_text
 from game.scenes.screens.setup_options import more_text
 from game.scenes.screens.setup_picture import SetupPicture
 from game.scenes.views import VIEWS, seat_labels
 from game.scenes.widgets import Button, Choice
 from game.scenes.widgets.forms import FormScene, spread, stack
+from game.scenes.widgets.level_picker import LevelPicker
 from game.sprites import theme
 
 add(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ai.levels import level_label
 from game.i18n import add, tr
 from game.match import Match
 from game.rules import draughts as R
@@ -20,6 +21,7 @@ from game.scenes.screens.in_progress import unless_replacing
 from game.scenes.views.draughts.view import View
 from game.scenes.widgets import Button, Choice, TextInput
 from game.scenes.widgets.forms import FormScene, spread, stack
+from game.scenes.widgets.level_picker import LevelPicker
 from game.sprites import theme
 
 add(
@@ -31,9 +33,6 @@ add(
         "draughts.setup.wking": {"zh": "白王", "en": "White king"},
         "draughts.setup.bman": {"zh": "黑兵", "en": "Black man"},
         "draughts.setup.bking": {"zh": "黑王", "en": "Black king"},
-        "draughts.setup.easy": {"zh": "简单", "en": "Easy"},
-        "draughts.setup.medium": {"zh": "中等", "en": "Medium"},
-        "draughts.setup.hard": {"zh": "困难", "en": "Hard"},
         "draughts.setup.to_move": {"zh": "先走方", "en": "To move"},
         "draughts.setup.players": {"zh": "对局方式", "en": "Players"},
         "draughts.setup.hotseat": {"zh": "双人同屏", "en": "Two players"},
@@ -128,12 +127,12 @@ class DraughtsSetupScene(FormScene):
             lambda v: None,
             label_width=0.3,
         )
-        self.level = Choice(
+        self.level = LevelPicker(
             app,
             t("draughts.setup.level"),
-            [(lv, t(f"draughts.setup.{lv}")) for lv in ("easy", "medium", "hard")],
-            last.get("level", "medium"),
+            last.get("level", 6),
             lambda v: None,
+            lambda lv: (level_label(lv, app.lang), ""),
             label_width=0.3,
         )
         self.you.enabled = self.level.enabled = lambda: self.mode.value == "computer"

@@ -1,5 +1,6 @@
-"""The setup's level row: one of the ten levels (game.ai.levels) chosen with arrows rather than ten
-buttons, which would not leave room for the level's name and rating at 1024x640:
+"""A row that picks one of the ten levels (game.ai.levels) with arrows rather than ten buttons, which
+would not leave room for the level's name and rating at 1024x640 (the new-game setup, the draughts
+position editor):
 
     Difficulty                    ‹   6 · Intermediate · ≈1450   ›
     Your estimate 1380 · 12 games     You: 3 won · 1 drawn · 2 lost
