@@ -269,8 +269,8 @@ def game_score(match: Any) -> tuple[int, float] | None:
     if info.dealt:
         if "seed" not in match.start:
             return None
-    elif match.start.get("text") != info.rules.to_text(info.new_state(match.options)):
-        return None
+    elif info.rules.to_text(match.start_state) != info.rules.to_text(info.new_state(match.options)):
+        return None  # (texts of the states: a save may spell the same start another way)
     computer = match.seats[1 - match.human_seat]
     try:
         level = parse_level(computer.level if computer.level is not None else match.level)

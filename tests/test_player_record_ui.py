@@ -298,3 +298,38 @@ def test_watch_mode_gives_each_side_a_level(driver):
     assert "Computer A (8 Strong)" in text and "Computer B (1 Beginner)" in text
     board.table.toggle_pause()
     driver.step(3)
+
+
+# ---- saves ------------------------------------------------------------------------------------------
+def test_an_old_autosave_with_a_level_name_continues_and_counts_at_its_number(driver):
+    """An autosave written before the ten levels ("level": "easy") is continued from the menu at
+    level 3; the game goes on being saved with the number, and its end counts at level 3."""
+    old = {
+        "format": "qipan-game",
+        "version": 1,
+        "game": "draughts",
+        "options": {},
+        "start": {"text": "W:W31-50:B1-20"},
+        "moves": ["32-28", "18-22"],
+        "redo": [],
+        "mode": "computer",
+        "human_seat": 0,
+        "level": "easy",
+        "end": None,
+    }
+    storage.autosave_path().write_text(json.dumps(old))
+    menu = driver.top
+    menu.refresh()
+    menu.continue_game()
+    board = driver.top
+    assert board.match.ply == 2 and board.match.seats[1].level == 3 and board.match.level == 3
+    board.table.play(board.match.legal_moves()[0])
+    board.cancel_all()
+    storage.flush_autosave()
+    assert json.loads(storage.autosave_path().read_text())["level"] == 3
+    board.match.resign()  # the computer, to move, resigns
+    board.table.autosave()
+    board.changed()
+    driver.wait(lambda: isinstance(driver.top, ResultScene))
+    assert board.table.outcome.level == 3 and board.table.outcome.score == 1.0
+    assert storage.load_player_record()[0].ladder("draughts").tally(3).wins == 1
