@@ -205,7 +205,7 @@ class PlayerRecord:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("not a Qipan player record")
         version = data.get("version")
-        if not _count(version) or version < 1:
+        if not isinstance(version, int) or not _count(version) or version < 1:
             raise ValueError("version")
         if version > VERSION:
             raise ValueError(f"written by a newer version (format {version})")
