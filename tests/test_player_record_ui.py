@@ -333,3 +333,28 @@ def test_an_old_autosave_with_a_level_name_continues_and_counts_at_its_number(dr
     driver.wait(lambda: isinstance(driver.top, ResultScene))
     assert board.table.outcome.level == 3 and board.table.outcome.score == 1.0
     assert storage.load_player_record()[0].ladder("draughts").tally(3).wins == 1
+
+
+def test_a_record_written_by_another_copy_of_the_game_is_read_again(driver):
+    setup = _setup(driver)  # the record is read (empty)
+    assert setup.player_ladder().games == 0
+    other = PlayerRecord()  # meanwhile another running copy counts a palace game
+    other.add("palace", {"palaces": 2}, 5, 1.0, None)
+    _write_record(other)
+    driver.app.back_to_menu()
+    _end_game(driver, level=3, win=True)
+    saved = storage.load_player_record()[0]
+    assert saved.ladder("palace", {"palaces": 2}).games == 1 and saved.ladder("draughts").games == 1
+
+
+def test_a_failed_write_keeps_the_game_for_the_next(driver, monkeypatch):
+    def full(record):
+        raise storage.SaveError("storage.record_write_failed", why="No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(storage, "save_player_record", full)
+        _end_game(driver, level=3, win=True)
+        assert "could not be saved" in driver.app._toast[0]
+    driver.app.back_to_menu()
+    _end_game(driver, level=3, win=False)
+    assert storage.load_player_record()[0].ladder("draughts").tally(3).games == 2
