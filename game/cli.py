@@ -20,6 +20,7 @@ import argparse
 import json
 import math
 import os
+import re
 import stat
 import sys
 
@@ -155,21 +156,47 @@ def _read_file(path: str) -> bytes:
     return data
 
 
-def _review_file(path: str, nodes=None, time_limit=None) -> int:
-    """Print every move of a saved game (JSON) or of each game of a PDN file with its mark."""
+def _is_saved_game(text: str) -> bool:
+    """A JSON object (a saved game, the qipan-game format), not a PDN text opening with a {comment}."""
+    return re.match(r'\s*\{\s*"', text) is not None
+
+
+def _saved_match(text: str):
+    """The game of a saved file's text (qipan-game JSON), replayed: PositionError if it does not load."""
     from game.match import Match
     from game.record import GameRecord, SaveError
+
+    try:
+        return Match.from_record(GameRecord.from_json(text))
+    except SaveError as exc:
+        raise PositionError(str(exc)) from None
+
+
+def _position(game: str, given: str):
+    """The state a POSITION argument names, read as Load and `review` read: the position text
+    itself (FEN, board text, a PDN game: its last position), or a file that holds one (a PDN file,
+    UTF-8 or Windows-1252) or a saved game (its last position: the board, though a player resigned)."""
+    from game.rules.draughts_pdn import decode
+
+    text = decode(_read_file(given)) if os.path.exists(given) else given  # a folder is refused by name
+    if _is_saved_game(text):
+        match = _saved_match(text)
+        if match.game != game:
+            raise PositionError(f"{given}: a saved game of {match.game}, not of {game}")
+        return match.states[-1]
+    return module(game).from_text(text)
+
+
+def _review_file(path: str, nodes=None, time_limit=None) -> int:
+    """Print every move of a saved game (JSON) or of each game of a PDN file with its mark."""
     from game.review import review_match, review_states
     from game.rules.draughts_pdn import decode, read_pdn
 
     data = _read_file(path)
     text = decode(data)
     budget = {"nodes": nodes, "time_limit": time_limit}
-    if text.lstrip().startswith("{"):  # a saved game (the qipan-game JSON format)
-        try:
-            match = Match.from_record(GameRecord.from_json(text))
-        except SaveError as exc:
-            raise PositionError(str(exc)) from None
+    if _is_saved_game(text):
+        match = _saved_match(text)
         clocks = None
         if match.clock is not None:  # a game on a clock: what the mover had left after each move
             from game.clock import format_time
@@ -231,7 +258,7 @@ def main(argv=None) -> int:
             print(info.rules.to_text(info.new_state(_options(args.game, args.option), seed=args.seed)))
             return 0
         rules = module(args.game)
-        state = rules.from_text(args.position)
+        state = _position(args.game, args.position)
         if args.command == "moves":
             for text in sorted(str(m) for m in state.legal_moves()):
                 print(text)

@@ -37,6 +37,7 @@ from game import record as _record
 from game.atomic_files import BackgroundWriter, atomic_write_text
 from game.i18n import add, system_lang, tr
 from game.match import Match
+from game.net.wormhole_link import PUBLIC_MAILBOX
 from game.player_record import PlayerRecord
 from game.record import FORMAT, MAX_SAVE_BYTES, GameRecord, SaveError, loads_json, record_from_pdn
 from game.rules import draughts_pdn
@@ -249,8 +250,7 @@ DEFAULT_SETTINGS = {
     "ponder": True,  # the computer at hard thinks on the player's time (draughts)
     "fullscreen": True,
     "lesson_offered": False,  # the guided first game was offered (once, at the first launch)
-    # online play's mailbox server (game.net.wormhole_link.PUBLIC_MAILBOX, the library's public one)
-    "mailbox_url": "ws://relay.magic-wormhole.io:4000/v1",
+    "mailbox_url": PUBLIC_MAILBOX,  # online play's mailbox server: the library's public one
 }
 SETTINGS_RANGES = {"volume": (0.0, 1.0), "anim_speed": (0.5, 2.0)}
 

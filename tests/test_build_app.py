@@ -1,6 +1,7 @@
 """tools/build_app.py's pure helpers: names of the download, where the launcher is, the version.
 (Building the app itself is CI's separate step after the tests, see .ci/run.)"""
 
+import re
 import sys
 import tarfile
 import tomllib
@@ -60,3 +61,34 @@ def test_archives_keep_the_top_folder_and_the_launchers_mode(tmp_path):
     z = build_app.make_archive(app, tmp_path / "out" / "a.zip")
     with zipfile.ZipFile(z) as zf:
         assert sorted(zf.namelist()) == ["qipan/_internal/data.txt", "qipan/qipan"]
+
+
+def _readme_download() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return text.split("## Download", 1)[1].split("\n## ", 1)[0]
+
+
+def test_readme_download_names_what_the_release_workflow_builds():
+    """Every archive release.yml makes is in README's Download table and docs/BUILD.md under the
+    name build_app.py gives it, and the table offers nothing else."""
+    workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    tags = re.findall(r"^\s+tag: (\S+)", workflow, re.M)
+    assert sorted(tags) == ["linux-x86_64", "macos-arm64", "windows-x86_64"]
+    download, build = _readme_download(), (ROOT / "docs" / "BUILD.md").read_text(encoding="utf-8")
+    for tag in tags:
+        name = build_app.archive_name("VERSION", tag)
+        assert f"`{name}`" in download and f"`{name}`" in build, name
+    assert sorted(re.findall(r"`(qipan-VERSION-[^`]+)`", download)) == sorted(
+        {build_app.archive_name("VERSION", t) for t in tags}
+    )
+
+
+def test_readme_macos_floor_is_the_bundles():
+    """The bundle refuses to start below LSMinimumSystemVersion; README promises the same floor, and
+    the release builds on that macOS (pip takes the newest wheels the runner fits: numpy's are
+    macosx_14_0_arm64 there)."""
+    spec = (ROOT / "tools" / "qipan.spec").read_text(encoding="utf-8")
+    floor = re.search(r'"LSMinimumSystemVersion": "(\d+)\.0"', spec).group(1)
+    assert f"| macOS {floor}+ on Apple silicon |" in _readme_download()
+    workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    assert re.search(rf"os: macos-{floor}\b", workflow)

@@ -103,12 +103,23 @@ def test_bestmove_json_is_one_line_with_the_searched_numbers(name):
     assert out.returncode == 0, out.stderr
     assert len(out.stdout.splitlines()) == 1
     found = json.loads(out.stdout)
-    assert list(found) == ["move", "score", "value", "depth", "nodes", "time", "pv"]
+    assert list(found) == ["move", "score", "value", "depth", "nodes", "time", "pv", "notes"]
     assert found["pv"][0] == found["move"] and found["depth"] >= 2 and found["nodes"] >= 100000
     assert isinstance(found["time"], float) and -1 <= found["value"] <= 1
     assert find_move(_state(name), found["move"]) is not None
     text = _cli("bestmove", name, BUSY[name], "--nodes", "100000", "--seed", "3").stdout.splitlines()
     assert text[0] == found["move"] and text[2] == f"depth: {found['depth']}"  # the same search, twice
+    assert found["notes"] == text[6:]  # the game's own lines, after pv in the text form
+
+
+def test_bestmove_json_says_a_book_move_came_from_the_book():
+    """The book's note reaches --json as it reaches the text form (hard draughts plays the book
+    from the start position, at once: depth 0, no node searched)."""
+    start = "W:W31-50:B1-20"
+    found = json.loads(_cli("bestmove", "draughts", start, "--nodes", "5000", "--seed", "1", "--json").stdout)
+    text = _cli("bestmove", "draughts", start, "--nodes", "5000", "--seed", "1").stdout.splitlines()
+    assert found["depth"] == 0 and found["nodes"] == 0 and text[0] == found["move"]
+    assert found["notes"] == text[6:] and any(n.startswith("chose: from the opening book") for n in found["notes"])
 
 
 def test_bestmove_json_on_a_finished_game_is_refused():

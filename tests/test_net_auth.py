@@ -195,7 +195,7 @@ def test_a_host_that_does_not_know_the_code_is_left():
     guest = GuestSession("127.0.0.1", raw.port, code="abc234")
     try:
         raw.accept([guest])
-        raw.send("HELLO QIPAN 3 palace")
+        raw.send(f"HELLO QIPAN {P.VERSION} palace")
         raw.send(f"CHALLENGE {P.new_nonce()} -")
         raw.send("OFFER 0123abcd palace 0 - - start")  # before proving anything: refused
         raw.expect([guest], lambda l: l.startswith("PROOF"))
@@ -236,7 +236,7 @@ def test_hello_and_pings_without_a_proof_are_dropped(monkeypatch):
     raw = RawPeer(host.port)
     got = []
     try:
-        raw.send("HELLO QIPAN 3")
+        raw.send(f"HELLO QIPAN {P.VERSION}")
         start, n = time.monotonic(), 0
 
         def gone():
@@ -284,7 +284,7 @@ def test_an_old_version_gets_a_clear_refusal_both_ways():
     try:
         raw.send("HELLO QIPAN 1")  # a version-1 guest
         line = raw.expect([host], lambda l: l.startswith("ERROR"), seen)
-        assert line.startswith("ERROR version") and "QIPAN 3" in line and "same version of Qipan" in line
+        assert line.startswith("ERROR version") and f"QIPAN {P.VERSION}" in line and "same version of Qipan" in line
         raw.expect([host], lambda l: l == "\0EOF")
     finally:
         raw.close()

@@ -341,7 +341,9 @@ def test_a_version_2_peer_is_refused_with_a_clear_message_both_ways():
     try:
         raw.send("HELLO QIPAN 2")  # a guest of the protocol without clocks
         line = raw.expect([host], lambda l: l.startswith("ERROR"))
-        assert line.startswith("ERROR version this is QIPAN 3, not QIPAN 2") and "same version of Qipan" in line
+        assert (
+            line.startswith(f"ERROR version this is QIPAN {P.VERSION}, not QIPAN 2") and "same version of Qipan" in line
+        )
     finally:
         raw.close()
         host.close()

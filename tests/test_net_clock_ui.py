@@ -175,7 +175,10 @@ def test_a_rematch_keeps_the_time_control(driver):
         guest.resign()
         wait(driver, lambda: board.over(), [guest])
         board.table.rematch()
-        wait(driver, lambda: guest.phase == "offered" and guest.offer["id"] != guest.game.id, [guest])
+        wait(driver, lambda: guest.their_rematch is not None, [guest])
+        first = guest.game
+        guest.answer_rematch(True)
+        wait(driver, lambda: guest.phase == "playing" and guest.game is not first, [guest])
         assert guest.offer["control"] == TimeControl(60, 1) and guest.offer["host_seat"] == 0
     finally:
         guest.close()

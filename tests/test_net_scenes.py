@@ -280,10 +280,12 @@ def test_result_screen_names_the_opponent_and_offers_a_network_rematch(driver):
     wait(driver, lambda: type(app.top).__name__ == "ResultScene", [guest])
     result = app.top
     assert result.title() == "You win!"
-    click(driver, result.rematch_btn)
-    wait(driver, lambda: guest.phase == "offered", [guest])
+    click(driver, result.rematch_btn)  # asks the other player (protocol 4: REMATCH OFFER)
+    wait(driver, lambda: guest.their_rematch is not None, [guest])
+    first = guest.game
+    guest.answer_rematch(True)  # the host then offers the game, seats swapped: accepted at once
+    wait(driver, lambda: guest.phase == "playing" and guest.game is not first, [guest])
     assert guest.offer["host_seat"] == 0
-    guest.accept()
     wait(driver, lambda: is_net_board(app.top) and app.top is not board, [guest])
     assert app.top.table.my_seat == 0 and app.top.moves == [] and app.top.human_turn()
     guest.close()

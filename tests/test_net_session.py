@@ -283,7 +283,7 @@ def test_hostile_guest_cannot_change_or_crash_the_host():
     try:
         raw.send("MOVE 0 c7")  # before HELLO
         raw.expect([host], lambda l: l.startswith("ERROR unexpected"), log)
-        assert log[0] == "HELLO QIPAN 3 palace"  # the host names its game
+        assert log[0] == f"HELLO QIPAN {P.VERSION} palace"  # the host names its game
         raw.join([host], host.code, log)
         offer = raw.expect([host], lambda l: l.startswith("OFFER"), log)
         game_id = offer.split()[1]
@@ -304,7 +304,7 @@ def test_hostile_guest_cannot_change_or_crash_the_host():
             b"MOVE 0 c9-c9\n",
             b"UNDO REQUEST 0\n",  # nothing to undo
             b"DRAW ACCEPT 0\n",  # no offer to accept
-            b"HELLO QIPAN 3\n",  # twice
+            f"HELLO QIPAN {P.VERSION}\n".encode(),  # twice
             b"\n",
         ]
         for data in hostile:
@@ -354,7 +354,7 @@ def test_wrong_version_is_refused():
     host = HostSession(bind="127.0.0.1")
     raw = RawPeer(host.port)
     try:
-        raw.send("HELLO QIPAN 4")
+        raw.send(f"HELLO QIPAN {P.VERSION + 1}")  # a newer version
         raw.expect([host], lambda l: l.startswith("ERROR version"))
         raw.expect([host], lambda l: l == "\0EOF")
     finally:
@@ -377,7 +377,7 @@ def test_second_guest_is_told_the_host_is_busy(monkeypatch):
 def host_proves(raw, sessions, code, events):
     """The raw peer plays the host's part of the handshake with `code`."""
     host_nonce = P.new_nonce()
-    raw.send("HELLO QIPAN 3")
+    raw.send(f"HELLO QIPAN {P.VERSION}")
     raw.send(f"CHALLENGE {host_nonce} -")
     _, kind, nonce, mac = raw.expect(sessions, lambda l: l.startswith("PROOF")).split()
     assert kind == "code" and P.proof_ok(mac, code, "guest", host_nonce, nonce, "-")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
 import pytest
 from net_helpers import kinds, pump_until
@@ -243,3 +244,18 @@ def test_settings_and_saves_keep_online_apart():
         )
     assert saves.path("host", online=True).name == "online-host.json"
     assert saves.path("guest").name == "guest.json"
+
+
+def test_the_public_mailbox_url_is_written_once_in_game():
+    """One constant, one truth: the settings' default, the Settings screen and the command line
+    import wormhole_link.PUBLIC_MAILBOX; a second copy of the literal could drift from it."""
+    game_dir = Path(W.__file__).resolve().parents[1]
+    host = W.PUBLIC_MAILBOX.split("://", 1)[1].split(":", 1)[0]  # relay.magic-wormhole.io
+    assert host.count(".") >= 2
+    found = [
+        f"{path.relative_to(game_dir.parent).as_posix()}:{n}"
+        for path in sorted(game_dir.rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if host in line
+    ]
+    assert len(found) == 1 and found[0].startswith("game/net/wormhole_link.py:"), found

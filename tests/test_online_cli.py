@@ -119,3 +119,50 @@ def test_unreachable_server_and_bad_arguments(tmp_path, monkeypatch):
     assert status == 2 and len(err.strip().splitlines()) == 1
     status, out, err = finish(cli("host", "draughts", "--relay", nowhere, "--option", "nothing=1"), 60)
     assert status == 2 and len(err.strip().splitlines()) == 1
+
+
+def _lines(out: str) -> list[str]:
+    return [line for line in out.splitlines() if line.startswith(("game ", "result:", "moves:"))]
+
+
+def test_games_2_swaps_the_sides_over_one_wormhole(mailbox, tmp_path, monkeypatch):
+    monkeypatch.setenv("QIPAN_HOME", str(tmp_path))
+    common = ("--relay", mailbox.url, "--engine", "easy", "--time", "0.02", "--games", "2")
+    host = cli("host", "palace", *common)
+    try:
+        code = read_code(host)
+        guest = cli("join", code, *common)
+        g_status, g_out, g_err = finish(guest, 240)
+        h_status, h_out, h_err = finish(host, 60)
+    finally:
+        host.kill()
+    assert (h_status, g_status) == (0, 0), (h_err, g_err)
+    h, g = _lines(h_out), _lines(g_out)
+    assert [line for line in h if line.startswith("game ")] == ["game 1: first", "game 2: second"]
+    assert [line for line in g if line.startswith("game ")] == ["game 1: second", "game 2: first"]
+    assert len(h) == len(g) == 6 and h[0::3] == ["game 1: first", "game 2: second"]
+    assert [h[1], h[2], h[4], h[5]] == [g[1], g[2], g[4], g[5]]  # the same results and moves
+    assert h[2] != h[5]  # two games were played
+    assert "code: " not in h_out.split("game 1:", 1)[1]  # one code: no new wormhole for game 2
+
+
+def test_a_rematch_the_other_side_does_not_want_fails_with_one_line(mailbox, tmp_path, monkeypatch):
+    monkeypatch.setenv("QIPAN_HOME", str(tmp_path))
+    common = ("--relay", mailbox.url, "--engine", "easy", "--time", "0.02")
+    host = cli("host", "palace", *common, "--games", "2")
+    try:
+        code = read_code(host)
+        g_status, g_out, g_err = finish(cli("join", code, *common), 240)  # one game only
+        h_status, h_out, h_err = finish(host, 60)
+    finally:
+        host.kill()
+    assert g_status == 0 and [line[:7] for line in _lines(g_out)] == ["game 1:", "result:", "moves: "]
+    assert h_status == 1 and len(h_err.strip().splitlines()) == 1 and "game 2" in h_err, h_err
+    assert _lines(h_out)[1:] == _lines(g_out)[1:]
+
+
+def test_games_must_be_a_positive_number(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIPAN_HOME", str(tmp_path))
+    for bad in ("0", "-1", "two"):
+        status, out, err = finish(cli("host", "palace", "--games", bad), 60)
+        assert status == 2 and "--games" in err and out == ""

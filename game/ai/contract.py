@@ -106,7 +106,8 @@ class SearchResult:
         ]
 
     def to_json(self) -> dict[str, Any]:
-        """The result as `bestmove --json` prints it (pv a list of notations, time in seconds)."""
+        """The result as `bestmove --json` prints it (pv a list of notations, time in seconds, notes
+        the game's own lines as lines() prints them after pv, [] when there are none)."""
         return {
             "move": None if self.move is None else str(self.move),
             "score": self.score,
@@ -115,6 +116,7 @@ class SearchResult:
             "nodes": self.nodes,
             "time": round(self.time, 4),
             "pv": [str(m) for m in self.pv],
+            "notes": list(self.notes),
         }
 
 

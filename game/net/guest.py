@@ -32,6 +32,8 @@ class GuestSession(Session):
         self.code = P.normalize_code(code)
         self._busy_tries = 0
         self.offer: dict | None = None
+        #: the finished game whose rematch both players agreed: its OFFER is accepted without asking
+        self.rematch_agreed: str | None = None
         self._resume: NetGame | None = None
         self._target = None  # the host's address once looked up (reused on reconnection)
         self._next_try = 0.0
@@ -68,6 +70,7 @@ class GuestSession(Session):
         self._auth = None
         self.pending_flip = None
         self.my_draw = self.their_draw = self.my_undo = self.their_undo = None
+        self.their_rematch = None  # their question lapses; ours, or an agreement, waits for the host
         self._resume = None
         refused, self._refused = self._refused, None
         if refused in S._FINAL_REFUSALS:
@@ -143,13 +146,42 @@ class GuestSession(Session):
         return candidate
 
     def _on_offer(self, game_id, game, seat, options, clock, position) -> None:
-        self._announced(game_id, game, seat, options, clock, position, False)
+        candidate = self._announced(game_id, game, seat, options, clock, position, False)
         self._resume = None
+        # the rematch both agreed to (after a drop: the one we offered, if the host took it)
+        agreed = self.game is not None and self.game.id in (self.rematch_agreed, self.my_rematch)
+        rematch = agreed and self._is_rematch(candidate)
+        self.rematch_agreed = self.my_rematch = self.their_rematch = None
         self.phase = "offered"
-        self._emit("offer", **self.offer)
+        if rematch:
+            self.accept()
+        else:
+            self._emit("offer", **self.offer)
+
+    def _is_rematch(self, new: NetGame) -> bool:
+        """The game just played again, seats swapped (anything else is asked like an offer)."""
+        old = self.game
+        return (
+            new.name == old.name
+            and new.options == old.options
+            and new.position == old.position
+            and new.control == old.control
+            and new.host_seat == 1 - old.host_seat
+        )
+
+    def _rematch_agreed(self) -> None:
+        super()._rematch_agreed()
+        self.rematch_agreed = self.game.id
+
+    def rematch_starting(self) -> bool:
+        return self.rematch_agreed is not None
+
+    def can_offer_rematch(self) -> bool:
+        return self.rematch_agreed is None and super().can_offer_rematch()
 
     def _on_resume(self, game_id, game, seat, options, clock, position) -> None:
         self._resume = self._announced(game_id, game, seat, options, clock, position, True)
+        self.rematch_agreed = self.my_rematch = self.their_rematch = None  # the host's word: no rematch
 
     def _on_played(self, ply, text, *extra) -> None:
         piece, left = split_extras(extra)

@@ -252,6 +252,7 @@ class HostSession(Session):
         if self.phase == "offered" and self._offer is not None and game_id == self._offer.id:
             self.game, self._offer = self._offer, None
             self.secret = self._secret_on_accept(game_id)
+            self.my_rematch = self.their_rematch = None
             self.phase = "playing"
             self._emit("started", game=self.game)
             self._save()
@@ -265,6 +266,16 @@ class HostSession(Session):
                 self._save()
         else:
             raise P.ProtocolError(P.E_STATE, "no offer with this id is open")
+
+    def _rematch_agreed(self) -> None:
+        """Both want a rematch: offer the game just played again, the seats swapped (the guest,
+        who agreed, accepts it without asking its player again)."""
+        super()._rematch_agreed()
+        old = self.game
+        self.set_offer(old.name, dict(old.options), 1 - old.host_seat, old.position, old.control)
+
+    def rematch_starting(self) -> bool:
+        return self._offer is not None and self.game is not None and self.game.result() is not None
 
     def _on_decline(self, game_id) -> None:
         if self.phase in ("offered", "resuming") and game_id == (self._offer or self.game).id:
@@ -280,6 +291,7 @@ class HostSession(Session):
         self._auth = None
         self.pending_flip = None
         self.my_draw = self.their_draw = self.my_undo = self.their_undo = None
+        self.my_rematch = self.their_rematch = None  # questions lapse; an agreed rematch is _offer
         if self.game is not None:  # also after the end: a returning guest learns how it ended
             self.phase = "paused"
             self._emit("paused", reason=reason)

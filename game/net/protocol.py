@@ -23,14 +23,19 @@ from game.clock import ClockError, TimeControl
 #: protocol name and version sent in HELLO; peers with another version are refused
 #: (version 2 added the proof of the join code or the game secret: CHALLENGE, PROOF, PROVEN;
 #: version 3 the clocks: a time control in OFFER / RESUME, the mover's time left on the host's MOVE
-#: and PLAYED lines, CLOCK and FLAG)
+#: and PLAYED lines, CLOCK and FLAG; version 4 the rematch question REMATCH OFFER|ACCEPT|DECLINE and
+#: the quick phrases, PHRASE <n>)
 NAME = "QIPAN"
-VERSION = 3
+VERSION = 4
 
 #: longest accepted line, in bytes, including the newline
 MAX_LINE = 512
 
 GAMES = games.NAMES
+
+#: the quick phrases a player may send (PHRASE <n>, n the index here): only numbers travel, each
+#: side shows the phrase in its own player's language, and there is no free text to moderate
+PHRASES = ("hello", "good_luck", "good_game", "thanks", "well_played", "oops", "your_move", "rematch")
 
 # ---- argument kinds -----------------------------------------------------------------------------
 _ID = re.compile(r"[0-9a-f]{8,32}")
@@ -64,6 +69,7 @@ E_BUSY = "busy"  # the host already has a guest
 E_OVER = "game_over"
 E_PROOF = "wrong_code"  # PROOF made with a wrong join code or game secret
 E_TIMEOUT = "timeout"  # HELLO and PROOF did not come within the handshake limit
+E_TOO_FAST = "too_fast"  # a PHRASE beyond the rate limit: dropped
 ERROR_CODES = (
     E_MALFORMED,
     E_TOO_LONG,
@@ -79,6 +85,7 @@ ERROR_CODES = (
     E_OVER,
     E_PROOF,
     E_TIMEOUT,
+    E_TOO_FAST,
 )
 #: ERROR codes after which the sender hangs up: the receiver stops on them too
 FATAL_CODES = (E_VERSION, E_BUSY, E_PROOF, E_TIMEOUT)
@@ -219,6 +226,14 @@ _mac = _kind(_MAC, "proof")
 _game_ref = _kind(_GAME_REF, "game id")
 _key_kind = _choice("code", "game")
 
+
+def _phrase(token: str) -> int:
+    n = _int(token)
+    if n >= len(PHRASES):
+        raise ProtocolError(E_MALFORMED, f"no phrase {n} (0..{len(PHRASES) - 1})")
+    return n
+
+
 #: command -> (required argument checkers, optional argument checkers, rest-of-line checker)
 #: A rest-of-line checker receives everything after the fixed arguments (it may hold spaces).
 COMMANDS = {
@@ -239,6 +254,8 @@ COMMANDS = {
     "RESIGN": ((), (), None),
     "DRAW": ((_answer, _int), (), None),  # DRAW OFFER|ACCEPT|DECLINE <ply>
     "UNDO": ((_undo, _int), (), None),  # UNDO REQUEST|ACCEPT|DECLINE <target ply>
+    "REMATCH": ((_answer, _id), (), None),  # REMATCH OFFER|ACCEPT|DECLINE <id of the finished game>
+    "PHRASE": ((_phrase,), (), None),  # PHRASE <n>: quick phrase number n of PHRASES
     "PING": ((_int,), (), None),
     "PONG": ((_int,), (), None),
     "ERROR": ((_code,), (), lambda rest: rest),  # ERROR <code> [free text]

@@ -22,6 +22,7 @@ from game.net import protocol as P
 from game.net.game import NetGame
 from game.net.link import OVERSIZED, LineConnection
 from game.net.netclock import SessionClock, ended_on_time, split_extras
+from game.net.talk import PHRASE_BURST, PHRASE_EVERY, PHRASE_SLACK, RateLimit, Talk
 from game.rules.common import PositionError, Result
 
 #: seconds without sending anything before a PING
@@ -68,6 +69,11 @@ class Event:
                 flip once the host revealed the piece
     draw_offer / draw_declined, undo_request / undo_declined, undone (info: ply)
     ended       the game is over (info: result; a flag fall declared by the host too)
+    rematch_offer     the other player offers a rematch of the finished game (info: id)
+    rematch_declined  the other player declined ours
+    rematch_agreed    both want it: the host offers the new game, seats swapped, and the guest
+                      accepts it without asking again ("started" follows on both sides)
+    phrase      the other player sent a quick phrase (info: n, an index of protocol.PHRASES)
     paused      the connection dropped or the peer left (info: reason)
     peer_error  the peer rejected one of our lines (info: code, text)
     rejected    we rejected one of the peer's lines (info: code, text)
@@ -82,7 +88,7 @@ class SessionError(Exception):
     """A local action that is not possible now (not your turn, no game, waiting for an answer)."""
 
 
-class Session(SessionClock):
+class Session(SessionClock, Talk):
     role = ""
 
     def __init__(self, autosave=None, clock=time.monotonic):
@@ -107,6 +113,11 @@ class Session(SessionClock):
         self.my_undo: int | None = None
         self.their_undo: int | None = None
         self.pending_flip: tuple[int, int] | None = None  # Banqi guest: (ply, point) awaiting REVEAL
+        # a rematch question after the end: the id of the finished game; ours and theirs
+        self.my_rematch: str | None = None
+        self.their_rematch: str | None = None
+        self._say = RateLimit(PHRASE_BURST, PHRASE_EVERY, clock)  # the phrases we send
+        self._heard = RateLimit(PHRASE_BURST + PHRASE_SLACK, PHRASE_EVERY, clock)  # and receive
 
     # ---- what the UI reads ----------------------------------------------------------------------
     @property
@@ -337,6 +348,7 @@ class Session(SessionClock):
         result = self.game.result()
         if result is not None:
             self.my_draw = self.their_draw = self.my_undo = self.their_undo = None
+            self.my_rematch = self.their_rematch = None
             self._emit("ended", result=result)
 
     def _on_resign(self) -> None:
@@ -404,6 +416,52 @@ class Session(SessionClock):
         self._send_clock()  # the host's figures of that position (nothing on the guest)
         self._emit("undone", ply=target, state=self.game.state)
         self._save()
+
+    # ---- after the end: a rematch; at any time: quick phrases (receiving them: talk.Talk) ------------
+    def can_offer_rematch(self) -> bool:
+        game = self.game
+        return (
+            self.connected
+            and game is not None
+            and game.result() is not None
+            and self.phase in ("playing", "declined")
+            and self.my_rematch is None
+        )
+
+    def offer_rematch(self) -> None:
+        """Offer the same game again with the seats swapped (accepts theirs if they offered)."""
+        if self.their_rematch is not None:
+            self.answer_rematch(True)
+            return
+        if not self.can_offer_rematch():
+            raise SessionError("no rematch can be offered now")
+        self.my_rematch = self.game.id
+        self._send("REMATCH", "OFFER", self.game.id)
+
+    def answer_rematch(self, accept: bool) -> None:
+        if self.their_rematch is None or not self.connected:
+            raise SessionError("no rematch offer to answer")
+        game_id, self.their_rematch = self.their_rematch, None
+        self._send("REMATCH", "ACCEPT" if accept else "DECLINE", game_id)
+        if accept:
+            self._rematch_agreed()
+
+    def rematch_starting(self) -> bool:
+        """Both agreed to a rematch and its game has not started yet."""
+        return False
+
+    def can_say(self) -> bool:
+        return self.connected and self.game is not None and self._say.ready()
+
+    def say(self, n: int) -> None:
+        """Send quick phrase n (an index of protocol.PHRASES); SessionError when it is too soon."""
+        if not 0 <= n < len(P.PHRASES):
+            raise SessionError(f"no phrase {n}")
+        if not self.connected or self.game is None:
+            raise SessionError("no game on the table")
+        if not self._say.take():
+            raise SessionError("wait a moment before the next phrase")
+        self._send("PHRASE", n)
 
     # ---- local actions --------------------------------------------------------------------------
     def _require_game(self) -> NetGame:

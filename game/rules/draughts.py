@@ -516,21 +516,28 @@ def to_grid(state: State) -> str:
 PDN_READER: Callable[[str], State] | None = None
 
 
+# How a PDN text may begin: a tag, a `%` escape line, a comment, a variation, the result `*` of a
+# game without moves, a move number (leading zeros allowed), or (movetext without tags) a move such
+# as 32-28 or 28x19, whose square never starts with 0. Never a FEN (W:...) or a board grid (0wWbB),
+# so it is tried first.
+_PDN_START = re.compile(r"[\[%{;(*]|[0-9]+\s*\.|[1-9][0-9]?\s*[-x:]\s*[0-9]", re.ASCII)
+
+
 def from_text(text: str, **options) -> State:
     """A FEN, the 100-character board (+ side to move), or a PDN game (its final position)."""
     opts = check_options(OPTIONS, options)
     if not isinstance(text, str) or not text.strip():
         raise PositionError("empty position")
     stripped = text.strip()
-    first = stripped.split()[0]
-    if ":" not in first and len(first) > 12 and not first.startswith("["):
-        return parse_grid(stripped, default_side=opts["first"])
-    if re.match(r"^[WBwb]\s*(:|$)", stripped):
-        return parse_fen(stripped)
-    if stripped.startswith("[") or re.match(r"^[0-9]+\s*\.", stripped):
+    if _PDN_START.match(stripped):
         if PDN_READER is None:
             raise PositionError("PDN text needs game.rules.draughts_pdn, which is not loaded")
         return PDN_READER(stripped)
+    first = stripped.split()[0]
+    if ":" not in first and len(first) > 12:
+        return parse_grid(stripped, default_side=opts["first"])
+    if re.match(r"^[WBwb]\s*(:|$)", stripped):
+        return parse_fen(stripped)
     raise PositionError(f"not a draughts position (FEN, 100 board characters or PDN): {stripped[:40]!r}")
 
 

@@ -12,6 +12,7 @@ from game.i18n import tr
 from game.net.netclock import GRACE
 from game.net.session import SessionError
 from game.rules.common import find_move
+from game.scenes.board.net_chat import Bubbles, PhraseMenu
 from game.scenes.board.seats import HumanSeat, Seat
 from game.scenes.board.table import LocalTable, _text
 from game.scenes.lobbies.texts import clock_line, reason_text, seat_labels
@@ -50,7 +51,7 @@ class RemoteSeat(Seat):
 
 
 class NetTable(LocalTable):
-    help_key = "net.help"
+    help_key = "chat.help"
     #: the board never ends a network game on time: the host's session declares the flag fall
     #: (game.net.netclock) and the board shows the session's figures (see show_clocks)
     clock_authority = False
@@ -68,6 +69,7 @@ class NetTable(LocalTable):
         self.later: list = []
         self.dirty = True
         self.handed_over = False
+        self.bubbles = Bubbles()  # quick phrases on show
 
     def make_seats(self) -> list:
         seats: list[Seat] = [RemoteSeat(self), RemoteSeat(self)]
@@ -134,6 +136,7 @@ class NetTable(LocalTable):
                 self._answer(name, *args)
         if self.questions:
             self._close_lapsed_questions()
+        self.bubbles.update(dt)
         board = self.board
         if self.dirty and (board.anim is None or board.anim.done):
             self.sync()
@@ -191,7 +194,19 @@ class NetTable(LocalTable):
             app.toast(tr(f"net.{kind}", app.lang))
         elif kind == "declined":
             app.toast(tr("net.rematch_declined", app.lang))
-        elif kind == "offer":  # the host offers a rematch
+        elif kind == "phrase":
+            self.bubbles.add(1 - self.my_seat, ev.info["n"])
+            app.sounds.play("click")
+        elif kind == "rematch_offer":  # the result screen asks (Decline is its default)
+            app.sounds.play("click")
+            board = self.board
+            if board.over() and app.top is board and board.review is None:
+                board.show_result()
+            elif getattr(app.top, "board", None) is not board:  # not on its result screen: say so
+                app.toast(tr("rematch.asked", app.lang, seat=self._seat_label(1 - self.my_seat)), 6)
+        elif kind == "rematch_declined":  # (an agreed one opens its board at once: no notice)
+            app.toast(tr("rematch.declined", app.lang))
+        elif kind == "offer":  # the host offers another game (an agreed rematch starts by itself)
             app.push(
                 Dialog(
                     app,
@@ -208,6 +223,60 @@ class NetTable(LocalTable):
             app.toast(tr("net.peer_refused", app.lang, text=text[:80]))
         elif kind == "refused" and ev.info.get("code") == "wrong_code":  # someone guessed the code
             app.toast(tr("net.wrong_code_from", app.lang, addr=ev.info.get("peer", "?")), 6)
+
+    # ---- quick phrases and the rematch ---------------------------------------------------------
+    def open_phrases(self) -> None:
+        if not self.net.read(lambda s: s.connected and s.game is not None):
+            self.app.sounds.play("illegal")
+            return
+        self.app.push(PhraseMenu(self.app, self.say))
+
+    def say(self, n: int) -> None:
+        try:
+            self.net.call("say", n)
+        except SessionError:
+            self.app.sounds.play("illegal")
+            self.app.toast(tr("chat.too_fast", self.app.lang))
+            return
+        self.bubbles.add(self.my_seat, n)
+
+    def shortcut(self, key: int, ctrl: bool):
+        if key == pygame.K_t and not ctrl:
+            return self.open_phrases
+        return super().shortcut(key, ctrl)
+
+    def _seat_label(self, seat: int) -> str:
+        """The name of the side we play in the rematch (the seats swap)."""
+        g = self.session_game
+        return seat_labels(g.name, dict(g.options), g.position, self.app.lang)[seat]
+
+    def can_rematch(self) -> bool:
+        return self.net.read(lambda s: s.can_offer_rematch() or s.their_rematch is not None)
+
+    def rematch_asked(self) -> bool:
+        return self.net.read(lambda s: s.their_rematch is not None and s.connected)
+
+    def answer_rematch(self, accept: bool) -> None:
+        self._call("answer_rematch", accept)
+
+    def rematch_line(self, lang: str) -> str | None:
+        """What the result screen says about a rematch (None: nothing to say)."""
+
+        def look(s):
+            if not s.connected:
+                return "rematch.offline"
+            if s.their_rematch is not None:
+                return "rematch.asked"
+            if s.my_rematch is not None:
+                return "rematch.waiting"
+            if s.rematch_starting():
+                return "rematch.agreed"
+            return None
+
+        key = self.net.read(look)
+        if key is None:
+            return None
+        return tr(key, lang, seat=self._seat_label(1 - self.my_seat))
 
     def _ask(self, question: str, dialog) -> None:
         """Show the other player's question; it goes away by itself if the question lapses."""
@@ -282,6 +351,13 @@ class NetTable(LocalTable):
                 style="danger",
             ),
             Button(app, _text(app, "board.save"), self.save, enabled=self._can_save, shortcut="Ctrl+S"),
+            Button(
+                app,
+                _text(app, "chat.say"),
+                self.open_phrases,
+                enabled=lambda: self.net.read(lambda s: s.connected and s.game is not None),
+                shortcut="T",
+            ),
             Button(app, _text(app, "board.flip"), b.flip, shortcut="F"),
             Button(app, _text(app, "board.rules"), self.open_rules),
             Button(app, _text(app, "board.menu"), self.to_menu, shortcut="Esc"),
@@ -369,19 +445,10 @@ class NetTable(LocalTable):
         return tr("result.you_win" if self.match.winner_seat() == self.my_seat else "net.opponent_wins", lang)
 
     def rematch(self) -> None:
-        """The host offers the same game with the seats swapped; the guest's board asks its player."""
-        if self.role != "host":
-            self.app.toast(tr("net.rematch_host_only", self.app.lang))
-            return
-        g = self.session_game
-        try:
-            self.net.call("set_offer", g.name, dict(g.options), 1 - g.host_seat, g.position, g.control)
-        except (SessionError, OSError):
-            self.app.sounds.play("illegal")
-            return
-        if self.app.top is not self.board:
-            self.app.pop()
-        self.app.toast(tr("net.rematch_offered", self.app.lang))
+        """Offer the same game with the seats swapped (or take the other player's offer); the
+        other player's result screen asks. Once both agree the host offers the new game and
+        both boards open it ("started")."""
+        self._call("offer_rematch")
 
     # ---- drawing -------------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -412,6 +479,7 @@ class NetTable(LocalTable):
                 surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
                 y += img.get_height() + pad
             return
+        self.bubbles.draw(surface, board, self.my_seat)
         notice = self.notice
         if notice is None:
             return

@@ -420,6 +420,21 @@ class LocalTable:
             self.counted = True
             self.outcome = count_game(self.app, self.match)
 
+    def next_level(self) -> None:
+        """A new game one level up, with the same options, side and clock (offered by the result
+        screen after a run of wins); the setup remembers the level as the player's choice."""
+        m, out = self.match, self.outcome
+        if out is None or not out.offer_next:
+            return
+        level = out.level + 1
+        if not hasattr(self.app, "last_setup"):
+            self.app.last_setup = {}
+        self.app.last_setup.setdefault(m.game, {}).update(level=level, level_chosen=True)
+        control = None if m.clock is None else m.clock.control
+        self.app.new_game(
+            m.game, m.options, mode="computer", human_seat=m.human_seat or 0, level=level, control=control
+        )
+
     def save(self) -> None:
         m = self.match
         if m.info.hidden and "seed" not in m.start and m.start_state.hidden is not None:
@@ -475,20 +490,18 @@ class LocalTable:
             m.game, m.options, mode=m.mode, human_seat=human, level=m.level, start_state=start, control=control
         )
 
-    def next_level(self) -> None:
-        """A new game one level up, with the same options, side and clock (offered by the result
-        screen after a run of wins); the setup remembers the level as the player's choice."""
-        m, out = self.match, self.outcome
-        if out is None or not out.offer_next:
-            return
-        level = out.level + 1
-        if not hasattr(self.app, "last_setup"):
-            self.app.last_setup = {}
-        self.app.last_setup.setdefault(m.game, {}).update(level=level, level_chosen=True)
-        control = None if m.clock is None else m.clock.control
-        self.app.new_game(
-            m.game, m.options, mode="computer", human_seat=m.human_seat or 0, level=level, control=control
-        )
+    # a network table answers the other player's rematch offer on the result screen
+    def can_rematch(self) -> bool:
+        return True
+
+    def rematch_asked(self) -> bool:
+        return False
+
+    def answer_rematch(self, accept: bool) -> None:
+        """Only a network table is ever asked."""
+
+    def rematch_line(self, lang: str) -> str | None:
+        return None
 
     def update(self, dt: float) -> None:
         """Once a frame, before the board."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import add, tr
+from game.net.wormhole_link import PUBLIC_MAILBOX
 from game.scenes.base import Scene
 from game.scenes.registry import register
 from game.scenes.widgets import Button, FocusGroup, TextInput
@@ -36,9 +37,6 @@ add(
         "online.server_fail": {"zh": "连接失败：{why}", "en": "No connection: {why}"},
     }
 )
-
-#: the library's public server (also game.net.wormhole_link.PUBLIC_MAILBOX and storage's default)
-PUBLIC_MAILBOX = "ws://relay.magic-wormhole.io:4000/v1"
 
 
 def mailbox_url(app) -> str:

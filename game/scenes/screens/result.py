@@ -33,6 +33,8 @@ add(
         "result.analyse": {"zh": "全局分析", "en": "Analyse game"},
         "result.review": {"zh": "复盘", "en": "Review"},
         "result.menu": {"zh": "菜单", "en": "Menu"},
+        "result.accept_rematch": {"zh": "接受再来一局", "en": "Accept rematch"},
+        "result.decline_rematch": {"zh": "拒绝", "en": "Decline"},
     }
 )
 
@@ -71,19 +73,28 @@ class ResultScene(Scene):
         super().__init__(app)
         self.board = board
         t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
+        label = t("result.rematch_swapped" if board.mode == "computer" else "result.rematch")
         self.rematch_btn = Button(
             app,
-            t("result.rematch_swapped" if board.mode == "computer" else "result.rematch"),
+            lambda: tr("result.accept_rematch", app.lang) if self.asked else label(),
             self.rematch,
             style="primary",
+            enabled=board.table.can_rematch,
         )
         self.review_btn = Button(app, t("result.review"), self.review)
         self.analyse_btn = Button(app, t("result.analyse"), self.analyse)
         self.menu_btn = Button(app, t("result.menu"), app.back_to_menu, shortcut="Esc")
-        self.record = ResultRecord(app, board)  # a game against the computer: the player's record
-        self.buttons = [self.rematch_btn, self.review_btn, self.analyse_btn, self.menu_btn, *self.record.buttons]
+        # a network opponent's rematch offer: Accept (the rematch button) or Decline, the default
+        self.decline_btn = Button(app, t("result.decline_rematch"), lambda: board.table.answer_rematch(False))
+        self.asked = False
+        self.buttons = [self.rematch_btn, self.review_btn, self.analyse_btn, self.menu_btn]
         self.focus = FocusGroup(self.buttons)
         self.focus.focus(self.rematch_btn)
+        self.record = ResultRecord(app, board)  # a game against the computer: the player's record
+        if self.record.buttons:  # (first: its row is above the others; Rematch keeps the focus)
+            self.buttons[:0] = self.record.buttons
+            self.focus = FocusGroup(self.buttons)
+            self.focus.focus(self.rematch_btn)
         self.pop_in = Tween(0.0, 1.0, 0.35, ease_out_back)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.confetti = []
@@ -125,6 +136,16 @@ class ResultScene(Scene):
         self.review()
         self.board.game_review.start()
 
+    def _ask(self, asked: bool) -> None:
+        """Show or hide the answer to the other player's rematch offer."""
+        self.asked = asked
+        # gold marks what Enter does (as in a Dialog): Decline while asked
+        self.rematch_btn.style, self.decline_btn.style = ("normal", "primary") if asked else ("primary", "normal")
+        self.buttons = [self.rematch_btn] + ([self.decline_btn] if asked else []) + self.buttons[-3:]
+        self.focus = FocusGroup(self.buttons)
+        self.on_resize(self.app.size)
+        self.focus.focus(self.decline_btn if asked else self.rematch_btn)
+
     def on_resize(self, size) -> None:
         s = theme.ui_scale(size)
         self.s = s
@@ -135,7 +156,7 @@ class ResultScene(Scene):
         gap = theme.px(14, s)
         bh = theme.px(52, s)
         # "Rematch (sides swapped)" is longer than Review and Menu: widths follow the texts
-        row = [self.rematch_btn, self.review_btn, self.analyse_btn, self.menu_btn]
+        row = [b for b in self.buttons if b not in self.record.buttons]
         button_row(row, self.box.x + gap, self.box.bottom - bh - theme.px(24, s), w - 2 * gap, bh, gap)
         self.record.layout(self.box, self.box.bottom - bh - theme.px(24, s), s)
 
@@ -154,6 +175,8 @@ class ResultScene(Scene):
                 return
 
     def update(self, dt: float) -> None:
+        if self.board.table.rematch_asked() != self.asked:
+            self._ask(not self.asked)
         self.pop_in.update(dt)
         h = self.app.size[1]
         for c in self.confetti:
@@ -172,6 +195,7 @@ class ResultScene(Scene):
         k = self.pop_in.value
         box = self.box.inflate(int(self.box.w * (k - 1) * 0.2), int(self.box.h * (k - 1) * 0.2))
         theme.panel(surface, box, radius=theme.px(18, s), edge=theme.ACCENT, width=3)
+        self.record.draw(surface, box, s)
         lang = self.app.lang
         b = self.board
         y = box.y + theme.px(28, s)
@@ -188,7 +212,11 @@ class ResultScene(Scene):
         n = len(b.moves)
         count = self.app.text(plies_text(n, lang), theme.px(18, s), theme.TEXT_DIM)
         surface.blit(count, count.get_rect(midtop=(box.centerx, y)))
-        self.record.draw(surface, box, y + count.get_height(), s)
+        y += count.get_height() + theme.px(8, s)
+        line = b.table.rematch_line(lang)  # a network rematch: asked, waiting, starting, offline
+        if line:
+            img = fit_text(self.app, line, theme.px(19, s), theme.ACCENT, box.w - 30)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         if k >= 0.99:
             for btn in self.buttons:
                 btn.draw(surface)

@@ -40,8 +40,12 @@ class ResultRecord:
     def height(self, s: float) -> int:
         """The room it needs in the box (design sizes scaled by s)."""
         n = len(self.lines(self.app.lang))
-        room = n * theme.px(28, s) + (theme.px(12, s) if n else 0)
-        return room + (theme.px(52 + 14, s) if self.next_btn is not None else 0)
+        room = n * theme.px(28, s) + (theme.px(8, s) if n else 0)
+        return room + (self.row_height(s) if self.next_btn is not None else 0)
+
+    @staticmethod
+    def row_height(s: float) -> int:
+        return theme.px(52 + 14, s)
 
     def layout(self, box: pygame.Rect, buttons_y: int, s: float) -> None:
         """The offer's button on a row of its own above the screen's buttons."""
@@ -51,10 +55,14 @@ class ResultRecord:
         w = min(box.w - 2 * gap, max(box.w // 2, self.next_btn.needed_width(bh)))
         self.next_btn.rect = pygame.Rect(box.centerx - w // 2, buttons_y - gap - bh, w, bh)
 
-    def draw(self, surface, box: pygame.Rect, y: int, s: float) -> None:
-        """Its lines from `y` down, centred in `box`."""
-        y += theme.px(12, s)
-        for i, text in enumerate(self.lines(self.app.lang)):
+    def draw(self, surface, box: pygame.Rect, s: float) -> None:
+        """Its lines centred in `box` (as it pops in), just above the buttons: the bottom of the
+        box holds the buttons (theme.px(24 + 52)), and the offer's row above them."""
+        lines = self.lines(self.app.lang)
+        y = box.bottom - theme.px(24 + 52 + 14, s) - len(lines) * theme.px(28, s)
+        if self.next_btn is not None:
+            y -= self.row_height(s) + theme.px(6, s)  # a little air above the offer's button
+        for i, text in enumerate(lines):
             colour = theme.ACCENT if i == 0 else theme.TEXT_DIM
             img = fit_text(self.app, text, theme.px(21 if i == 0 else 18, s), colour, box.w - 30)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
