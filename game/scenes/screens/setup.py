@@ -10,7 +10,7 @@ import pygame
 from game.ai import levels
 from game.clock import TimeControl
 from game.i18n import add, tr
-from game.player_record import ladder_key, nearest_level
+from game.player_record import nearest_level
 from game.rules import module
 from game.rules.common import check_options
 from game.scenes.record_keeper import record_of
@@ -167,7 +167,7 @@ class SetupScene(FormScene):
     # ---- the level and the player's record --------------------------------------------------
     def ladder(self) -> list:
         """The ten levels of this game under the chosen options (game.ai.levels.ladder)."""
-        key = ladder_key(self.game, self.options())
+        key = tuple(sorted((k, str(v)) for k, v in self.options().items()))  # levels.ladder reads them all
         if key != self._ladder_key:
             try:
                 self._ladder = levels.ladder(self.game, self.options())
