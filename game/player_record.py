@@ -235,8 +235,8 @@ def _ladder(raw: Any) -> Ladder:
     if estimate is not None and not (
         isinstance(estimate, (int, float))
         and not isinstance(estimate, bool)
+        and _RATING_RANGE[0] <= estimate <= _RATING_RANGE[1]  # (before isfinite: 10**400 overflows it)
         and math.isfinite(estimate)
-        and _RATING_RANGE[0] <= estimate <= _RATING_RANGE[1]
     ):
         raise ValueError("estimate")
     rated = raw.get("rated", 0)

@@ -120,6 +120,7 @@ def test_json_round_trip_and_damaged_contents():
         lambda d: d.update(ladders=[]),
         lambda d: d["ladders"]["draughts"].update(estimate="high"),
         lambda d: d["ladders"]["draughts"].update(estimate=float("inf")),
+        lambda d: d["ladders"]["draughts"].update(estimate=10**400),
         lambda d: d["ladders"]["draughts"].update(rated=0),
         lambda d: d["ladders"]["draughts"]["levels"].update({"11": {"wins": 1}}),
         lambda d: d["ladders"]["draughts"]["levels"]["6"].update(wins=-1),
@@ -260,3 +261,35 @@ def test_a_failed_write_leaves_the_old_file_whole(_qipan_home, monkeypatch):
     assert "No space left" in str(err.value)
     assert storage.player_record_path().read_bytes() == before
     assert [p.name for p in _qipan_home.iterdir()] == ["record.json"]  # the temp file is gone
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(_json, _json, _json)
+def test_any_contents_give_a_record_or_a_value_error(ladder, levels_, tally):
+    """Whatever a damaged or hostile file holds, reading it gives a record or ValueError (which
+    storage turns into the notice and the .bak), never another exception."""
+    for data in (
+        ladder,
+        {"format": "qipan-player-record", "version": 1, "ladders": ladder},
+        {
+            "format": "qipan-player-record",
+            "version": 1,
+            "ladders": {"draughts": {"game": "draughts", "levels": levels_}},
+        },
+        {
+            "format": "qipan-player-record",
+            "version": 1,
+            "ladders": {"draughts": {"game": "draughts", "estimate": tally, "rated": 1, "levels": {"3": tally}}},
+        },
+    ):
+        try:
+            rec = PlayerRecord.from_json(data)
+        except ValueError:
+            continue
+        assert PlayerRecord.from_json(rec.to_json()).to_json() == rec.to_json()
