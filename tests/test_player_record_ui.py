@@ -190,12 +190,14 @@ def test_a_lost_game_is_counted_once_and_said_on_the_result_screen(driver, rated
     # taking the end back and finishing again does not count the game twice
     driver.key(pygame.K_ESCAPE)
     board.table.undo()
-    assert not board.match.over
+    assert not board.match.over and board.table.outcome is None
     board.cancel_all()
     board.match.resign()
     board.table.autosave()
+    board.changed()
     assert storage.load_player_record()[0].ladder("draughts").games == 1
-    driver.step(5)
+    driver.wait(lambda: isinstance(driver.top, ResultScene))
+    assert driver.top.record.lines("en") == []  # the first end was counted, and said then
 
 
 def test_a_game_against_an_unmeasured_level_keeps_the_estimate(driver):

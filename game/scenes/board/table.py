@@ -416,7 +416,9 @@ class LocalTable:
         """A game against the computer counts in the player's record once, when it first ends:
         taking moves back after the end and finishing again does not count it again. Undo and
         hints during the game do not change how it counts."""
-        if self.match.over and not self.counted:
+        if not self.match.over:  # (taken back: what the first end changed is not this game's)
+            self.outcome = None
+        elif not self.counted:
             self.counted = True
             self.outcome = count_game(self.app, self.match)
 
