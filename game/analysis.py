@@ -78,7 +78,7 @@ def search(
     info = games.of_state(state)
     if nodes is None and time_limit is None:
         time_limit = 1.0
-    limits = Limits("hard", time_limit, nodes, seed=0, root_values=True, on_iteration=on_iteration, stop=stop)
+    limits = Limits(10, time_limit, nodes, seed=0, root_values=True, on_iteration=on_iteration, stop=stop)
     return info.engine.search(info.public(state), limits)
 
 

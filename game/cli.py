@@ -25,6 +25,7 @@ import stat
 import sys
 
 from game import games
+from game.ai.levels import level_arg
 from game.rules import GAMES, module
 from game.rules.common import PositionError, parse_count
 
@@ -86,7 +87,7 @@ def _parser():
     b = sub.add_parser("bestmove", help="the computer's move")
     b.add_argument("game", choices=GAMES)
     b.add_argument("position")
-    b.add_argument("--level", choices=("easy", "medium", "hard"), default="hard")
+    b.add_argument("--level", type=level_arg, default=10, help="1-10, or easy/medium/hard (3, 6, 10)")
     b.add_argument("--time", type=_seconds, default=None, help="seconds to think")
     b.add_argument("--seed", type=_seed, default=None)
     b.add_argument(

@@ -25,12 +25,12 @@ import threading
 import time
 
 from game import games
+from game.ai.levels import level_arg
 from game.net import protocol as P
 from game.net.session import SessionError
 from game.net.wormhole_link import PUBLIC_MAILBOX, code_problem, normalize_wormhole_code
 from game.rules.common import PositionError
 
-LEVELS = ("easy", "medium", "hard")
 #: seconds the host waits for a player before giving up
 WAIT_LIMIT = 3600.0
 
@@ -48,7 +48,9 @@ def add_parser(sub, seconds_type) -> None:
             "--games", type=_positive, default=1, metavar="N", help="games to play, sides swapped after each"
         )
         p.add_argument("--relay", default=None, help=f"mailbox server URL (default {PUBLIC_MAILBOX})")
-        p.add_argument("--engine", choices=LEVELS, default=None, help="the computer plays this side")
+        p.add_argument(
+            "--engine", type=level_arg, default=None, metavar="LEVEL", help="the computer plays this side at 1-10"
+        )
         p.add_argument("--time", type=seconds_type, default=None, help="seconds per computer move")
     h.add_argument("--option", action="append", default=[], metavar="k=v", help="a variant option of the game")
 
@@ -115,7 +117,7 @@ def _close(session) -> None:
 
 
 class _Player:
-    def __init__(self, session, engine: str | None, time_limit: float | None, games: int = 1):
+    def __init__(self, session, engine: int | None, time_limit: float | None, games: int = 1):
         self.session = session
         self.engine = engine
         self.time_limit = time_limit

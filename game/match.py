@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import games
+from game.ai.levels import parse_level
 from game.clock import Clock, TimeControl
 from game.record import GameRecord, SaveError
 from game.rules.common import TIME_ENDINGS, PositionError, Result, find_move
@@ -41,8 +42,12 @@ class SeatSpec:
     default) or REMOTE."""
 
     kind: str = HUMAN
-    level: str | None = None
+    level: int | None = None  # 1-10 (game.ai.levels; made from any form parse_level takes)
     time: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.level is not None:
+            object.__setattr__(self, "level", parse_level(self.level))
 
 
 class Match:
@@ -58,7 +63,7 @@ class Match:
         start_state: Any = None,
         start: dict | None = None,
         seats: tuple[SeatSpec, SeatSpec] = (SeatSpec(), SeatSpec()),
-        level: str = "medium",
+        level: int | str = 6,
         control: TimeControl | None = None,
     ) -> None:
         self.info = games.get(game)
@@ -71,7 +76,7 @@ class Match:
             start = {"text": self.info.rules.to_text(start_state)}
         self.start = dict(start)
         self.seats = tuple(seats)
-        self.level = level
+        self.level = parse_level(level)  # 1-10; "easy"/"medium"/"hard" of older saves are 3/6/10
         self.states: list[Any] = [start_state]
         self.moves: list[Any] = []
         self.pieces: list[str | None] = []  # what each move revealed (hidden-information games)
@@ -91,7 +96,7 @@ class Match:
         *,
         mode: str = "hotseat",
         human_seat: int = 0,
-        level: str = "medium",
+        level: int | str = 6,
         start_state: Any = None,
         seed: int | None = None,
         levels: tuple = (),
@@ -471,16 +476,17 @@ class Match:
 
 
 def seats_for(
-    mode: str, human_seat: int = 0, level: str = "medium", levels: tuple = (), times: tuple = ()
+    mode: str, human_seat: int = 0, level: int | str = 6, levels: tuple = (), times: tuple = ()
 ) -> tuple[SeatSpec, SeatSpec]:
     """The seats of a hot-seat game, of a game against the computer at `level`, or of the computer
     watched playing itself ("watch": `levels` and `times` per seat, default `level` and None)."""
     if mode == "watch":
-        lv = tuple(levels) or (level, level)
+        lv = tuple(parse_level(x) for x in levels) or (parse_level(level),) * 2
         tm = tuple(times) or (None, None)
         return SeatSpec(COMPUTER, lv[0], tm[0]), SeatSpec(COMPUTER, lv[1], tm[1])
     if mode == "computer":
-        seats = [SeatSpec(COMPUTER, level), SeatSpec(COMPUTER, level)]
+        number = parse_level(level)
+        seats = [SeatSpec(COMPUTER, number), SeatSpec(COMPUTER, number)]
         seats[human_seat] = SeatSpec(HUMAN)
         return seats[0], seats[1]
     return SeatSpec(HUMAN), SeatSpec(HUMAN)

@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass, field
 
 from game import games
+from game.ai.levels import parse_level
 from game.clock import ClockError, TimeControl
 from game.i18n import tr
 from game.rules import draughts, draughts_pdn
@@ -66,7 +67,8 @@ class GameRecord:
     redo:       notation of the moves taken back and not replayed, the next one to redo first
     mode:       "hotseat" | "computer"
     human_seat: 0 | 1 (the human's seat against the computer; seat 0 moves first) | None
-    level:      "easy" | "medium" | "hard"
+    level:      1-10 (game.ai.levels); saves before the ten levels hold "easy" | "medium" | "hard",
+                read as 3, 6, 10
     end:        None, or {"winner": side token or None, "reason": "resign" | "agreement" |
                 "time" | "time_draw"} for a game ended by a player or a clock rather than by the rules
     clock:      None (no clocks; every save before clocks), or {"control": TimeControl.to_json(),
@@ -81,7 +83,7 @@ class GameRecord:
     redo: list = field(default_factory=list)
     mode: str = "hotseat"
     human_seat: int | None = None
-    level: str = "medium"
+    level: int = 6
     end: dict | None = None
     clock: dict | None = None
 
@@ -175,9 +177,10 @@ class GameRecord:
             raise bad("human_seat")
         if mode == "computer" and human_seat is None:
             raise bad("human_seat")
-        level = data.get("level", "medium")
-        if level not in games.LEVELS:
-            raise bad("level")
+        try:
+            level = parse_level(data.get("level", "medium"))
+        except ValueError:
+            raise bad("level") from None
         end = data.get("end")
         if end is not None:
             if (

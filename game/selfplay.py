@@ -26,7 +26,8 @@ import time
 from collections.abc import Callable
 
 from game import games
-from game.ai.contract import LEVELS, Limits
+from game.ai.contract import Limits
+from game.ai.levels import level_arg
 from game.ai.timeman import TimeManager
 from game.clock import ClockError, TimeControl
 from game.match import Match
@@ -49,8 +50,13 @@ def add_parser(sub, seconds_type, count_type) -> None:
 
     s = sub.add_parser("selfplay", help="the computer against itself, on a clock")
     s.add_argument("game", choices=games.NAMES)
-    s.add_argument("--white", choices=LEVELS, required=True, help="the level of white (Banqi: who moves first)")
-    s.add_argument("--black", choices=LEVELS, required=True, help="the level of black")
+    s.add_argument(
+        "--white",
+        type=level_arg,
+        required=True,
+        help="the level of white, 1-10 or easy/medium/hard (Banqi: who moves first)",
+    )
+    s.add_argument("--black", type=level_arg, required=True, help="the level of black")
     budget = s.add_mutually_exclusive_group()
     budget.add_argument("--clock", type=clock_type, default=None, metavar="BASE+INC", help="seconds + seconds")
     budget.add_argument("--time", type=seconds_type, default=None, help="fixed seconds a move (no clock)")
@@ -70,8 +76,8 @@ def white_seat(match: Match) -> int:
 
 def play_game(
     game: str,
-    white: str,
-    black: str,
+    white: int | str,
+    black: int | str,
     control: TimeControl | None = None,
     move_time: float | None = None,
     options: dict | None = None,

@@ -5,6 +5,8 @@ everything (tests set it):
     settings   <user_config_dir>/settings.json            ($QIPAN_HOME/settings.json)
     autosave   <user_data_dir>/autosave.json              ($QIPAN_HOME/autosave.json)
     saves      <user_data_dir>/saves/<name>.json          ($QIPAN_HOME/saves/)
+    record     <user_data_dir>/record.json                ($QIPAN_HOME/record.json): the player's
+               results against the computer's levels (game.player_record)
     Linux ~/.config/qipan and ~/.local/share/qipan; macOS ~/Library/Application Support/qipan;
     Windows %LOCALAPPDATA%\\qipan.
 Every write is atomic (a temporary file in the same folder, flushed and fsynced, then os.replace),
@@ -36,6 +38,7 @@ from game.atomic_files import BackgroundWriter, atomic_write_text
 from game.i18n import system_lang, tr
 from game.match import Match
 from game.net.wormhole_link import PUBLIC_MAILBOX
+from game.player_record import PlayerRecord
 from game.record import FORMAT, MAX_SAVE_BYTES, GameRecord, SaveError, loads_json, record_from_pdn
 from game.rules import draughts_pdn
 
@@ -43,6 +46,7 @@ APP_NAME = "qipan"
 SETTINGS_FORMAT = "qipan-settings"
 
 MAX_SETTINGS_BYTES = 64_000
+MAX_RECORD_BYTES = 1_000_000
 MAX_NAME_BYTES = 150  # of a save's file name (UTF-8), far below every file system's limit
 
 LANGS = ("zh", "en")
@@ -92,6 +96,10 @@ def autosave_path() -> Path:
 
 def saves_dir() -> Path:
     return data_dir() / "saves"
+
+
+def player_record_path() -> Path:
+    return data_dir() / "record.json"
 
 
 # ---- files -----------------------------------------------------------------------------------------
@@ -293,6 +301,38 @@ def save_settings(settings) -> None:
         atomic_write_text(settings_path(), text + "\n")
     except OSError as exc:
         raise SaveError("storage.settings_write_failed", why=exc.strerror or type(exc).__name__) from None
+
+
+# ---- the player's record -------------------------------------------------------------------------
+def load_player_record():
+    """(PlayerRecord, notice or None). No file: an empty record. A broken, foreign or future file
+    gives an empty record and a one-line notice, and is kept beside as record.json.bak (the next
+    game's write starts the new one); a folder, pipe or device of that name is left alone."""
+    path = player_record_path()
+    if not path.exists():
+        return PlayerRecord(), None
+    lang = _record.message_lang
+    try:
+        data = loads_json(_read_bounded(path, MAX_RECORD_BYTES))
+        try:
+            return PlayerRecord.from_json(data), None
+        except ValueError as exc:
+            raise SaveError("storage.bad_field", field=str(exc)) from None
+    except SaveError as exc:
+        if exc.key in NOT_REGULAR_KEYS:
+            return PlayerRecord(), tr("storage.record_not_file", lang, why=exc.text(lang))
+        bak = _keep_as_bak(path)
+        return PlayerRecord(), tr("storage.record_broken", lang, bak=bak.name)
+
+
+def save_player_record(record: PlayerRecord) -> None:
+    """Write the whole record atomically (once a game: small, so at once rather than in the
+    background, and a crash just after a game keeps it). OSError -> SaveError."""
+    text = json.dumps(record.to_json(), indent=1, ensure_ascii=False, sort_keys=True)
+    try:
+        atomic_write_text(player_record_path(), text + "\n")
+    except OSError as exc:
+        raise SaveError("storage.record_write_failed", why=exc.strerror or type(exc).__name__) from None
 
 
 # ---- autosave ----------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The computer thinks in a separate process so the window keeps drawing at 60 frames per second.
 
     w = Worker()
-    rid = w.request("move", state, level="hard", time_limit=None, seed=None, nodes=None, ponder=True)
+    rid = w.request("move", state, level=10, time_limit=None, seed=None, nodes=None, ponder=True)
     ...each frame: for answer in w.poll(): ...   # {"id": rid, "kind": "move", "result": "c8-c7", "error": None}
     w.cancel()    # stop at once: the process is terminated, and a fresh one started
     w.close()
@@ -26,7 +26,7 @@ import signal
 import threading
 import time
 
-from game.ai.contract import Limits
+from game.ai.contract import TOP_LEVEL, Limits
 from game.ai.timeman import TimeManager
 
 #: a warm-up (numba compiling the draughts search) is shown as "preparing" once it lasts this long
@@ -133,7 +133,7 @@ def _serve(conn, warm_game: str | None = None) -> None:
                     manager.moves = int(clock.get("moves", manager.moves))
                     time_limit = manager.allot(float(clock["left"]), float(clock.get("inc", 0.0)))
                 limits = Limits(
-                    params.get("level", "medium"),
+                    params.get("level", 6),
                     time_limit,
                     params.get("nodes"),
                     seed=params.get("seed"),
@@ -146,12 +146,13 @@ def _serve(conn, warm_game: str | None = None) -> None:
                 if move is None:
                     raise ValueError("no legal move: the game is over")
                 result = str(move)
-                if ponder and limits.level == "hard" and limits.nodes is None and info.engine.can_ponder:
+                if ponder and limits.level == TOP_LEVEL and limits.nodes is None and info.engine.can_ponder:
                     after = state.play(move)
             elif kind == "evaluate":
                 result = float(
                     info.engine.search(
-                        info.public(state), Limits("hard", params.get("time_limit", 0.5), params.get("nodes"), seed=0)
+                        info.public(state),
+                        Limits(TOP_LEVEL, params.get("time_limit", 0.5), params.get("nodes"), seed=0),
                     ).value
                 )
             elif kind == "analyse":  # game.analysis.Analysis: value, best line, depth, nodes

@@ -187,7 +187,9 @@ def test_a_save_written_before_the_match_model_still_loads():
         ' "redo": [], "mode": "computer", "human_seat": 0, "level": "hard", "end": null}'
     )
     m = Match.from_record(GameRecord.from_json(text))
-    assert m.ply == 4 and m.mode == "computer" and m.human_seat == 0 and m.level == "hard"
+    assert (
+        m.ply == 4 and m.mode == "computer" and m.human_seat == 0 and m.level == 10
+    )  # an old save's "hard" is level 10
     assert m.seats[1] == SeatSpec(COMPUTER, "hard")
     banqi = (
         '{"format": "qipan-game", "version": 1, "game": "banqi", "options": {}, "start": {"seed": 77},'

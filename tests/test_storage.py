@@ -247,7 +247,7 @@ def test_a_killed_writer_never_leaves_half_a_file(home):
 @pytest.mark.parametrize("name", ["palace", "draughts", "banqi"])
 def test_record_round_trip_and_replay_restores_every_state(name):
     record, states = _random_game(name, 40, seed=7)
-    record.mode, record.human_seat, record.level = "computer", 1, "hard"
+    record.mode, record.human_seat, record.level = "computer", 1, 10
     again = GameRecord.from_json(record.to_json())
     assert again == record
     replayed = Match.from_record(again).states

@@ -10,7 +10,7 @@ from game.scenes.screens.result import ResultScene
 def test_watch_seats_and_record():
     m = Match.new("draughts", mode="watch", levels=("hard", "easy"), times=(0.5, None))
     assert m.mode == "watch" and [s.kind for s in m.seats] == [COMPUTER, COMPUTER]
-    assert (m.seats[0].level, m.seats[0].time, m.seats[1].level) == ("hard", 0.5, "easy")
+    assert (m.seats[0].level, m.seats[0].time, m.seats[1].level) == (10, 0.5, 3)
     assert m.to_record().mode == "hotseat"  # saved to look back at, as between two players
 
 
@@ -87,4 +87,4 @@ def test_the_setup_screen_starts_a_watched_series(driver):
     setup.start()
     board = driver.top
     assert isinstance(board.table, WatchTable) and board.table.series == 10
-    assert (board.match.seats[0].level, board.match.seats[0].time, board.match.seats[1].level) == ("hard", 0.5, "easy")
+    assert (board.match.seats[0].level, board.match.seats[0].time, board.match.seats[1].level) == (10, 0.5, 3)

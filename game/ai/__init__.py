@@ -5,7 +5,7 @@ game.ai.<name> (its ENGINE); the registry game.games hands it out, and shared co
 engine.search(position, Limits(...)) -> SearchResult. The functions here are the thin public
 calls of shared/DESIGN.md over that one contract:
 
-    choose_move(state, level="easy"|"medium"|"hard", time_limit=seconds, seed=int, nodes=None)
+    choose_move(state, level=1..10 | "1".."10" | "easy"|"medium"|"hard", time_limit=seconds, seed=int, nodes=None)
     evaluate(state, time_limit=0.5, nodes=None) -> value in [-1, 1] for the side to move
 
 This package imports no game's engine until one is asked for, and never game.games (which
@@ -18,11 +18,12 @@ import importlib
 import sys
 from typing import Any
 
-from game.ai.contract import LEVEL_TIME, LEVELS, Engine, Limits, SearchResult
+from game.ai.contract import LEVEL_TIME, LEVELS, TOP_LEVEL, Engine, Limits, SearchResult
 
 __all__ = [
     "LEVELS",
     "LEVEL_TIME",
+    "TOP_LEVEL",
     "Engine",
     "Limits",
     "SearchResult",
@@ -50,11 +51,12 @@ def search(state: Any, **limits: Any) -> SearchResult:
     return engine(state).search(state, Limits(**limits))
 
 
-def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
+def choose_move(state, level=6, time_limit=None, seed=None, nodes=None):
     """The computer's move in `state` (a thin call of the engine's search).
 
-    level: "easy" | "medium" | "hard".
-    time_limit: seconds (None: the level's default, LEVEL_TIME).
+    level: 1-10 (int or digit string) or "easy" | "medium" | "hard" (3, 6, 10); ValueError else.
+    time_limit: seconds (None: the level's default, LEVEL_TIME); levels 1-9 search their own node
+                budget and the time only caps it.
     seed: makes random choices repeatable.
     nodes: stop after this many search nodes instead of by the clock, so the same call gives the
            same answer on any machine.
@@ -66,4 +68,4 @@ def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
 
 def evaluate(state, time_limit=0.5, nodes=None) -> float:
     """How good `state` is for the side to move, in [-1, 1] (1: winning, 0: level, -1: losing)."""
-    return search(state, level="hard", time=time_limit, nodes=nodes, seed=0).value
+    return search(state, level=TOP_LEVEL, time=time_limit, nodes=nodes, seed=0).value

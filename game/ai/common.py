@@ -99,7 +99,7 @@ class Budget:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
-def resolve_time(level: str, time_limit):
+def resolve_time(level: int, time_limit):
     return LEVEL_TIME[level] if time_limit is None else time_limit
 
 

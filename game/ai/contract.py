@@ -1,7 +1,7 @@
 """The one contract every game's engine implements, and the one way its results are written.
 
     from game.ai.contract import Limits, SearchResult
-    result = engine.search(position, Limits(level="hard", time=0.5))
+    result = engine.search(position, Limits(level=10, time=0.5))
     result.move, result.value, result.score, result.depth, result.nodes, result.time, result.pv
 
 An engine is found through the registry (game.games.get(name).engine). Best move, hint, analysis,
@@ -16,22 +16,30 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from game.ai.levels import LEVEL_NUMBERS, parse_level
 from game.ai.timeman import DEFAULT_PLAN, TimePlan
 
-#: the computer's levels, weakest first
-LEVELS = ("easy", "medium", "hard")
-# Default thinking time per level, in seconds, when the caller gives neither time nor nodes.
-LEVEL_TIME = {"easy": 0.4, "medium": 1.0, "hard": 2.5}
+#: the computer's levels, weakest first (game.ai.levels: their names, the old names easy/medium/hard)
+LEVELS = LEVEL_NUMBERS
+#: the strongest level: the full engine on its clock (the others play on node budgets)
+TOP_LEVEL = LEVEL_NUMBERS[-1]
+# Default thinking time per level, in seconds, when the caller gives neither time nor nodes. Levels
+# 1-9 search a node budget of their own (each engine's LEVELS table); this time only caps it, on a
+# machine too slow to spend the budget in time.
+LEVEL_TIME = {1: 0.4, 2: 0.4, 3: 0.4, 4: 0.7, 5: 0.7, 6: 1.0, 7: 1.0, 8: 1.5, 9: 1.5, 10: 2.5}
 
 
 @dataclass(frozen=True)
 class Limits:
     """What a search may spend, and how it should play.
 
-    level:       "easy" | "medium" | "hard" (the weaker levels pick with human-like mistakes)
-    time:        seconds on the clock (None with nodes None: the level's LEVEL_TIME)
+    level:       1-10, or its text: a digit string or easy | medium | hard (3, 6, 10); kept as the
+                 int (game.ai.levels.parse_level; ValueError for anything else). Levels 1-9 search
+                 a node budget of their own and pick with human-like mistakes; 10 is the full engine
+    time:        seconds on the clock (None with nodes None: the level's LEVEL_TIME); for levels 1-9
+                 only a cap on their node budget
     nodes:       stop after this many nodes instead of by the clock: the same call gives the same
-                 answer on any machine
+                 answer on any machine (levels 1-9: at most their own budget)
     depth:       stop after this many plies (None: as deep as the budget allows)
     stop:        asked now and then; True ends the search (pondering, a cancelled analysis)
     seed:        makes the level's random choices repeatable
@@ -39,7 +47,7 @@ class Limits:
     on_iteration: called with a SearchResult after each finished iteration (analysis streams them)
     """
 
-    level: str = "hard"
+    level: int = TOP_LEVEL
     time: float | None = None
     nodes: int | None = None
     depth: int | None = None
@@ -49,8 +57,7 @@ class Limits:
     on_iteration: Callable[[SearchResult], None] | None = None
 
     def __post_init__(self) -> None:
-        if self.level not in LEVELS:
-            raise ValueError(f"unknown level {self.level!r}; expected one of {', '.join(LEVELS)}")
+        object.__setattr__(self, "level", parse_level(self.level))
 
     @property
     def seconds(self) -> float | None:

@@ -2,7 +2,7 @@
 
     from game.ai.levels import parse_level, level_name, ladder
     parse_level("medium") -> 6;  parse_level("7") -> 7;  parse_level(0) raises ValueError
-    level_name(6) -> {"en": "Intermediate", "zh": "中级"}
+    level_name(6) -> {"en": "Intermediate", "zh": "中级"};  level_label(6, "zh") -> "6 中级"
     ladder("draughts", options) -> [LevelInfo(level, name, rating, low, high, games), ...]
 
 Level 10 is the full-strength engine on its clock; levels 1-9 play on node budgets, so a level is
@@ -63,9 +63,27 @@ def parse_level(value: Any) -> int:
     return number
 
 
+def level_arg(text: str) -> int:
+    """An argparse type: a level as parse_level reads it; a bad one is an ArgumentTypeError, which
+    the command line prints as one line (exit status 2)."""
+    import argparse
+
+    try:
+        return parse_level(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def level_name(level: Any) -> dict[str, str]:
     """{"en": ..., "zh": ...} of a level (any form parse_level takes)."""
     return dict(LEVEL_NAMES[parse_level(level)])
+
+
+def level_label(level: Any, lang: str = "en") -> str:
+    """The level as a player reads it: "6 Intermediate", "6 中级" (en for an unknown language)."""
+    number = parse_level(level)
+    names = LEVEL_NAMES[number]
+    return f"{number} {names.get(lang, names['en'])}"
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The unfinished game could not be restored: {why} (the file is kept as {bak}).",
         "zh": "无法恢复未完成的对局：{why}（文件保存为 {bak}）。",
     },
+    "storage.record_broken": {
+        "en": "Your record against the computer could not be read; a new one is started (the old file is kept as {bak}).",
+        "zh": "人机对局战绩无法读取，已重新开始记录（旧文件保存为 {bak}）。",
+    },
+    "storage.record_not_file": {
+        "en": "Your record against the computer could not be read: {why}",
+        "zh": "人机对局战绩无法读取：{why}",
+    },
+    "storage.record_write_failed": {
+        "en": "Your record against the computer could not be saved: {why}",
+        "zh": "无法保存人机对局战绩：{why}",
+    },
     "storage.unreadable": {"en": "The file cannot be read: {why}", "zh": "无法读取文件：{why}"},
     "storage.write_failed": {"en": "The game could not be saved: {why}", "zh": "无法保存：{why}"},
     "storage.settings_write_failed": {"en": "The settings could not be saved: {why}", "zh": "无法保存设置：{why}"},

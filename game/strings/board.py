@@ -65,9 +65,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "电脑出错，改走一步合法着法",
         "en": "The computer failed; it plays a legal move instead",
     },
-    "level.easy": {"zh": "简单", "en": "easy"},
-    "level.medium": {"zh": "中等", "en": "medium"},
-    "level.hard": {"zh": "困难", "en": "hard"},
     # game/scenes/board/table.py
     "board.undo": {"zh": "悔棋", "en": "Undo"},
     "board.redo": {"zh": "重做", "en": "Redo"},

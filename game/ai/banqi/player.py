@@ -48,6 +48,7 @@ from game.ai.banqi.codes import CODE, DOWN
 from game.ai.banqi.search import INF, WIN, Search
 from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_time
 from game.ai.contract import EngineBase, Limits, SearchResult, over_result
+from game.ai.levels import parse_level
 from game.ai.timeman import TimePlan
 from game.rules import banqi as rules
 
@@ -58,9 +59,16 @@ SETTLED = 3
 
 LEVELS = {
     # max depth, temperature of pick_with_mistakes (score units), quiescence depth
-    "easy": (1, 6.0, 2),
-    "medium": (2, 2.0, 3),
-    "hard": (64, 0.0, 8),
+    1: (1, 9.0, 1),
+    2: (1, 7.5, 2),
+    3: (1, 6.0, 2),
+    4: (2, 4.5, 2),
+    5: (2, 3.0, 3),
+    6: (2, 2.0, 3),
+    7: (3, 1.0, 4),
+    8: (4, 0.5, 5),
+    9: (5, 0.0, 6),
+    10: (64, 0.0, 8),
 }
 
 
@@ -118,17 +126,18 @@ def _unsolved_table(pub) -> bool:
     return endgame._locate(board, side, pub.options["no_progress"], solve=False) is None
 
 
-def analyse(state, level="hard", time_limit=None, seed=None, nodes=None, max_depth=None, stop=None, on_iteration=None):
+def analyse(state, level=10, time_limit=None, seed=None, nodes=None, max_depth=None, stop=None, on_iteration=None):
     """Search the public view of `state`: ([(score, action)], search, rng, temperature), best
     first. After a stopped search the board of `search` is left mid-line: use only its counters.
     An action is ("move", int, Move) or ("flip", (representative, [points]), None)."""
     pub = rules.public_state(state)  # from here on, no hidden layout exists
     rng = random.Random(seed)
+    level = parse_level(level)
     level_depth, temperature, qdepth = LEVELS[level]
     max_depth = level_depth if max_depth is None else min(level_depth, max_depth)
     budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes, stop=stop)
     search = Search(pub, budget, qdepth)
-    search.tables = level == "hard"  # an all-revealed position of few pieces: the endgame tables' ranking
+    search.tables = level == 10  # an all-revealed position of few pieces: the endgame tables' ranking
     # a table takes about 0.15 s to solve (seconds on a loaded machine): a short timed search (a
     # clock running low) solves none, it uses those already solved
     short = nodes is None and resolve_time(level, time_limit) < TABLE_SOLVE_TIME

@@ -8,6 +8,9 @@ GUI -> engine:  hub | init | set-param name=N value=V | new-game |
 engine -> GUI:  id name=... version=... | param ... | wait | ready | pong |
                 info depth=D score=S nodes=N time=T nps=X pv="..." | done move=M [ponder=M] |
                 error message="..."
+Parameters (set-param): variant (normal only) and level, the computer's level 1-10 or easy, medium,
+hard (3, 6, 10; default 10, the full engine). Levels 1-9 search their own node budget, which a
+`level` command's time or nodes only caps.
 Moves are written 32-28, and captures start x end x captured squares (28x19x23), as in Hub.
 """
 
@@ -18,8 +21,10 @@ import shlex
 import sys
 import threading
 
-from game.ai.contract import Limits
+from game.ai.contract import TOP_LEVEL, Limits
 from game.ai.draughts.player import ENGINE
+from game.ai.levels import LEVEL_COUNT
+from game.ai.levels import parse_level as parse_strength
 from game.ai.timeman import TimeManager
 from game.rules import draughts as R
 from game.rules.common import PositionError, parse_count
@@ -121,6 +126,7 @@ class Hub:
         self.lock = threading.Lock()
         self.state = R.new_game()
         self.level = {"move-time": 1.0}
+        self.strength = TOP_LEVEL  # set-param name=level: the computer's level, 1-10
         self.thread = None
         self.stopping: threading.Event | None = None  # set by stop(): the running search ends
         # the clock of `level time=... inc=...` (time: what is left now), managed as in play
@@ -159,7 +165,9 @@ class Hub:
             seconds, nodes, depth = self._limits()
             if ponder or (seconds is None and nodes is None):  # until stopped (or the depth is reached)
                 seconds, nodes = math.inf, None
-            found = ENGINE.search(state, Limits("hard", seconds, nodes, depth, stop=stop.is_set, on_iteration=info))
+            found = ENGINE.search(
+                state, Limits(self.strength, seconds, nodes, depth, stop=stop.is_set, on_iteration=info)
+            )
             if not ponder and "time" in self.level:
                 self.timeman.done(found, found.time, seconds)
             ponder_text = f" ponder={found.pv[1].hub()}" if len(found.pv) > 1 else ""
@@ -191,13 +199,19 @@ class Hub:
         if cmd == "hub":
             self.send(f'id name="{NAME}" version={VERSION} author="Qipan" country=CN')
             self.send('param name=variant value=normal type=enum values="normal"')
+            self.send(f"param name=level value={self.strength} type=int min=1 max={LEVEL_COUNT}")
             self.send("wait")
         elif cmd == "init":
             self.send("ready")
         elif cmd == "ping":
             self.send("pong")
         elif cmd == "set-param":
-            if args.get("name") == "variant" and args.get("value", "normal") != "normal":
+            if args.get("name") == "level":
+                try:
+                    self.strength = parse_strength(args.get("value", ""))
+                except ValueError as exc:  # the level set before stays
+                    self.send(f'error message="{_one_line(exc)}"')
+            elif args.get("name") == "variant" and args.get("value", "normal") != "normal":
                 self.send(f'error message="variant {args.get("value")} is not supported"')
         elif cmd == "new-game":
             self.stop()

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_time
-from game.ai.contract import EngineBase, Limits, SearchResult, over_result
+from game.ai.contract import TOP_LEVEL, EngineBase, Limits, SearchResult, over_result
 from game.ai.draughts import book, fast
 from game.ai.draughts import search as S
 from game.ai.timeman import TimePlan
@@ -45,7 +45,7 @@ class DraughtsEngine(EngineBase):
     can_ponder = True
 
     def search(self, position: Any, limits: Limits) -> SearchResult:
-        if limits.level == "hard":
+        if limits.level == TOP_LEVEL:
             S.warm(kept=limits.nodes is None)  # compiled, the kept tables made, the book read: before the clock
             book.load()
         started = time.perf_counter()
@@ -54,7 +54,7 @@ class DraughtsEngine(EngineBase):
         level_depth, temperature = S.LEVELS[limits.level]
         if temperature > 0 and len(position.legal_moves()) > 1:
             return self._with_mistakes(position, limits, level_depth, temperature, started)
-        if limits.level == "hard" and _plays_from_book(limits):
+        if limits.level == TOP_LEVEL and _plays_from_book(limits):
             chosen = book.choose(position, random.Random(limits.seed))
             if chosen is not None:
                 return _book_result(chosen, started)
@@ -107,7 +107,7 @@ class DraughtsEngine(EngineBase):
             time.perf_counter() - started,
             (move,),
             values,
-            ("chose: with mistakes among the moves valued (easy)",),
+            (f"chose: with mistakes among the moves valued (level {limits.level})",),
         )
 
     def warm(self, progress: Callable[[float], None] | None = None) -> None:

@@ -70,6 +70,7 @@ from game.ai.draughts.tables import (  # noqa: F401
     shared_tables,
     use_tables,
 )
+from game.ai.levels import parse_level
 from game.rules import draughts as R
 
 MASK = R.MASK
@@ -94,10 +95,17 @@ TT_QUIET_PLIES = F.TT_QUIET_PLIES  # table cutoffs below this many quiet plies
 RFP_DEPTH, RFP_MARGIN = F.RFP_DEPTH, F.RFP_MARGIN  # reverse futility (fast.py says why)
 
 LEVELS = {
-    # (maximum depth, temperature for pick_with_mistakes in centi-men or 0)
-    "easy": (2, 45.0),
-    "medium": (4, 0.0),
-    "hard": (64, 0.0),
+    # level: (maximum depth, temperature for pick_with_mistakes in centi-men or 0)
+    1: (1, 60.0),
+    2: (2, 60.0),
+    3: (2, 45.0),
+    4: (3, 30.0),
+    5: (3, 15.0),
+    6: (4, 0.0),
+    7: (5, 0.0),
+    8: (6, 0.0),
+    9: (7, 0.0),
+    10: (64, 0.0),
 }
 
 
@@ -505,18 +513,17 @@ def _child_score(search, state, mv, depth):
     return -search.search(wm, wk, bm, bk, state.to_move != "w", depth - 1, -INF, INF, 1, hm)
 
 
-def run(
-    state, level="hard", time_limit=None, nodes=None, info=None, max_depth=None, stop=None, started=None, finish=True
-):
+def run(state, level=10, time_limit=None, nodes=None, info=None, max_depth=None, stop=None, started=None, finish=True):
     """Iterative deepening at `level`: (best internal move, score in centi-men for the side to
     move, depth, nodes, search). info(search, depth, score, nodes, best internal move) is called after each
     finished iteration; the search's tables then give its principal variation (pv). The clock
     runs from `started` (default: now); finish=False leaves search.budget.finish() to a caller
     with more to do before the move is handed over (its line), so that time is learnt too."""
+    level = parse_level(level)
     level_depth, _ = LEVELS[level]
     depth_cap = level_depth if max_depth is None else min(level_depth, max_depth)
     t = resolve_time(level, time_limit)
-    hard = level == "hard"
+    hard = level == 10
     if hard:
         warm(kept=nodes is None)  # before the budget's clock starts
     budget = Budget(time_limit=t, nodes=nodes, stop=stop, start=started)
@@ -530,7 +537,7 @@ def run(
     return mv, score, depth, budget.nodes, search
 
 
-def analyse(state, level="hard", time_limit=None, nodes=None):
+def analyse(state, level=10, time_limit=None, nodes=None):
     """run() without the search: (best internal move, score, depth, nodes)."""
     return run(state, level, time_limit, nodes)[:4]
 
@@ -576,4 +583,4 @@ def ponder(state, should_stop, seconds=PONDER_SECONDS) -> int:
         return 0
     warm()
     search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared")
-    return search.root(state, LEVELS["hard"][0])[2]
+    return search.root(state, LEVELS[10][0])[2]

@@ -14,6 +14,7 @@ import math
 import random
 
 from game.ai.common import Budget, SearchStopped, resolve_time
+from game.ai.levels import parse_level
 from game.ai.palace.geometry import GEOMETRY, Geometry
 from game.rules import palace as P
 from game.rules.palace import apply_move, gen_moves
@@ -21,14 +22,25 @@ from game.rules.palace import apply_move, gen_moves
 WIN = 100_000
 INF = 10 * WIN
 #: level -> (maximum depth, softmax temperature in eval units (100 = one soldier), root margin)
-LEVELS = {"easy": (2, 45.0, 160), "medium": (3, 20.0, 60), "hard": (64, 0.0, 0)}
+LEVELS = {
+    1: (1, 60.0, 200),
+    2: (2, 55.0, 180),
+    3: (2, 45.0, 160),
+    4: (2, 35.0, 120),
+    5: (3, 28.0, 90),
+    6: (3, 20.0, 60),
+    7: (4, 10.0, 40),
+    8: (5, 5.0, 20),
+    9: (6, 0.0, 0),
+    10: (64, 0.0, 0),
+}
 #: a level's softmax temperature on a board where it differs from LEVELS: palaces -> {level: t}.
 #: The softmax's chance of a mistake grows with the number of moves (up to 85 drops on four
 #: palaces against 27 on two), so medium's temperature is lower on the wide board. On one palace
 #: the levels were too close (medium scored 65% against easy over 40 games): easy errs more and
 #: medium less there (72.5%; bench/RESULTS.md, "The family, round 2"); four palaces take the same
 #: easy, which medium then beats by 79% ("round 3").
-TEMPERATURES = {1: {"easy": 90.0, "medium": 10.0}, 4: {"easy": 90.0, "medium": 10.0}}
+TEMPERATURES = {1: {3: 90.0, 6: 10.0}, 4: {3: 90.0, 6: 10.0}}
 
 # ---- the two-palace board's geometry under its old names (tests and tools use them) -------------
 G2 = GEOMETRY[2]
@@ -358,6 +370,7 @@ class _Search:
 def run(state, level, time_limit, seed, nodes, max_depth=None, stop=None, on_iteration=None):
     """One search at `level`: (the _Search, [(score, move)] of its last finished iteration best
     first, its random generator, the level's temperature)."""
+    level = parse_level(level)
     level_depth, temperature, margin = LEVELS[level]
     temperature = TEMPERATURES.get(state.board.palaces, {}).get(level, temperature)
     budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes, stop=stop)

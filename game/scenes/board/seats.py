@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from game.ai.levels import level_label, parse_level
 from game.events import AI_EVENT
 from game.i18n import tr
 from game.match import COMPUTER
@@ -58,8 +59,8 @@ class HumanSeat(Seat):
 class ComputerSeat(Seat):
     """The computer, thinking in the worker process; its answer arrives as an AI_EVENT."""
 
-    def __init__(self, level="medium", time_limit=None):
-        self.level = level
+    def __init__(self, level=6, time_limit=None):
+        self.level = parse_level(level)  # 1-10
         self.time_limit = time_limit  # seconds a move; None: the level's default
         self.rid = None
         self.ply = -1
@@ -69,7 +70,7 @@ class ComputerSeat(Seat):
         return self.rid is not None
 
     def label(self, lang):
-        return tr("board.computer", lang, level=tr(f"level.{self.level}", lang))
+        return tr("board.computer", lang, level=level_label(self.level, lang))
 
     def start_turn(self, scene):
         app, match = scene.app, scene.match

@@ -15,6 +15,7 @@ from game.match import Match
 from game.record import SaveError
 from game.rules.common import PositionError, find_move
 from game.scenes.board.seats import ComputerSeat, local_seats
+from game.scenes.record_keeper import count_game
 from game.scenes.widgets import Button, Dialog, confirm, message
 
 # The computer accepts a draw only when its own search (as long as one of its moves) says it is
@@ -59,9 +60,13 @@ class LocalTable:
         self.hint_ply = -1
         self.draw_rid = None
         self.draw_ply = -1
+        #: what the finished game changed in the player's record (record_keeper.count_game)
+        self.outcome = None
+        self.counted = False
 
     def attach(self, board) -> None:
         self.board = board
+        self.counted = board.match.over  # a game that opens finished was counted when it ended
 
     @property
     def match(self) -> Match:
@@ -336,6 +341,7 @@ class LocalTable:
 
     def autosave(self) -> None:
         """Write the game in progress (a finished game clears the autosave), in the background."""
+        self.count_result()
         if not self.autosave_on:
             return
         try:
@@ -345,6 +351,31 @@ class LocalTable:
                 storage.write_autosave(self.record())  # returns at once; a thread writes it
         except SaveError as exc:  # an earlier background write failed
             self.app.toast(tr("app.autosave_failed", self.app.lang, msg=exc.text(self.app.lang)))
+
+    def count_result(self) -> None:
+        """A game against the computer counts in the player's record once, when it first ends:
+        taking moves back after the end and finishing again does not count it again. Undo and
+        hints during the game do not change how it counts."""
+        if not self.match.over:  # (taken back: what the first end changed is not this game's)
+            self.outcome = None
+        elif not self.counted:
+            self.counted = True
+            self.outcome = count_game(self.app, self.match)
+
+    def next_level(self) -> None:
+        """A new game one level up, with the same options, side and clock (offered by the result
+        screen after a run of wins); the setup remembers the level as the player's choice."""
+        m, out = self.match, self.outcome
+        if out is None or not out.offer_next:
+            return
+        level = out.level + 1
+        if not hasattr(self.app, "last_setup"):
+            self.app.last_setup = {}
+        self.app.last_setup.setdefault(m.game, {}).update(level=level, level_chosen=True)
+        control = None if m.clock is None else m.clock.control
+        self.app.new_game(
+            m.game, m.options, mode="computer", human_seat=m.human_seat or 0, level=level, control=control
+        )
 
     def save(self) -> None:
         m = self.match

@@ -9,6 +9,7 @@ import random
 
 import pygame
 
+from game.ai.levels import level_label
 from game.i18n import tr
 from game.match import Match, SeatSpec
 from game.scenes.board.table import LocalTable, _text
@@ -109,9 +110,7 @@ class WatchTable(LocalTable):
     def status_lines(self, lang: str) -> list:
         lines = []
         if self.series > 1 and self.engines is not None:
-            a, b = (
-                tr("watch.engine", lang, k=k, level=tr(f"level.{e.level}", lang)) for k, e in zip("AB", self.engines)
-            )
+            a, b = (tr("watch.engine", lang, k=k, level=level_label(e.level, lang)) for k, e in zip("AB", self.engines))
             i = min(self.series, self.played + (0 if self.match.over else 1))
             lines.append(tr("watch.game_of", lang, i=i, n=self.series))
             lines.append(tr("watch.tally", lang, a=a, b=b, wa=self.tally[0], wb=self.tally[1], d=self.tally[2]))

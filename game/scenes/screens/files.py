@@ -12,6 +12,7 @@ import time
 import pygame
 
 from game import storage
+from game.ai.levels import level_label
 from game.i18n import tr
 from game.match import Match
 from game.scenes.base import Scene
@@ -269,7 +270,7 @@ class LoadGameScene(Scene):
             mode = (
                 tr("files.hotseat", lang)
                 if record.mode == "hotseat"
-                else tr("files.computer", lang, level=tr(f"files.level.{record.level}", lang))
+                else tr("files.computer", lang, level=level_label(record.level, lang))
             )
             lines += [(_game_name(record.game, lang), 21, theme.TEXT), (mode, 19, theme.TEXT)]
             if record.mode == "computer" and record.human_seat is not None:

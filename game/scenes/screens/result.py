@@ -14,6 +14,7 @@ import pygame
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.registry import register
+from game.scenes.screens.result_record import ResultRecord
 from game.scenes.widgets import Button, FocusGroup, button_row, fit_text
 from game.sprites import theme
 from game.sprites.tween import Tween, ease_out_back
@@ -69,6 +70,11 @@ class ResultScene(Scene):
         self.buttons = [self.rematch_btn, self.review_btn, self.analyse_btn, self.menu_btn]
         self.focus = FocusGroup(self.buttons)
         self.focus.focus(self.rematch_btn)
+        self.record = ResultRecord(app, board)  # a game against the computer: the player's record
+        if self.record.buttons:  # (first: its row is above the others; Rematch keeps the focus)
+            self.buttons[:0] = self.record.buttons
+            self.focus = FocusGroup(self.buttons)
+            self.focus.focus(self.rematch_btn)
         self.pop_in = Tween(0.0, 1.0, 0.35, ease_out_back)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.confetti = []
@@ -124,13 +130,15 @@ class ResultScene(Scene):
         s = theme.ui_scale(size)
         self.s = s
         w = min(theme.px(760, s), int(size[0] * 0.94))
-        h = theme.px(300, s)
+        h = theme.px(300, s) + self.record.height(s)
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = (size[0] // 2, size[1] // 2)
         gap = theme.px(14, s)
         bh = theme.px(52, s)
         # "Rematch (sides swapped)" is longer than Review and Menu: widths follow the texts
-        button_row(self.buttons, self.box.x + gap, self.box.bottom - bh - theme.px(24, s), w - 2 * gap, bh, gap)
+        row = [b for b in self.buttons if b not in self.record.buttons]
+        button_row(row, self.box.x + gap, self.box.bottom - bh - theme.px(24, s), w - 2 * gap, bh, gap)
+        self.record.layout(self.box, self.box.bottom - bh - theme.px(24, s), s)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -167,6 +175,7 @@ class ResultScene(Scene):
         k = self.pop_in.value
         box = self.box.inflate(int(self.box.w * (k - 1) * 0.2), int(self.box.h * (k - 1) * 0.2))
         theme.panel(surface, box, radius=theme.px(18, s), edge=theme.ACCENT, width=3)
+        self.record.draw(surface, box, s)
         lang = self.app.lang
         b = self.board
         y = box.y + theme.px(28, s)

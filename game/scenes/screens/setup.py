@@ -7,19 +7,23 @@ from __future__ import annotations
 
 import pygame
 
-from game import games
+from game.ai import levels
 from game.clock import TimeControl
 from game.i18n import tr
+from game.player_record import nearest_level
 from game.rules import module
 from game.rules.common import check_options
+from game.scenes.record_keeper import record_of
 from game.scenes.registry import register
 from game.scenes.screens.clock_rows import ClockRows, time_control  # noqa: F401  (time_control: tests)
 from game.scenes.screens.in_progress import unless_replacing
+from game.scenes.screens.record_text import estimate_text, level_text, tally_text
 from game.scenes.screens.setup_options import more_text
 from game.scenes.screens.setup_picture import SetupPicture
 from game.scenes.views import VIEWS, seat_labels
 from game.scenes.widgets import Button, Choice
 from game.scenes.widgets.forms import FormScene, spread, stack
+from game.scenes.widgets.level_picker import LevelPicker
 from game.sprites import theme
 
 # the labels' column: room for the longer option labels on one line where the window allows
@@ -28,6 +32,8 @@ LABEL_WIDTH = 0.4
 # least share of its height a row is squeezed to (rows that would need less: "More rule options")
 _FIXED = 130 + 52 + 56 + 50
 _TIGHTEST = 0.62
+#: the level offered before the player has an estimate: the old "easy", gentle for a newcomer
+DEFAULT_LEVEL = 3
 
 
 @register("setup")
@@ -54,12 +60,15 @@ class SetupScene(FormScene):
             self._changed,
             label_width=LABEL_WIDTH,
         )
-        self.level = Choice(
+        # the level: the one chosen this session, else the one nearest the player's estimate
+        self.level_chosen = bool(last.get("level_chosen"))
+        self.level = LevelPicker(
             app,
             t("setup.level"),
-            [(lv, t(f"setup.{lv}")) for lv in games.LEVELS],
-            last.get("level", "medium"),
-            self._changed,
+            last.get("level") if self.level_chosen else DEFAULT_LEVEL,
+            self._level_changed,
+            self._level_texts,
+            note=self._estimate_note,
             label_width=LABEL_WIDTH,
         )
         self.level.label = lambda: tr("setup.level_first" if self.mode.value == "watch" else "setup.level", app.lang)
@@ -67,12 +76,12 @@ class SetupScene(FormScene):
         self.level.enabled = lambda: self.mode.value != "hotseat"
         # the computer against itself: the first computer uses `level`, these give the rest
         times = [(None, t("setup.time_default")), (0.5, "0.5 s"), (1.0, "1 s"), (3.0, "3 s")]
-        self.level2 = Choice(
+        self.level2 = LevelPicker(
             app,
             t("setup.level_second"),
-            [(lv, t(f"setup.{lv}")) for lv in games.LEVELS],
-            last.get("level2", "medium"),
+            last.get("level2", DEFAULT_LEVEL),
             self._changed,
+            lambda lv: (self._level_texts(lv)[0], ""),
             label_width=LABEL_WIDTH,
         )
         self.time1 = Choice(
@@ -126,6 +135,45 @@ class SetupScene(FormScene):
         self._set_rows()
         self._labels_key = None
         self._labels = ("", "")
+        self._ladder_key = None
+        self._ladder: list = []
+        if not self.level_chosen:
+            self.level.value = self.suggested_level()
+
+    # ---- the level and the player's record --------------------------------------------------
+    def ladder(self) -> list:
+        """The ten levels of this game under the chosen options (game.ai.levels.ladder)."""
+        key = tuple(sorted((k, str(v)) for k, v in self.options().items()))  # levels.ladder reads them all
+        if key != self._ladder_key:
+            try:
+                self._ladder = levels.ladder(self.game, self.options())
+            except (ValueError, KeyError, TypeError):  # a damaged ratings table: no ratings shown
+                self._ladder = [
+                    levels.LevelInfo(n, levels.LEVEL_NAMES[n], None, None, None, 0) for n in levels.LEVEL_NUMBERS
+                ]
+            self._ladder_key = key
+        return self._ladder
+
+    def player_ladder(self):
+        """The player's record in this game under the chosen options."""
+        return record_of(self.app).ladder(self.game, self.options())
+
+    def suggested_level(self) -> int:
+        """The measured level nearest the player's estimate; DEFAULT_LEVEL without one."""
+        return nearest_level(self.ladder(), self.player_ladder().estimate) or DEFAULT_LEVEL
+
+    def _level_texts(self, level: int) -> tuple[str, str]:
+        lang = self.app.lang
+        shown = self.mode.value == "computer"
+        tally = tally_text(self.player_ladder().tally(level), lang, streak=False) if shown else ""
+        return level_text(self.ladder()[level - 1], lang), tally
+
+    def _estimate_note(self) -> str:
+        return estimate_text(self.player_ladder(), self.app.lang) if self.mode.value == "computer" else ""
+
+    def _level_changed(self, value=None) -> None:
+        self.level_chosen = True
+        self._changed(value)
 
     def _custom_text(self) -> str:
         return self.clock_rows.custom_text()
@@ -201,6 +249,8 @@ class SetupScene(FormScene):
     def _changed(self, _value=None) -> None:
         if hasattr(self, "clock_rows"):  # (not while the form is being built)
             self.clock_rows.opened(_value)  # choosing Custom opens its figures
+        if hasattr(self, "_ladder_key") and not self.level_chosen:  # another variant: its own ladder
+            self.level.value = self.suggested_level()
         self.remember()
         if hasattr(self, "watch_widgets"):  # (not while the form is being built)
             self._set_rows()
@@ -212,6 +262,7 @@ class SetupScene(FormScene):
             "mode": self.mode.value,
             "human_seat": self.side.value,
             "level": self.level.value,
+            "level_chosen": self.level_chosen,
             "level2": self.level2.value,
             "time1": self.time1.value,
             "time2": self.time2.value,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ai.levels import level_label
 from game.i18n import tr
 from game.match import Match
 from game.rules import draughts as R
@@ -20,6 +21,7 @@ from game.scenes.screens.in_progress import unless_replacing
 from game.scenes.views.draughts.view import View
 from game.scenes.widgets import Button, Choice, TextInput
 from game.scenes.widgets.forms import FormScene, spread, stack
+from game.scenes.widgets.level_picker import LevelPicker
 from game.sprites import theme
 
 PIECES = ("w", "W", "b", "B", None)
@@ -80,12 +82,12 @@ class DraughtsSetupScene(FormScene):
             lambda v: None,
             label_width=0.3,
         )
-        self.level = Choice(
+        self.level = LevelPicker(
             app,
             t("draughts.setup.level"),
-            [(lv, t(f"draughts.setup.{lv}")) for lv in ("easy", "medium", "hard")],
-            last.get("level", "medium"),
+            last.get("level", 6),
             lambda v: None,
+            lambda lv: (level_label(lv, app.lang), ""),
             label_width=0.3,
         )
         self.you.enabled = self.level.enabled = lambda: self.mode.value == "computer"
