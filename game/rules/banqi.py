@@ -46,7 +46,7 @@ agree_draw() ("agreement") end it on request.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .common import EndsOnRequest, Option, PositionError, Result, check_options, parse_count
 
@@ -75,12 +75,55 @@ OPTIONS = (
             "off": {"en": "no rule", "zh": "不限"},
         },
     ),
+    # house rules (docs/BANQI.md names the source of each and the choices made); all off by default
+    Option(
+        key="chain",
+        default=False,
+        choices=(False, True),
+        label={"en": "Chain captures (連吃)", "zh": "连吃"},
+        choice_labels={
+            False: {"en": "one capture a turn", "zh": "每步只吃一子"},
+            True: {"en": "the capturing piece may go on capturing", "zh": "吃子后可继续吃，随时可停"},
+        },
+    ),
+    Option(
+        key="chariot",
+        default="step",
+        choices=("step", "rush"),
+        label={"en": "Chariot", "zh": "车的走法"},
+        choice_labels={
+            "step": {"en": "one square, like the others", "zh": "与他子相同，一次一格"},
+            "rush": {"en": "rush (車直衝): along a line, takes any piece", "zh": "车直冲：直线不限格，可吃任何子"},
+        },
+    ),
+    Option(
+        key="ranking",
+        default="standard",
+        choices=("standard", "hongkong"),
+        label={"en": "Rank order", "zh": "大小顺序"},
+        choice_labels={
+            "standard": {"en": "General Advisor Elephant Chariot Horse", "zh": "将士象车马炮卒"},
+            "hongkong": {"en": "Hong Kong: the Chariot second", "zh": "香港：车排第二"},
+        },
+    ),
+    Option(
+        key="trade",
+        default=False,
+        choices=(False, True),
+        label={"en": "Equal pieces", "zh": "同级互吃"},
+        choice_labels={
+            False: {"en": "the capturer stays", "zh": "吃子者留下"},
+            True: {"en": "both are removed", "zh": "同归于尽"},
+        },
+    ),
 )
 
 #: Piece letters of one side, high rank first, and how many of each a side has.
 TYPES = "KABRNCP"
 COUNTS = {"K": 1, "A": 2, "B": 2, "R": 2, "N": 2, "C": 2, "P": 5}
-RANK = {t: 6 - i for i, t in enumerate(TYPES)}  # K 6 ... P 0
+RANK = {t: 6 - i for i, t in enumerate(TYPES)}  # K 6 ... P 0 (the standard order)
+#: the rank orders of the option `ranking`, high to low
+ORDERS = {"standard": TYPES, "hongkong": "KRABNCP"}
 ALL_LETTERS = TYPES + TYPES.lower()
 FULL_SET = tuple(t for t in TYPES for _ in range(COUNTS[t])) + tuple(t.lower() for t in TYPES for _ in range(COUNTS[t]))
 RESIGN_PLIES = 10
@@ -136,17 +179,60 @@ NEIGHBOURS = tuple(_neighbours(p) for p in range(32))
 RAYS = tuple(_rays(p) for p in range(32))
 
 
-def can_capture(attacker: str, target: str) -> bool:
-    """Whether a non-Cannon step capture attacker -> target is allowed by rank (colours ignored)."""
+@dataclass(frozen=True)
+class House:
+    """What the house-rule options change in moving and capturing (HOUSE[...] of an options dict):
+    order: the rank order, high to low; rush: the Chariot moves and captures along a line and takes
+    any piece (車直衝); chain: a capturing piece may go on capturing (連吃); trade: a capture of a
+    piece of the same type removes both (同归于尽)."""
+
+    order: str = TYPES
+    rush: bool = False
+    chain: bool = False
+    trade: bool = False
+
+    def rank(self, letter: str) -> int:
+        return 6 - self.order.index(letter.upper())
+
+    @property
+    def standard(self) -> bool:
+        """Moves and captures as rules/banqi.md (only the draw options may differ)."""
+        return self == STANDARD
+
+
+STANDARD = House()
+
+
+_HOUSES: dict = {}
+
+
+def house(options) -> House:
+    """The House of an options dict (missing keys: the standard rules); one value per combination,
+    kept, since every new state asks."""
+    key = (
+        options.get("ranking", "standard"),
+        options.get("chariot", "step"),
+        bool(options.get("chain", False)),
+        bool(options.get("trade", False)),
+    )
+    got = _HOUSES.get(key)
+    if got is None:
+        got = _HOUSES[key] = House(ORDERS[key[0]], key[1] == "rush", key[2], key[3])
+    return got
+
+
+def can_capture(attacker: str, target: str, rules: House = STANDARD) -> bool:
+    """Whether a step capture attacker -> target is allowed by rank (colours ignored; not for a
+    Cannon, nor for a rushing Chariot, which take any piece)."""
     a, t = attacker.upper(), target.upper()
     if a == "K" and t == "P":
         return False
     if a == "P" and t == "K":
         return True
-    return RANK[a] >= RANK[t]
+    return rules.rank(a) >= rules.rank(t)
 
 
-def attacks(board, p: int) -> list:
+def attacks(board, p: int, rules: House = STANDARD) -> list:
     """Points of face-up enemy pieces the face-up piece on p could capture now."""
     piece = board[p]
     side = colour(piece)
@@ -164,26 +250,83 @@ def attacks(board, p: int) -> list:
                 if c != FACE_DOWN and colour(c) != side:
                     out.append(q)
                 break
+    elif rules.rush and piece in "Rr":
+        for ray in RAYS[p]:  # the first piece along the line, any rank (an adjacent one too)
+            for q in ray:
+                c = board[q]
+                if c == EMPTY:
+                    continue
+                if c != FACE_DOWN and colour(c) != side:
+                    out.append(q)
+                break
     else:
         for q in NEIGHBOURS[p]:
             c = board[q]
-            if c not in (EMPTY, FACE_DOWN) and colour(c) != side and can_capture(piece, c):
+            if c not in (EMPTY, FACE_DOWN) and colour(c) != side and can_capture(piece, c, rules):
                 out.append(q)
+    return out
+
+
+def steps(board, p: int, rules: House = STANDARD) -> list:
+    """Empty points the face-up piece on p can move to (one square; a rushing Chariot slides)."""
+    if rules.rush and board[p] in "Rr":
+        out = []
+        for ray in RAYS[p]:
+            for q in ray:
+                if board[q] != EMPTY:
+                    break
+                out.append(q)
+        return out
+    return [q for q in NEIGHBOURS[p] if board[q] == EMPTY]
+
+
+def capture(board: list, a: int, b: int, rules: House = STANDARD) -> tuple:
+    """Play the capture a -> b on `board` (a list, changed): the letters it removes (the victim,
+    then the capturer too when `trade` removes both)."""
+    piece, victim = board[a], board[b]
+    board[a] = EMPTY
+    if rules.trade and piece.upper() == victim.upper():
+        board[b] = EMPTY
+        return (victim, piece)
+    board[b] = piece
+    return (victim,)
+
+
+def chains(board, path: tuple, rules: House) -> list:
+    """Every capture path that goes on from `path` (whose captures are already played on `board`,
+    its piece on path[-1]): the chain rule lets the piece capture again from where it landed, as
+    long as it can; it may stop after any capture, so each path returned is a move of its own."""
+    p = path[-1]
+    if board[p] in (EMPTY, FACE_DOWN):
+        return []  # the piece was removed by its own capture (trade)
+    out = []
+    for q in attacks(board, p, rules):
+        after = list(board)
+        capture(after, p, q, rules)
+        longer = path + (q,)
+        out.append(longer)
+        out.extend(chains(after, longer, rules))
     return out
 
 
 @dataclass(frozen=True, order=True)
 class Move:
-    """A flip (path (point,)), a step (from, to) or a capture (from, to)."""
+    """A flip (path (point,)), a step (from, to) or a capture (from, to, ...): with chain captures
+    (連吃) a capture goes on, [from, to, to, ...] like a draughts capture, written a1xa2xa4.
+
+    paths: how the board's click input reaches the move (game/scenes/board/input.py). A capture
+    that could go on but stops is touched with its last landing twice ("touch the piece again to
+    stop"), so that it is never a prefix of a longer capture; None: its path alone."""
 
     kind: str  # "flip" | "move" | "capture"
     path: tuple
+    paths: tuple | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         if self.kind == "flip":
             return square_name(self.path[0])
         sep = "x" if self.kind == "capture" else "-"
-        return square_name(self.path[0]) + sep + square_name(self.path[1])
+        return sep.join(square_name(p) for p in self.path)
 
 
 class State(EndsOnRequest):
@@ -201,6 +344,7 @@ class State(EndsOnRequest):
         "chases",
         "options",
         "seed",
+        "house",
         "_result",
         "_moves",
     )
@@ -219,15 +363,17 @@ class State(EndsOnRequest):
         self.chases = tuple(chases)  # (mover, chasing?) for each move since then
         self.options = dict(options)
         self.seed = seed
+        self.house = house(self.options)  # the house rules of the options, as one value
         self._result = result
         self._moves = None
 
     def __getstate__(self):
-        return {k: getattr(self, k) for k in self.__slots__ if k != "_moves"}
+        return {k: getattr(self, k) for k in self.__slots__ if k not in ("_moves", "house")}
 
     def __setstate__(self, data):
         for k, v in data.items():
             object.__setattr__(self, k, v)
+        self.house = house(self.options)
         self._moves = None
 
     # ---- public information -----------------------------------------------------------------
@@ -270,15 +416,23 @@ class State(EndsOnRequest):
         side = self.to_move
         if side is None:
             return out
+        rules = self.house
         for p in range(32):
             c = board[p]
             if c in (EMPTY, FACE_DOWN) or colour(c) != side:
                 continue
-            for q in NEIGHBOURS[p]:
-                if board[q] == EMPTY:
-                    out.append(Move("move", (p, q)))
-            for q in attacks(board, p):
-                out.append(Move("capture", (p, q)))
+            for q in steps(board, p, rules):
+                out.append(Move("move", (p, q)))
+            for q in attacks(board, p, rules):
+                if not rules.chain:
+                    out.append(Move("capture", (p, q)))
+                    continue
+                after = list(board)
+                capture(after, p, q, rules)
+                paths = [(p, q), *chains(after, (p, q), rules)]
+                going_on = {path[:-1] for path in paths}
+                for path in paths:  # a capture that could go on is touched with its landing twice
+                    out.append(Move("capture", path, ((*path, path[-1]),) if path in going_on else None))
         return out
 
     def play(self, move) -> State:
@@ -326,17 +480,19 @@ class State(EndsOnRequest):
         return new
 
     def _step(self, move) -> State:
-        a, b = move.path
+        a, b = move.path[0], move.path[-1]
         board = list(self.board)
-        piece = board[a]
         captured = self.captured
         if move.kind == "capture":
-            captured = captured + (board[b],)
-        board[b], board[a] = piece, EMPTY
+            for x, y in zip(move.path, move.path[1:]):
+                captured = captured + capture(board, x, y, self.house)
+        else:
+            board[b], board[a] = board[a], EMPTY
         hidden = self.hidden
         if hidden is not None:
             hidden = list(hidden)
-            hidden[a] = hidden[b] = None
+            for x in move.path:  # every square a move touches is face up or empty after it
+                hidden[x] = None
         new = State(
             board,
             hidden,
@@ -354,8 +510,8 @@ class State(EndsOnRequest):
             new.reps = (new.key(),)
         else:
             new.quiet = self.quiet + 1
-            before = set(attacks(self.board, a))
-            chasing = bool(set(attacks(new.board, b)) - before)
+            before = set(attacks(self.board, a, self.house))
+            chasing = bool(set(attacks(new.board, b, self.house)) - before)
             new.reps = self.reps + (new.key(),)
             new.chases = self.chases + ((self.to_move, chasing),)
         new._result = new._judge(move)
@@ -363,9 +519,11 @@ class State(EndsOnRequest):
 
     # ---- end of the game --------------------------------------------------------------------
     def _judge(self, move):
-        for side in SIDES:
-            if self.pieces_left(side) == 0:
-                return Result(other(side), "no_pieces")
+        gone = [side for side in SIDES if self.pieces_left(side) == 0]
+        if len(gone) == 2:  # a trade took the last piece of each side: a draw (docs/BANQI.md)
+            return Result(None, "no_pieces")
+        if gone:
+            return Result(other(gone[0]), "no_pieces")
         if not self._generate():
             return Result(other(self.to_move), "no_moves")
         rule = self.options["repetition"]
@@ -399,10 +557,17 @@ class State(EndsOnRequest):
         if len(mine) != 1:
             return True
 
-        def hits(attacker: str, target: str) -> bool:  # a cannon needs a third piece as its screen
-            return len(mine) + len(theirs) >= 3 if attacker.upper() == "C" else can_capture(attacker, target)
+        rules = self.house
 
-        return any(hits(mine[0], t) or hits(t, mine[0]) for t in theirs)
+        def hits(attacker: str, target: str) -> bool:  # a cannon needs a third piece as its screen
+            if attacker.upper() == "C":
+                return len(mine) + len(theirs) >= 3
+            return (rules.rush and attacker.upper() == "R") or can_capture(attacker, target, rules)
+
+        def wins_by(target: str) -> bool:  # trading the last piece away wins nothing
+            return hits(mine[0], target) and not (rules.trade and target.upper() == mine[0].upper())
+
+        return any(wins_by(t) or hits(t, mine[0]) for t in theirs)
 
     def _resign_allowed(self) -> bool:
         return self.ply >= RESIGN_PLIES  # the first flips decide nothing yet (rules/banqi.md)
