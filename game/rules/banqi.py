@@ -41,6 +41,16 @@ a position (board + side to move) is a draw ("repetition") unless exactly one si
 chasing moves since the first occurrence: that side loses ("perpetual_chase"); after
 `no_progress` plies without a flip or a capture, a draw ("no_progress"). resign() ("resign") and
 agree_draw() ("agreement") end it on request.
+
+House rules (options, all off by default; docs/BANQI.md gives the source of each and the choices
+made): `chain` (連吃) lets a capturing piece go on capturing in the same turn, each capture by the
+rules of that piece, stopping whenever its player likes: the move is [from, to, to, ...], written
+a1xa2xa4, and each shorter chain is a move of its own; `chariot="rush"` (車直衝) moves the Chariot
+any distance along a line over empty squares and lets it take the first piece in line, face-up
+and of the enemy, whatever its rank; `ranking="hongkong"` ranks the Chariot second (General,
+Chariot, Advisor, Elephant, Horse, Cannon, Soldier); `trade` removes both pieces when a piece
+takes one of its own type (a capture that takes the last pieces of both sides is a draw,
+"no_pieces" without a winner). State.house holds them as one value (House).
 """
 
 from __future__ import annotations

@@ -24,9 +24,10 @@ DIAGRAMS: tuple[Diagram, ...] = tuple(BY_KEY.values())
 def position(d: Diagram):
     """The diagram's state (the game's start when it gives no text)."""
     info = games.get(d.game)
+    options = info.check_options(dict(d.options))
     if d.position is None:
-        return info.new_state(info.check_options({}), seed=1)
-    return info.rules.from_text(d.position)
+        return info.new_state(options, seed=1)
+    return info.rules.from_text(d.position, **options)
 
 
 def find_move(state, notation: str):

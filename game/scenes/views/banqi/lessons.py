@@ -69,11 +69,78 @@ LESSON = Lesson(
             ),
             position="xxxkxxxx/xxxPxxxx/xxxxxxxx/xxxxxxxx r - 0",
         ),
+        # the house rules (docs/BANQI.md), each a position played under its own option
+        Step(
+            text(
+                "lesson.banqi.chain",
+                "家规“连吃”：吃子后同一个子可以接着吃。用 b2 的俥吃 c2 的马，再吃 c3 的炮，再吃 d3 的卒。想停下时，再点一下这个子。",
+                "House rule: chain captures. After a capture the same piece may capture again. Take "
+                "the Horse on c2 with the Chariot on b2, then the Cannon on c3, then the Soldier on d3. "
+                "To stop earlier, touch the piece again.",
+            ),
+            ("b2xc2xc3xd3",),
+            text(
+                "lesson.banqi.chain.wrong",
+                "依次点 b2、c2、c3、d3：俥一步一步吃过去。",
+                "Click b2, c2, c3 and d3 in turn: the Chariot eats its way along.",
+            ),
+            position="xxxxxxxx/x.cpxxxx/xRn.xxxx/xxxxxxxx r Pp 0",
+            options=(("chain", True),),
+        ),
+        Step(
+            text(
+                "lesson.banqi.rush",
+                "家规“车直冲”：车沿直线走多格，能吃路上第一个敌子，不论大小。用 a2 的俥冲过去吃掉 f2 的士。",
+                "House rule: the Chariot rush. The Chariot runs along a line and takes the first enemy "
+                "in its way, whatever its rank. Rush from a2 and take the Advisor on f2.",
+            ),
+            ("a2xf2",),
+            text(
+                "lesson.banqi.rush.wrong",
+                "点 a2 的俥，再点 f2 的士：中间的空格都能冲过去。",
+                "Click the Chariot on a2, then the Advisor on f2: it rushes over the empty squares.",
+            ),
+            position="xxxxxxxx/xxxxxxxx/R....axx/xxxxxxxx r PPpp 0",
+            options=(("chariot", "rush"),),
+        ),
+        Step(
+            text(
+                "lesson.banqi.hongkong",
+                "家规“香港排法”：车排第二，比士大。用 d2 的俥吃掉 e2 的士（平常的规则里吃不了）。",
+                "House rule: the Hong Kong order. The Chariot ranks second, above the Advisor. Take the "
+                "Advisor on e2 with the Chariot on d2 (under the usual order it could not).",
+            ),
+            ("d2xe2",),
+            text(
+                "lesson.banqi.hongkong.wrong",
+                "点 d2 的俥，再点它右边 e2 的士。",
+                "Click the Chariot on d2, then the Advisor on e2 right of it.",
+            ),
+            position="xxxxxxxx/xxxxxxxx/xxxRaxxx/xxxxxxxx r - 0",
+            options=(("ranking", "hongkong"),),
+        ),
+        Step(
+            text(
+                "lesson.banqi.trade",
+                "家规“同归于尽”：同种的子互吃，两个都拿掉。用 c2 的傌吃 d2 的马，看两匹马一起离开。",
+                "House rule: equal pieces both go. When a piece takes one of its own kind, both are "
+                "removed. Take the Horse on d2 with your Horse on c2 and watch both leave.",
+            ),
+            ("c2xd2",),
+            text(
+                "lesson.banqi.trade.wrong",
+                "点 c2 的傌，再点 d2 的马。",
+                "Click your Horse on c2, then the Horse on d2.",
+            ),
+            position="xxxxxxxx/xxxxxxxx/xxNnxxxx/xxxxxxxx r - 0",
+            options=(("trade", True),),
+        ),
     ),
     text(
         "lesson.banqi.done",
-        "吃光对方的子，或让对方轮到时无棋可走，就赢了。翻子前先想想：翻出的强敌会不会马上吃掉你旁边的子？",
+        "吃光对方的子，或让对方轮到时无棋可走，就赢了。翻子前先想想：翻出的强敌会不会马上吃掉你旁边的子？家规在开新局时的“规则选项”里选。",
         "You win when your opponent has no pieces left or nothing to do on their turn. Before "
-        "flipping next to your own piece, think: a strong enemy turning up could take it at once.",
+        "flipping next to your own piece, think: a strong enemy turning up could take it at once. "
+        "The house rules are chosen under Rule options when you start a game.",
     ),
 )

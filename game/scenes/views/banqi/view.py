@@ -95,6 +95,10 @@ add(
             "zh": "{loser}的棋子被吃光，{winner}胜",
             "en": "{loser} has no pieces left: {winner} wins",
         },
+        "banqi.result.no_pieces_both": {
+            "zh": "双方最后的棋子同归于尽，和棋",
+            "en": "The last pieces of both sides took each other: draw",
+        },
         "banqi.result.no_moves": {"zh": "{loser}无子可动，{winner}胜", "en": "{loser} has no move left: {winner} wins"},
         "banqi.result.resign": {"zh": "{loser}认输，{winner}胜", "en": "{loser} resigned: {winner} wins"},
         "banqi.result.agreement": {"zh": "双方议和", "en": "Draw agreed"},
@@ -338,7 +342,7 @@ class View(GameView):
         taken = set()
         for p in range(32):
             if board[p] not in (B.EMPTY, B.FACE_DOWN):
-                taken.update(B.attacks(board, p))
+                taken.update(B.attacks(board, p, state.house))
         for p in taken:
             x, y = self.point_xy(p)
             pygame.draw.circle(surface, THREAT, (x, y), r + max(2, r // 8), max(2, r // 8))
@@ -351,7 +355,7 @@ class View(GameView):
     def flip_risks(self, state) -> dict:
         """banqi_risk.flip_risks(state), kept while the public position stays the same (the overlay
         asks every frame)."""
-        key = (state.board, state.to_move, state.captured, state.result() is None)
+        key = (state.board, state.to_move, state.captured, state.result() is None, state.house)
         if self._risk_cache is None or self._risk_cache[0] != key:
             self._risk_cache = (key, banqi_risk.flip_risks(state))
         return self._risk_cache[1]
@@ -490,6 +494,8 @@ class View(GameView):
     def result_text(self, result, lang):
         reason = result.reason
         if result.winner is None:
+            if reason == "no_pieces":  # a trade of equal pieces took the last piece of each side
+                return tr("banqi.result.no_pieces_both", lang)
             if reason == "no_progress":
                 return tr("banqi.result.no_progress", lang, n=self.options.get("no_progress", 60))
             return tr(f"banqi.result.{reason}", lang)
