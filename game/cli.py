@@ -161,7 +161,9 @@ def _options(game: str, given: list) -> dict:
         opt = known[key.strip()]
         match = [c for c in opt.choices if str(c).lower() == text.strip().lower()]
         if not match:
-            raise PositionError(f"option {opt.key} cannot be {text!r}; choices: {', '.join(map(_value_text, opt.choices))}")
+            raise PositionError(
+                f"option {opt.key} cannot be {text!r}; choices: {', '.join(map(_value_text, opt.choices))}"
+            )
         out[opt.key] = match[0]
     return out
 
