@@ -213,7 +213,7 @@ class House:
 STANDARD = House()
 
 
-_HOUSES: dict = {}
+_HOUSES: dict = {("standard", "step", False, False): STANDARD}
 
 
 def house(options) -> House:

@@ -4,7 +4,8 @@ A player copies the position of a game played on a real table: paint squares fac
 with a face-up piece, count the captured pieces, say who moves. The program checks that the
 position is possible (piece counts, see rules.banqi.from_text) and shows the computer's suggested
 action with its evaluation, and what a flip can reveal with each chance. It only ever sees the
-public view, like the computer player. The position text can be typed in or copied out: the same
+public view, like the computer player. It plays by the rule options last chosen on the new-game
+screen (the house rules of docs/BANQI.md among them), named above its report. The position text can be typed in or copied out: the same
 text works with `python -m game.cli bestmove banqi "POSITION"`.
 
 Mouse: left click paints the chosen brush (face down, empty or a piece) on a square, right click
@@ -23,7 +24,7 @@ from game.ai.banqi import player as banqi_ai
 from game.i18n import add, tr
 from game.match import Match
 from game.rules import banqi as B
-from game.rules.common import PositionError, defaults, find_move
+from game.rules.common import PositionError, check_options, defaults, find_move
 from game.scenes.registry import register
 from game.scenes.views.banqi.view import View
 from game.scenes.widgets import Button, Choice, Slider, TextInput, button_row
@@ -34,6 +35,7 @@ add(
     {
         "banqi.assistant.open": {"zh": "实战助手", "en": "Real-board assistant"},
         "banqi.assistant.title": {"zh": "翻棋实战助手", "en": "Banqi assistant for a real board"},
+        "banqi.assistant.house": {"zh": "家规：{rules}", "en": "House rules: {rules}"},
         "banqi.assistant.brush": {
             "zh": "画笔（左键放置，右键清空）",
             "en": "Brush (left click: place, right click: empty)",
@@ -78,10 +80,36 @@ DEBOUNCE = 0.5  # seconds of quiet after an edit before the computer is asked
 
 
 @register("banqi_assistant")
+def remembered_options(app) -> dict:
+    """The rule options last chosen on the new-game screen for banqi (its house rules too), or
+    the defaults: a real table plays by the rules its players set up."""
+    saved = getattr(app, "last_setup", {}).get("banqi", {}).get("options", {})
+    try:
+        return check_options(B.OPTIONS, dict(saved))
+    except PositionError:
+        return defaults(B.OPTIONS)
+
+
+#: the options that change how pieces move and capture (the house rules, docs/BANQI.md)
+HOUSE_KEYS = ("chain", "chariot", "ranking", "trade")
+
+
+def house_text(options: dict, lang: str) -> str:
+    """The house rules in force, "label: choice" joined, or "" under the standard rules."""
+    parts = []
+    for opt in B.OPTIONS:
+        if opt.key in HOUSE_KEYS and options.get(opt.key, opt.default) != opt.default:
+            choice = opt.choice_labels.get(options[opt.key], {}).get(lang, str(options[opt.key]))
+            parts.append(f"{opt.label[lang]}: {choice}")
+    return "; ".join(parts)
+
+
 class AssistantScene(FormScene):
-    def __init__(self, app, text: str | None = None):
+    def __init__(self, app, text: str | None = None, options: dict | None = None):
         super().__init__(app)
-        self.view = View(defaults(B.OPTIONS))
+        # the rules of the table: given, or those last chosen on the new-game screen
+        self.options = check_options(B.OPTIONS, dict(options)) if options is not None else remembered_options(app)
+        self.view = View(self.options)
         self.cells = [B.FACE_DOWN] * 32
         self.captured = collections.Counter()
         self.brush = B.FACE_DOWN
@@ -167,7 +195,7 @@ class AssistantScene(FormScene):
         if not self.text.focused:
             self.text.value = text
         try:
-            self.state = B.from_text(text)
+            self.state = B.from_text(text, **self.options)
         except PositionError as exc:
             self.state = None
             self.message = (str(exc), theme.DANGER)
@@ -207,7 +235,7 @@ class AssistantScene(FormScene):
 
     def load_text(self) -> None:
         try:
-            state = B.from_text(self.text.value.strip())
+            state = B.from_text(self.text.value.strip(), **self.options)
         except PositionError as exc:
             self.app.sounds.play("illegal")
             self.message = (str(exc), theme.DANGER)
@@ -439,6 +467,9 @@ class AssistantScene(FormScene):
         text, colour = self.message
         if text:
             lines.append((text, colour, 18))
+        house = house_text(self.options, lang)
+        if house:
+            lines.append((tr("banqi.assistant.house", lang, rules=house), theme.TEXT_DIM, 16))
         if self.state is not None:
             if self.error:
                 lines.append((tr("banqi.assistant.failed", lang, error=self.error), theme.DANGER, 18))
