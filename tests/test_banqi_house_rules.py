@@ -308,3 +308,31 @@ def test_cli_options_of_an_unknown_game_is_status_2(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["options", "chess"])
     assert exc.value.code == 2 and len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+# ---- saves and the network carry the house rules ---------------------------------------------------
+def test_a_saved_game_under_house_rules_replays_its_chain_captures():
+    from game.match import Match
+    from game.record import GameRecord
+
+    combo = {"chain": True, "chariot": "rush", "ranking": "hongkong", "trade": True}
+    rng = random.Random(3)
+    match = Match.new("banqi", combo, seed=12)
+    chains = 0
+    while not match.over and match.ply < 300:
+        moves = match.legal_moves()
+        longest = max(moves, key=lambda m: len(m.path))
+        move = longest if len(longest.path) > 2 else rng.choice(moves)
+        chains += len(move.path) > 2
+        match.play(move)
+    assert chains
+    loaded = Match.from_record(GameRecord.from_json(match.to_record().to_json()))
+    assert loaded.state.options == match.state.options and B.to_text(loaded.state) == B.to_text(match.state)
+    assert loaded.texts == match.texts and loaded.result() == match.result()
+
+
+def test_the_network_offer_carries_the_house_rules():
+    from game.net import protocol as P
+
+    options = games.get("banqi").check_options({"chain": True, "chariot": "rush", "ranking": "hongkong"})
+    assert P.options_from_wire(P.options_to_wire(options), B.OPTIONS) == options

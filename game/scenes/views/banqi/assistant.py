@@ -79,7 +79,6 @@ BRUSHES = (B.FACE_DOWN, B.EMPTY) + tuple(B.TYPES) + tuple(B.TYPES.lower())
 DEBOUNCE = 0.5  # seconds of quiet after an edit before the computer is asked
 
 
-@register("banqi_assistant")
 def remembered_options(app) -> dict:
     """The rule options last chosen on the new-game screen for banqi (its house rules too), or
     the defaults: a real table plays by the rules its players set up."""
@@ -104,6 +103,7 @@ def house_text(options: dict, lang: str) -> str:
     return "; ".join(parts)
 
 
+@register("banqi_assistant")
 class AssistantScene(FormScene):
     def __init__(self, app, text: str | None = None, options: dict | None = None):
         super().__init__(app)
