@@ -336,3 +336,27 @@ def test_the_network_offer_carries_the_house_rules():
 
     options = games.get("banqi").check_options({"chain": True, "chariot": "rush", "ranking": "hongkong"})
     assert P.options_from_wire(P.options_to_wire(options), B.OPTIONS) == options
+
+
+def test_each_house_rule_diagram_needs_its_option_and_the_trade_crosses_out_both_pieces():
+    from game.scenes.screens import rule_diagrams as R
+    from game.scenes.views import make_view
+
+    for key, notation in (
+        ("banqi-chain", "b2xc2xc3xd3"),
+        ("banqi-rush", "a2xf2"),
+        ("banqi-hongkong", "d2xe2"),
+        ("banqi-trade", "c2xd2"),
+    ):
+        d = R.BY_KEY[key]
+        assert d.options and R.find_move(R.position(d), notation) is not None
+        if key != "banqi-trade":  # (the trade's capture is legal either way: its result differs)
+            assert R.find_move(B.from_text(d.position), notation) is None
+    d = R.BY_KEY["banqi-trade"]
+    state = R.position(d)
+    view = make_view("banqi", state.options)
+    move = R.find_move(state, d.move)
+    assert sorted(R.captured_points(view, state, state.play(move), list(move.path))) == [
+        B.parse_square("c2"),
+        B.parse_square("d2"),
+    ]

@@ -36,9 +36,11 @@ def find_move(state, notation: str):
 
 
 def captured_points(view, before, after, path) -> list[int]:
-    """Points whose piece a move took: occupied before, and empty or taken by the mover after."""
+    """Points whose piece a move took: occupied before, and empty or taken by the mover after (the
+    mover's own square too when it is nowhere after the move: a Banqi trade removes both)."""
     old, new = view.pieces(before), view.pieces(after)
-    return [p for p in old if p != path[0] and (p not in new or (p == path[-1] and len(path) > 1))]
+    gone = len(path) > 1 and path[-1] not in new
+    return [p for p in old if (p != path[0] or gone) and (p not in new or (p == path[-1] and len(path) > 1))]
 
 
 def render(d: Diagram, size: tuple[int, int], lang: str) -> pygame.Surface:
