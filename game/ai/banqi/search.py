@@ -53,16 +53,15 @@ def _gain(entry: tuple) -> float:
 def _values(alive: tuple, can: list = CAN) -> list:
     """Signed value (red positive) of every code given the pieces alive (face up or down); `can`
     says who captures whom (the house rules' order)."""
-    CAN = can  # noqa: N806 (the table of the rules in force)
     val = [0.0] * 17
     for code in CODES:
         side, t = code >> 3, code & 7
         enemy = 8 if side == 0 else 0
         threats = alive[enemy + 2]
         for e in range(1, 8):
-            if e != 2 and CAN[e][t]:
+            if e != 2 and can[e][t]:
                 threats += alive[enemy + e]
-        prey = sum(alive[enemy + e] for e in range(1, 8) if t == 2 or CAN[t][e])
+        prey = sum(alive[enemy + e] for e in range(1, 8) if t == 2 or can[t][e])
         v = BASE[t]
         if t == 1 and alive[enemy + 7]:
             v += 6.0
@@ -188,7 +187,7 @@ class Search:
         caps: list = []
         steps: list = []
         val = self.values()[0]
-        CAN = self.can  # noqa: N806 (the table of the rules in force)
+        can = self.can
         rush = self.rush
         for p in range(32):
             c = board[p]
@@ -229,7 +228,7 @@ class Search:
                     if d == 0:
                         if steps_too:
                             steps.append(p * 32 + q)
-                    elif d != DOWN and (d >> 3) != side and CAN[t][d & 7]:
+                    elif d != DOWN and (d >> 3) != side and can[t][d & 7]:
                         caps.append((abs(val[d]) * 8 - abs(val[c]), p * 32 + q))
         if self.chain and steps_too and caps:
             caps = caps + self._chains(caps, val)
@@ -522,11 +521,11 @@ class Search:
         board = self.board
         target = board[q] & 7
         side = self.side
-        CAN = self.can  # noqa: N806 (the table of the rules in force)
+        can = self.can
         rush = self.rush
         for n in NB[q]:
             d = board[n]
-            if 0 < d < DOWN and (d >> 3) == side and (d & 7) != 2 and (CAN[d & 7][target] or (rush and d & 7 == 4)):
+            if 0 < d < DOWN and (d >> 3) == side and (d & 7) != 2 and (can[d & 7][target] or (rush and d & 7 == 4)):
                 return True
         for ray in RAYS[q]:
             screen = False
