@@ -360,3 +360,27 @@ def test_each_house_rule_diagram_needs_its_option_and_the_trade_crosses_out_both
         B.parse_square("c2"),
         B.parse_square("d2"),
     ]
+
+
+def test_a_network_game_under_house_rules_plays_its_chains_on_both_sides():
+    from tests.net_helpers import Pair
+
+    combo = {"chain": True, "chariot": "rush", "trade": True}
+    pair = Pair("banqi", combo)
+    try:
+        assert pair.guest.game.options == pair.host.game.options == games.get("banqi").check_options(combo)
+        rng = random.Random(5)
+        chains = 0
+        while pair.host.game.result() is None and pair.host.game.ply < 200:
+            side = pair.mover()
+            moves = side.game.state.legal_moves()
+            longest = max(moves, key=lambda m: len(m.path))
+            move = longest if len(longest.path) > 2 else rng.choice(moves)
+            chains += len(move.path) > 2
+            side.play(move)
+            pair.wait(pair.settled)
+        assert chains
+        assert B.to_text(pair.host.game.state) == B.to_text(pair.guest.game.state)
+        assert pair.host.game.result() == pair.guest.game.result()
+    finally:
+        pair.close()
