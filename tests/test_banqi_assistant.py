@@ -65,7 +65,7 @@ def test_the_assistant_plays_by_the_house_rules_last_chosen_on_the_setup_screen(
     driver.step(2)
     assert sc.state.options["chain"] and sc.state.house.rush
     assert "b2xc2xc3xd3" in {str(m) for m in sc.state.legal_moves()}
-    shown = tr("banqi.assistant.house", driver.app.lang, rules=house_text(sc.options, driver.app.lang))
+    shown = tr("banqi.house", driver.app.lang, rules=house_text(sc.options, driver.app.lang))
     assert "連吃" in shown or "连吃" in shown
     sc.suggest()
     driver.wait(lambda: sc.suggestion is not None, seconds=60)

@@ -384,3 +384,14 @@ def test_a_network_game_under_house_rules_plays_its_chains_on_both_sides():
         assert pair.host.game.result() == pair.guest.game.result()
     finally:
         pair.close()
+
+
+def test_the_side_panel_names_the_house_rules_in_force():
+    from game.scenes.views.banqi.view import View, house_text
+
+    on = B.new_game(seed=1, chain=True, ranking="hongkong")
+    lines = View(on.options).status_lines(on, "en")
+    assert lines[0] == "House rules: " + house_text(on.options, "en")
+    assert "Chain captures" in lines[0] and "Hong Kong" in lines[0]
+    off = B.new_game(seed=1)
+    assert house_text(off.options, "zh") == "" and not any("House rules" in t for t in View({}).status_lines(off, "en"))

@@ -26,7 +26,7 @@ from game.match import Match
 from game.rules import banqi as B
 from game.rules.common import PositionError, check_options, defaults, find_move
 from game.scenes.registry import register
-from game.scenes.views.banqi.view import View
+from game.scenes.views.banqi.view import View, house_text
 from game.scenes.widgets import Button, Choice, Slider, TextInput, button_row
 from game.scenes.widgets.forms import FormScene, stack
 from game.sprites import highlight, theme
@@ -35,7 +35,6 @@ add(
     {
         "banqi.assistant.open": {"zh": "实战助手", "en": "Real-board assistant"},
         "banqi.assistant.title": {"zh": "翻棋实战助手", "en": "Banqi assistant for a real board"},
-        "banqi.assistant.house": {"zh": "家规：{rules}", "en": "House rules: {rules}"},
         "banqi.assistant.brush": {
             "zh": "画笔（左键放置，右键清空）",
             "en": "Brush (left click: place, right click: empty)",
@@ -87,20 +86,6 @@ def remembered_options(app) -> dict:
         return check_options(B.OPTIONS, dict(saved))
     except PositionError:
         return defaults(B.OPTIONS)
-
-
-#: the options that change how pieces move and capture (the house rules, docs/BANQI.md)
-HOUSE_KEYS = ("chain", "chariot", "ranking", "trade")
-
-
-def house_text(options: dict, lang: str) -> str:
-    """The house rules in force, "label: choice" joined, or "" under the standard rules."""
-    parts = []
-    for opt in B.OPTIONS:
-        if opt.key in HOUSE_KEYS and options.get(opt.key, opt.default) != opt.default:
-            choice = opt.choice_labels.get(options[opt.key], {}).get(lang, str(options[opt.key]))
-            parts.append(f"{opt.label[lang]}: {choice}")
-    return "; ".join(parts)
 
 
 @register("banqi_assistant")
@@ -469,7 +454,7 @@ class AssistantScene(FormScene):
             lines.append((text, colour, 18))
         house = house_text(self.options, lang)
         if house:
-            lines.append((tr("banqi.assistant.house", lang, rules=house), theme.TEXT_DIM, 16))
+            lines.append((tr("banqi.house", lang, rules=house), theme.TEXT_DIM, 16))
         if self.state is not None:
             if self.error:
                 lines.append((tr("banqi.assistant.failed", lang, error=self.error), theme.DANGER, 18))

@@ -95,6 +95,7 @@ add(
             "zh": "{loser}的棋子被吃光，{winner}胜",
             "en": "{loser} has no pieces left: {winner} wins",
         },
+        "banqi.house": {"zh": "家规：{rules}", "en": "House rules: {rules}"},
         "banqi.result.no_pieces_both": {
             "zh": "双方最后的棋子同归于尽，和棋",
             "en": "The last pieces of both sides took each other: draw",
@@ -466,6 +467,9 @@ class View(GameView):
 
     def status_lines(self, state, lang):
         lines = []
+        house = house_text(state.options, lang)
+        if house:  # the house rules in force, so nobody plays by the wrong ones (docs/BANQI.md)
+            lines.append(tr("banqi.house", lang, rules=house))
         if state.to_move is None:
             lines.append(tr("banqi.undecided", lang))
         elif state.first_colour is not None:
@@ -524,6 +528,20 @@ class View(GameView):
 
     def help_keys(self, lang):
         return [("C", tr("banqi.coords_key", lang)), ("R", tr("banqi.risk_key", lang))]
+
+
+#: the options that change how pieces move and capture (the house rules, docs/BANQI.md)
+HOUSE_KEYS = ("chain", "chariot", "ranking", "trade")
+
+
+def house_text(options: dict, lang: str) -> str:
+    """The house rules in force, "label: choice" joined, or "" under the standard rules."""
+    parts = []
+    for opt in B.OPTIONS:
+        if opt.key in HOUSE_KEYS and options.get(opt.key, opt.default) != opt.default:
+            choice = opt.choice_labels.get(options[opt.key], {}).get(lang, str(options[opt.key]))
+            parts.append(f"{opt.label[lang]}: {choice}")
+    return "; ".join(parts)
 
 
 def percent(p) -> str:
