@@ -4,7 +4,7 @@ game.rules.banqi builds its states and moves on it (and re-exports these names).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .common import PositionError
 
@@ -71,18 +71,24 @@ RAYS = tuple(_rays(p) for p in range(32))
 
 @dataclass(frozen=True)
 class House:
-    """What the house-rule options change in moving and capturing (HOUSE[...] of an options dict):
-    order: the rank order, high to low; rush: the Chariot moves and captures along a line and takes
-    any piece (車直衝); chain: a capturing piece may go on capturing (連吃); trade: a capture of a
-    piece of the same type removes both (同归于尽)."""
+    """What the house-rule options change in moving and capturing (house(options) of an options
+    dict): order: the rank order, high to low; rush: the Chariot moves and captures along a line
+    and takes any piece (車直衝); chain: a capturing piece may go on capturing (連吃); trade: a
+    capture of a piece of the same type removes both (同归于尽)."""
 
     order: str = TYPES
     rush: bool = False
     chain: bool = False
     trade: bool = False
+    # {letter: rank} of the order, both colours (move generation asks it for every capture)
+    ranks: dict = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        ranks = {t: 6 - i for i, t in enumerate(self.order)}
+        object.__setattr__(self, "ranks", ranks | {t.lower(): r for t, r in ranks.items()})
 
     def rank(self, letter: str) -> int:
-        return 6 - self.order.index(letter.upper())
+        return self.ranks[letter]
 
     @property
     def standard(self) -> bool:
@@ -119,7 +125,8 @@ def can_capture(attacker: str, target: str, rules: House = STANDARD) -> bool:
         return False
     if a == "P" and t == "K":
         return True
-    return rules.rank(a) >= rules.rank(t)
+    ranks = rules.ranks
+    return ranks[a] >= ranks[t]
 
 
 def attacks(board, p: int, rules: House = STANDARD) -> list:
