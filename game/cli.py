@@ -8,6 +8,8 @@
     python -m game.cli hub
     python -m game.cli online host GAME | join CODE [--relay URL] [--engine L] [--time S]  (game/cli_online.py)
     python -m game.cli start NAME [--option k=v ...] [--seed N]
+    python -m game.cli options NAME [--json]
+    (moves, perft, bestmove and analyse take --option k=v too: the position under those rules)
     python -m game.cli selfplay NAME --white L --black L [--clock BASE+INC] [--time S] [--games N]
                                 [--option k=v] [--json]                          (game/selfplay.py)
 
@@ -119,7 +121,35 @@ def _parser():
     st.add_argument("game", choices=GAMES)
     st.add_argument("--option", action="append", default=[], metavar="K=V", help="a variant option (repeatable)")
     st.add_argument("--seed", type=_seed, default=None, help="the deal of a dealt game")
+    op = sub.add_parser("options", help="every rule option of a game: key, default, choices, label")
+    op.add_argument("game", choices=GAMES)
+    op.add_argument("--json", action="store_true", help="a JSON list of {key, default, choices, label}")
+    for position_command in (m, pf, b, a):  # the position is read under the rule options given
+        position_command.add_argument(
+            "--option", action="append", default=[], metavar="K=V", help="a rule option (repeatable)"
+        )
     return p
+
+
+def _value_text(value) -> str:
+    """An option value as `--option K=V` takes it (true/false for a yes-or-no option)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _print_options(game: str, as_json: bool) -> None:
+    """The rule options of `game` (what the setup screen shows, from game.games): one line each,
+    KEY, DEFAULT, the choices joined by |, the English and the Chinese label, tab-separated; or
+    a JSON list of {"key", "default", "choices", "label": {"en", "zh"}}."""
+    options = games.get(game).options
+    if as_json:
+        rows = [
+            {"key": o.key, "default": o.default, "choices": list(o.choices), "label": dict(o.label)} for o in options
+        ]
+        print(json.dumps(rows, ensure_ascii=False))
+        return
+    for o in options:
+        choices = "|".join(_value_text(c) for c in o.choices)
+        print("\t".join((o.key, _value_text(o.default), choices, o.label["en"], o.label["zh"])))
 
 
 def _options(game: str, given: list) -> dict:
@@ -133,7 +163,9 @@ def _options(game: str, given: list) -> dict:
         opt = known[key.strip()]
         match = [c for c in opt.choices if str(c).lower() == text.strip().lower()]
         if not match:
-            raise PositionError(f"option {opt.key} cannot be {text!r}; choices: {', '.join(map(str, opt.choices))}")
+            raise PositionError(
+                f"option {opt.key} cannot be {text!r}; choices: {', '.join(map(_value_text, opt.choices))}"
+            )
         out[opt.key] = match[0]
     return out
 
@@ -172,10 +204,11 @@ def _saved_match(text: str):
         raise PositionError(str(exc)) from None
 
 
-def _position(game: str, given: str):
+def _position(game: str, given: str, options: dict | None = None):
     """The state a POSITION argument names, read as Load and `review` read: the position text
     itself (FEN, board text, a PDN game: its last position), or a file that holds one (a PDN file,
-    UTF-8 or Windows-1252) or a saved game (its last position: the board, though a player resigned)."""
+    UTF-8 or Windows-1252) or a saved game (its last position: the board, though a player resigned).
+    A position text is read under the rule options given; a saved game keeps its own."""
     from game.rules.draughts_pdn import decode
 
     text = decode(_read_file(given)) if os.path.exists(given) else given  # a folder is refused by name
@@ -184,7 +217,7 @@ def _position(game: str, given: str):
         if match.game != game:
             raise PositionError(f"{given}: a saved game of {match.game}, not of {game}")
         return match.states[-1]
-    return module(game).from_text(text)
+    return module(game).from_text(text, **(options or {}))
 
 
 def _review_file(path: str, nodes=None, time_limit=None) -> int:
@@ -253,12 +286,15 @@ def main(argv=None) -> int:
             return hub_main() or 0
         if args.command == "review":
             return _review_file(args.file, nodes=args.nodes, time_limit=args.time)
+        if args.command == "options":
+            _print_options(args.game, args.json)
+            return 0
         if args.command == "start":
             info = games.get(args.game)
             print(info.rules.to_text(info.new_state(_options(args.game, args.option), seed=args.seed)))
             return 0
         rules = module(args.game)
-        state = _position(args.game, args.position)
+        state = _position(args.game, args.position, _options(args.game, args.option))
         if args.command == "moves":
             for text in sorted(str(m) for m in state.legal_moves()):
                 print(text)

@@ -3,7 +3,7 @@
 import pygame
 
 from game.rules import banqi as B
-from game.scenes.views.banqi.assistant import AssistantScene
+from game.scenes.views.banqi.assistant import AssistantScene, house_text
 from game.sprites import theme
 
 
@@ -55,3 +55,21 @@ def test_loads_text_and_suggests_a_legal_move(driver):
 def test_finished_position_is_reported(driver):
     sc = open_assistant(driver, "......../......../......../R....... b KAABBRNNCCPPPPPkaabbrrnnccppppp 0")
     assert sc.state is None and sc.message[1] == theme.ACCENT
+
+
+def test_the_assistant_plays_by_the_house_rules_last_chosen_on_the_setup_screen(driver):
+    from game.i18n import tr
+
+    driver.app.last_setup = {"banqi": {"options": {"chain": True, "chariot": "rush"}}}
+    sc = driver.app.open("banqi_assistant", "xxxxxxxx/x.cpxxxx/xRn.xxxx/xxxxxxxx r Pp 0")
+    driver.step(2)
+    assert sc.state.options["chain"] and sc.state.house.rush
+    assert "b2xc2xc3xd3" in {str(m) for m in sc.state.legal_moves()}
+    shown = tr("banqi.house", driver.app.lang, rules=house_text(sc.options, driver.app.lang))
+    assert "連吃" in shown or "连吃" in shown
+    sc.suggest()
+    driver.wait(lambda: sc.suggestion is not None, seconds=60)
+    assert sc.suggestion in sc.state.legal_moves()
+    # options given outright win; the standard game shows no house-rule line
+    plain = AssistantScene(driver.app, None, options={})
+    assert plain.state.house.standard and house_text(plain.options, "en") == ""

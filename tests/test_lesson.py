@@ -38,7 +38,7 @@ def test_every_game_has_a_lesson_whose_moves_and_replies_are_legal():
         state = info.new_state(opts, seed=lesson.seed)
         for step in lesson.steps:
             if step.position:
-                state = info.rules.from_text(step.position, **opts)
+                state = info.rules.from_text(step.position, **step.rule_options(opts))
             for notation in step.moves:
                 assert find_move(state, notation) is not None, (game, notation)
             state = state.play(find_move(state, step.moves[0]))

@@ -41,13 +41,50 @@ a position (board + side to move) is a draw ("repetition") unless exactly one si
 chasing moves since the first occurrence: that side loses ("perpetual_chase"); after
 `no_progress` plies without a flip or a capture, a draw ("no_progress"). resign() ("resign") and
 agree_draw() ("agreement") end it on request.
+
+House rules (options, all off by default; docs/BANQI.md gives the source of each and the choices
+made): `chain` (連吃) lets a capturing piece go on capturing in the same turn, each capture by the
+rules of that piece, stopping whenever its player likes: the move is [from, to, to, ...], written
+a1xa2xa4, and each shorter chain is a move of its own; `chariot="rush"` (車直衝) moves the Chariot
+any distance along a line over empty squares and lets it take the first piece in line, face-up
+and of the enemy, whatever its rank; `ranking="hongkong"` ranks the Chariot second (General,
+Chariot, Advisor, Elephant, Horse, Cannon, Soldier); `trade` removes both pieces when a piece
+takes one of its own type (a capture that takes the last pieces of both sides is a draw,
+"no_pieces" without a winner). State.house holds them as one value (House).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .banqi_moves import (
+    ALL_LETTERS,
+    COUNTS,
+    EMPTY,
+    FACE_DOWN,
+    FULL_SET,
+    NEIGHBOURS,
+    RESIGN_PLIES,
+    TYPES,
+    attacks,
+    can_capture,
+    capture,
+    chains,
+    colour,
+    house,
+    other,
+    square_name,
+    steps,
+)
+
+# the names below are read by other modules as banqi.X (the computer, the overlay, the tests)
+from .banqi_moves import ORDERS as ORDERS
+from .banqi_moves import RANK as RANK
+from .banqi_moves import RAYS as RAYS
+from .banqi_moves import STANDARD as STANDARD
+from .banqi_moves import House as House
+from .banqi_moves import parse_square as parse_square
 from .common import EndsOnRequest, Option, PositionError, Result, check_options, parse_count
 
 NAME = "banqi"
@@ -75,115 +112,68 @@ OPTIONS = (
             "off": {"en": "no rule", "zh": "不限"},
         },
     ),
+    # house rules (docs/BANQI.md names the source of each and the choices made); all off by default
+    Option(
+        key="chain",
+        default=False,
+        choices=(False, True),
+        label={"en": "Chain captures (連吃)", "zh": "连吃"},
+        choice_labels={
+            False: {"en": "one capture a turn", "zh": "每步只吃一子"},
+            True: {"en": "the capturing piece may go on capturing", "zh": "吃子后可继续吃，随时可停"},
+        },
+    ),
+    Option(
+        key="chariot",
+        default="step",
+        choices=("step", "rush"),
+        label={"en": "Chariot", "zh": "车的走法"},
+        choice_labels={
+            "step": {"en": "one square, like the others", "zh": "与他子相同，一次一格"},
+            "rush": {"en": "rush (車直衝): along a line, takes any piece", "zh": "车直冲：直线不限格，可吃任何子"},
+        },
+    ),
+    Option(
+        key="ranking",
+        default="standard",
+        choices=("standard", "hongkong"),
+        label={"en": "Rank order", "zh": "大小顺序"},
+        choice_labels={
+            "standard": {"en": "General Advisor Elephant Chariot Horse", "zh": "将士象车马炮卒"},
+            "hongkong": {"en": "Hong Kong: the Chariot second", "zh": "香港：车排第二"},
+        },
+    ),
+    Option(
+        key="trade",
+        default=False,
+        choices=(False, True),
+        label={"en": "Equal pieces", "zh": "同级互吃"},
+        choice_labels={
+            False: {"en": "the capturer stays", "zh": "吃子者留下"},
+            True: {"en": "both are removed", "zh": "同归于尽"},
+        },
+    ),
 )
-
-#: Piece letters of one side, high rank first, and how many of each a side has.
-TYPES = "KABRNCP"
-COUNTS = {"K": 1, "A": 2, "B": 2, "R": 2, "N": 2, "C": 2, "P": 5}
-RANK = {t: 6 - i for i, t in enumerate(TYPES)}  # K 6 ... P 0
-ALL_LETTERS = TYPES + TYPES.lower()
-FULL_SET = tuple(t for t in TYPES for _ in range(COUNTS[t])) + tuple(t.lower() for t in TYPES for _ in range(COUNTS[t]))
-RESIGN_PLIES = 10
-FACE_DOWN, EMPTY = "x", "."
-
-
-def colour(letter: str) -> str:
-    """'r' for a red letter, 'b' for a black one."""
-    return "r" if letter.isupper() else "b"
-
-
-def other(side: str) -> str:
-    return "b" if side == "r" else "r"
-
-
-def square_name(point: int) -> str:
-    return "abcdefgh"[point % 8] + str(point // 8 + 1)
-
-
-def parse_square(text: str) -> int:
-    text = text.strip()
-    if len(text) != 2 or text[0] not in "abcdefgh" or text[1] not in "1234":
-        raise PositionError(f"bad square {text!r}")
-    return (int(text[1]) - 1) * 8 + "abcdefgh".index(text[0])
-
-
-def _neighbours(p: int) -> tuple:
-    f, r = p % 8, p // 8
-    out = []
-    if r < 3:
-        out.append(p + 8)
-    if r > 0:
-        out.append(p - 8)
-    if f > 0:
-        out.append(p - 1)
-    if f < 7:
-        out.append(p + 1)
-    return tuple(out)
-
-
-def _rays(p: int) -> tuple:
-    """The four lines from p outwards (up, down, left, right), nearest square first."""
-    f, r = p % 8, p // 8
-    return (
-        tuple(p + 8 * k for k in range(1, 4 - r)),
-        tuple(p - 8 * k for k in range(1, r + 1)),
-        tuple(p - k for k in range(1, f + 1)),
-        tuple(p + k for k in range(1, 8 - f)),
-    )
-
-
-NEIGHBOURS = tuple(_neighbours(p) for p in range(32))
-RAYS = tuple(_rays(p) for p in range(32))
-
-
-def can_capture(attacker: str, target: str) -> bool:
-    """Whether a non-Cannon step capture attacker -> target is allowed by rank (colours ignored)."""
-    a, t = attacker.upper(), target.upper()
-    if a == "K" and t == "P":
-        return False
-    if a == "P" and t == "K":
-        return True
-    return RANK[a] >= RANK[t]
-
-
-def attacks(board, p: int) -> list:
-    """Points of face-up enemy pieces the face-up piece on p could capture now."""
-    piece = board[p]
-    side = colour(piece)
-    out = []
-    if piece in "Cc":
-        for ray in RAYS[p]:
-            screen = False
-            for q in ray:
-                c = board[q]
-                if c == EMPTY:
-                    continue
-                if not screen:
-                    screen = True
-                    continue
-                if c != FACE_DOWN and colour(c) != side:
-                    out.append(q)
-                break
-    else:
-        for q in NEIGHBOURS[p]:
-            c = board[q]
-            if c not in (EMPTY, FACE_DOWN) and colour(c) != side and can_capture(piece, c):
-                out.append(q)
-    return out
 
 
 @dataclass(frozen=True, order=True)
 class Move:
-    """A flip (path (point,)), a step (from, to) or a capture (from, to)."""
+    """A flip (path (point,)), a step (from, to) or a capture (from, to, ...): with chain captures
+    (連吃) a capture goes on, [from, to, to, ...] like a draughts capture, written a1xa2xa4.
+
+    paths: how the board's click input reaches the move (game/scenes/board/input.py). A capture
+    that could go on but stops is touched with its last landing twice ("touch the piece again to
+    stop"), so that it is never a prefix of a longer capture; None: its path alone."""
 
     kind: str  # "flip" | "move" | "capture"
     path: tuple
+    paths: tuple | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         if self.kind == "flip":
             return square_name(self.path[0])
         sep = "x" if self.kind == "capture" else "-"
-        return square_name(self.path[0]) + sep + square_name(self.path[1])
+        return sep.join(square_name(p) for p in self.path)
 
 
 class State(EndsOnRequest):
@@ -201,6 +191,7 @@ class State(EndsOnRequest):
         "chases",
         "options",
         "seed",
+        "house",
         "_result",
         "_moves",
     )
@@ -219,15 +210,17 @@ class State(EndsOnRequest):
         self.chases = tuple(chases)  # (mover, chasing?) for each move since then
         self.options = dict(options)
         self.seed = seed
+        self.house = house(self.options)  # the house rules of the options, as one value
         self._result = result
         self._moves = None
 
     def __getstate__(self):
-        return {k: getattr(self, k) for k in self.__slots__ if k != "_moves"}
+        return {k: getattr(self, k) for k in self.__slots__ if k not in ("_moves", "house")}
 
     def __setstate__(self, data):
         for k, v in data.items():
             object.__setattr__(self, k, v)
+        self.house = house(self.options)
         self._moves = None
 
     # ---- public information -----------------------------------------------------------------
@@ -270,15 +263,27 @@ class State(EndsOnRequest):
         side = self.to_move
         if side is None:
             return out
+        rules = self.house
         for p in range(32):
             c = board[p]
             if c in (EMPTY, FACE_DOWN) or colour(c) != side:
                 continue
-            for q in NEIGHBOURS[p]:
-                if board[q] == EMPTY:
-                    out.append(Move("move", (p, q)))
-            for q in attacks(board, p):
-                out.append(Move("capture", (p, q)))
+            if rules.rush and c in "Rr":
+                out.extend(Move("move", (p, q)) for q in steps(board, p, rules))
+            else:  # (the common case inline: this loop is much of the rules' time)
+                for q in NEIGHBOURS[p]:
+                    if board[q] == EMPTY:
+                        out.append(Move("move", (p, q)))
+            for q in attacks(board, p, rules):
+                if not rules.chain:
+                    out.append(Move("capture", (p, q)))
+                    continue
+                after = list(board)
+                capture(after, p, q, rules)
+                paths = [(p, q), *chains(after, (p, q), rules)]
+                going_on = {path[:-1] for path in paths}
+                for path in paths:  # a capture that could go on is touched with its landing twice
+                    out.append(Move("capture", path, ((*path, path[-1]),) if path in going_on else None))
         return out
 
     def play(self, move) -> State:
@@ -326,17 +331,19 @@ class State(EndsOnRequest):
         return new
 
     def _step(self, move) -> State:
-        a, b = move.path
+        a, b = move.path[0], move.path[-1]
         board = list(self.board)
-        piece = board[a]
         captured = self.captured
         if move.kind == "capture":
-            captured = captured + (board[b],)
-        board[b], board[a] = piece, EMPTY
+            for x, y in zip(move.path, move.path[1:]):
+                captured = captured + capture(board, x, y, self.house)
+        else:
+            board[b], board[a] = board[a], EMPTY
         hidden = self.hidden
         if hidden is not None:
             hidden = list(hidden)
-            hidden[a] = hidden[b] = None
+            for x in move.path:  # every square a move touches is face up or empty after it
+                hidden[x] = None
         new = State(
             board,
             hidden,
@@ -354,8 +361,8 @@ class State(EndsOnRequest):
             new.reps = (new.key(),)
         else:
             new.quiet = self.quiet + 1
-            before = set(attacks(self.board, a))
-            chasing = bool(set(attacks(new.board, b)) - before)
+            before = set(attacks(self.board, a, self.house))
+            chasing = bool(set(attacks(new.board, b, self.house)) - before)
             new.reps = self.reps + (new.key(),)
             new.chases = self.chases + ((self.to_move, chasing),)
         new._result = new._judge(move)
@@ -363,9 +370,11 @@ class State(EndsOnRequest):
 
     # ---- end of the game --------------------------------------------------------------------
     def _judge(self, move):
-        for side in SIDES:
-            if self.pieces_left(side) == 0:
-                return Result(other(side), "no_pieces")
+        gone = [side for side in SIDES if self.pieces_left(side) == 0]
+        if len(gone) == 2:  # a trade took the last piece of each side: a draw (docs/BANQI.md)
+            return Result(None, "no_pieces")
+        if gone:
+            return Result(other(gone[0]), "no_pieces")
         if not self._generate():
             return Result(other(self.to_move), "no_moves")
         rule = self.options["repetition"]
@@ -399,10 +408,17 @@ class State(EndsOnRequest):
         if len(mine) != 1:
             return True
 
-        def hits(attacker: str, target: str) -> bool:  # a cannon needs a third piece as its screen
-            return len(mine) + len(theirs) >= 3 if attacker.upper() == "C" else can_capture(attacker, target)
+        rules = self.house
 
-        return any(hits(mine[0], t) or hits(t, mine[0]) for t in theirs)
+        def hits(attacker: str, target: str) -> bool:  # a cannon needs a third piece as its screen
+            if attacker.upper() == "C":
+                return len(mine) + len(theirs) >= 3
+            return (rules.rush and attacker.upper() == "R") or can_capture(attacker, target, rules)
+
+        def wins_by(target: str) -> bool:  # trading the last piece away wins nothing
+            return hits(mine[0], target) and not (rules.trade and target.upper() == mine[0].upper())
+
+        return any(wins_by(t) or hits(t, mine[0]) for t in theirs)
 
     def _resign_allowed(self) -> bool:
         return self.ply >= RESIGN_PLIES  # the first flips decide nothing yet (rules/banqi.md)

@@ -11,7 +11,8 @@ flipper takes the colour of the piece it reveals, so every revealed piece is its
 the flip the flipper's *opponent* moves next. With t revealed on p (board' = the board with t on p):
 
 - captured: t is the flipper's and some face-up opponent piece attacks p in board' (banqi.attacks:
-  step captures by rank, cannon jumps over exactly one screen), so the opponent can take it with
+  step captures by rank, cannon jumps over exactly one screen, under the state's house rules), so
+  the opponent can take it with
   its very next move. A revealed opponent piece is never "captured at once": its own side moves.
 - captures_own: t is the flipper's and attacks a face-up enemy piece in board': it could capture on
   the flipper's next turn if the opponent left the board as it is.
@@ -57,31 +58,35 @@ class FlipRisk:
         return self.captured + self.captures_enemy
 
 
-def _attacked_by(board: list[str], point: int, side: str) -> bool:
+def _attacked_by(board: list[str], point: int, side: str, rules: B.House = B.STANDARD) -> bool:
     """Whether a face-up piece of `side` could capture the face-up piece on `point` now."""
-    # only neighbours and cannons on the same rank or file can reach a square
+    # only neighbours, cannons on the same rank or file and (with the chariot rush) chariots there
+    # can reach a square
+    far = "CcRr" if rules.rush else "Cc"
     candidates = set(B.NEIGHBOURS[point])
     for ray in B.RAYS[point]:
-        candidates.update(q for q in ray if board[q] in "Cc")
+        candidates.update(q for q in ray if board[q] in far)
     for q in candidates:
         c = board[q]
-        if c not in (B.EMPTY, B.FACE_DOWN) and B.colour(c) == side and point in B.attacks(board, q):
+        if c not in (B.EMPTY, B.FACE_DOWN) and B.colour(c) == side and point in B.attacks(board, q, rules):
             return True
     return False
 
 
-def _risk(board: list[str], point: int, flipper: str | None, bag: dict[str, int]) -> FlipRisk:
+def _risk(
+    board: list[str], point: int, flipper: str | None, bag: dict[str, int], rules: B.House = B.STANDARD
+) -> FlipRisk:
     total = sum(bag.values())
     own = captured = captures_own = captures_enemy = 0
     for t, n in bag.items():
         board[point] = t
         owner = B.colour(t)
         mine = flipper is None or owner == flipper  # the first flip gives the flipper t's colour
-        takes = bool(B.attacks(board, point))
+        takes = bool(B.attacks(board, point, rules))
         if mine:
             own += n
             captures_own += n * takes
-            captured += n * _attacked_by(board, point, B.other(owner))
+            captured += n * _attacked_by(board, point, B.other(owner), rules)
         else:
             captures_enemy += n * takes
     board[point] = B.FACE_DOWN
@@ -97,7 +102,7 @@ def flip_risks(state: B.State) -> dict[int, FlipRisk]:
         return {}
     bag = view.bag()
     board = list(view.board)
-    return {p: _risk(board, p, view.to_move, bag) for p in range(32) if board[p] == B.FACE_DOWN}
+    return {p: _risk(board, p, view.to_move, bag, view.house) for p in range(32) if board[p] == B.FACE_DOWN}
 
 
 def flip_risk(state: B.State, point: int) -> FlipRisk:
@@ -105,7 +110,7 @@ def flip_risk(state: B.State, point: int) -> FlipRisk:
     view = B.public_state(state)
     if view.board[point] != B.FACE_DOWN:
         raise PositionError(f"no face-down piece on {B.square_name(point)}")
-    return _risk(list(view.board), point, view.to_move, view.bag())
+    return _risk(list(view.board), point, view.to_move, view.bag(), view.house)
 
 
 def face_down_counts(state: B.State) -> dict[str, list[tuple[str, int]]]:

@@ -119,11 +119,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Click the Soldier on d3, then the General on d4 just above it.",
     },
     "lesson.banqi.done": {
-        "zh": "吃光对方的子，或让对方轮到时无棋可走，就赢了。翻子前先想想：翻出的强敌会不会马上吃掉你旁边的子？",
-        "en": (
-            "You win when your opponent has no pieces left or nothing to do on their turn. Before flipping next"
-            " to your own piece, think: a strong enemy turning up could take it at once."
-        ),
+        "zh": "吃光对方的子，或让对方轮到时无棋可走，就赢了。翻子前先想想：翻出的强敌会不会马上吃掉你旁边的子？家规在开新局时的“规则选项”里选。",
+        "en": "You win when your opponent has no pieces left or nothing to do on their turn. Before flipping next to your own piece, think: a strong enemy turning up could take it at once. The house rules are chosen under Rule options when you start a game.",
     },
     # game/scenes/views/banqi/view.py
     "banqi.red": {"zh": "红方", "en": "Red"},
@@ -190,5 +187,59 @@ TEXTS: dict[str, dict[str, str]] = {
     "banqi.result.perpetual_chase": {
         "zh": "{loser}长捉，{winner}胜",
         "en": "{loser} chased perpetually: {winner} wins",
+    },
+    # the house rules (game/scenes/views/banqi: view, lessons, diagrams)
+    "banqi.house": {"zh": "家规：{rules}", "en": "House rules: {rules}"},
+    "banqi.result.no_pieces_both": {
+        "zh": "双方最后的棋子同归于尽，和棋",
+        "en": "The last pieces of both sides took each other: draw",
+    },
+    "lesson.banqi.chain": {
+        "zh": "家规“连吃”：吃子后同一个子可以接着吃。用 b2 的俥吃 c2 的马，再吃 c3 的炮，再吃 d3 的卒。想停下时，再点一下这个子。",
+        "en": "House rule: chain captures. After a capture the same piece may capture again. Take the Horse on c2 with the Chariot on b2, then the Cannon on c3, then the Soldier on d3. To stop earlier, touch the piece again.",
+    },
+    "lesson.banqi.chain.wrong": {
+        "zh": "依次点 b2、c2、c3、d3：俥一步一步吃过去。",
+        "en": "Click b2, c2, c3 and d3 in turn: the Chariot eats its way along.",
+    },
+    "lesson.banqi.rush": {
+        "zh": "家规“车直冲”：车沿直线走多格，能吃路上第一个敌子，不论大小。用 a2 的俥冲过去吃掉 f2 的士。",
+        "en": "House rule: the Chariot rush. The Chariot runs along a line and takes the first enemy in its way, whatever its rank. Rush from a2 and take the Advisor on f2.",
+    },
+    "lesson.banqi.rush.wrong": {
+        "zh": "点 a2 的俥，再点 f2 的士：中间的空格都能冲过去。",
+        "en": "Click the Chariot on a2, then the Advisor on f2: it rushes over the empty squares.",
+    },
+    "lesson.banqi.hongkong": {
+        "zh": "家规“香港排法”：车排第二，比士大。用 d2 的俥吃掉 e2 的士（平常的规则里吃不了）。",
+        "en": "House rule: the Hong Kong order. The Chariot ranks second, above the Advisor. Take the Advisor on e2 with the Chariot on d2 (under the usual order it could not).",
+    },
+    "lesson.banqi.hongkong.wrong": {
+        "zh": "点 d2 的俥，再点它右边 e2 的士。",
+        "en": "Click the Chariot on d2, then the Advisor on e2 right of it.",
+    },
+    "lesson.banqi.trade": {
+        "zh": "家规“同归于尽”：同种的子互吃，两个都拿掉。用 c2 的傌吃 d2 的马，看两匹马一起离开。",
+        "en": "House rule: equal pieces both go. When a piece takes one of its own kind, both are removed. Take the Horse on d2 with your Horse on c2 and watch both leave.",
+    },
+    "lesson.banqi.trade.wrong": {
+        "zh": "点 c2 的傌，再点 d2 的马。",
+        "en": "Click your Horse on c2, then the Horse on d2.",
+    },
+    "diagram.banqi-chain": {
+        "zh": "连吃（家规）：吃子后，同一个子可以接着再吃，一直吃到吃不了或自己停下。这里俥连吃马、炮、卒三子。",
+        "en": "Chain captures (house rule): after a capture the same piece may capture again, and again, until it cannot or its player stops. Here the Chariot takes the Horse, the Cannon and the Soldier in one turn.",
+    },
+    "diagram.banqi-rush": {
+        "zh": "车直冲（家规）：车像象棋里的车一样沿直线走，不限格数；直线上遇到的第一个子若是敌方明子，不论大小都能吃。这里俥吃掉远处的士。",
+        "en": "The Chariot rush (house rule): the Chariot moves like the xiangqi Chariot, any distance along a line over empty squares, and takes the first piece in its way if it is a face-up enemy, whatever its rank. Here the Chariot takes the Advisor from afar.",
+    },
+    "diagram.banqi-hongkong": {
+        "zh": "香港排法（家规）：车排第二，只比将小：将 > 车 > 士 > 象 > 马 > 炮 > 卒。这里俥可以吃士。",
+        "en": "The Hong Kong order (house rule): the Chariot ranks second, below the General only: General, Chariot, Advisor, Elephant, Horse, Cannon, Soldier. Here the Chariot may take the Advisor.",
+    },
+    "diagram.banqi-trade": {
+        "zh": "同归于尽（家规）：同种的子互吃，两个子都拿掉。这里傌吃马，两匹马都离开棋盘。",
+        "en": "Equal pieces both go (house rule): when a piece takes one of its own kind, both are removed. Here the Horse takes the Horse and both leave the board.",
     },
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.banqi.player import INF, WIN, Search, _to_move
+from game.ai.banqi.player import INF, WIN, Search, _to_move, search_move
 from game.ai.common import Budget
 from game.rules import banqi as rules
 
@@ -64,5 +64,5 @@ def choose_move(state, level="medium", time_limit=None, seed=None, nodes=None):
             best, best_act = v, act
     kind, payload = best_act
     if kind == "move":
-        return rules.Move("capture" if search.board[payload & 31] else "move", (payload >> 5, payload & 31))
+        return next(m for m in moves if m.kind != "flip" and search_move(m) == payload)
     return _to_move(("flip", payload, None), rng)

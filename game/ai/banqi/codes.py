@@ -29,3 +29,17 @@ def _can(a: int, t: int) -> bool:
 
 
 CAN = [[_can(a, t) for t in range(8)] for a in range(8)]
+
+
+def can_table(house: rules.House, eval_rush: bool = False) -> list:
+    """CAN under the house rules' rank order (rules.House); eval_rush: with the chariot rush on, the
+    Chariot's row says it takes every type (what the evaluation counts as its prey and threats)."""
+
+    def can(a: int, t: int) -> bool:
+        if not a or not t:
+            return _can(a, t)
+        if eval_rush and house.rush and a == 4:
+            return True
+        return rules.can_capture(LETTER[a], LETTER[t], house)
+
+    return [[can(a, t) for t in range(8)] for a in range(8)]

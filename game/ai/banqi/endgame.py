@@ -58,6 +58,11 @@ type, 16 face down, 0 empty; side 0 red, 1 black):
     score(board, side, quiet, limit, ply)   -> the search's score (WIN - ply - dtz, 0 for a draw)
     best_move(board, side, quiet, limit)    -> (from, to) of the table's move, or None
     rank_root(state)                        -> [(score, rules.Move)], best first, or None
+
+House rules (docs/BANQI.md): the tables hold the standard moves and captures only. A chain
+capture, the chariot rush, another rank order or trades of equal pieces change which positions
+are won, so under any of them rank_root answers None and the search probes no table (Search.tables
+stays off): those games are searched as any other position.
 """
 
 from __future__ import annotations
@@ -397,6 +402,8 @@ def rank_root(state):
     (face-down pieces, too many pieces)."""
     if state.result() is not None or state.to_move is None or rules.FACE_DOWN in state.board:
         return None
+    if not state.house.standard:
+        return None  # the tables are solved for the standard moves and captures only
     board = [CODE.get(c, 0) for c in state.board]
     me, limit = state.to_move, state.options["no_progress"]
     if _locate(board, 0 if me == "r" else 1, limit) is None:

@@ -77,10 +77,17 @@ def _root_actions(pub, search: Search):
     acts = []
     for m in pub.legal_moves():
         if m.kind != "flip":
-            acts.append(("move", m.path[0] * 32 + m.path[1], m))
+            acts.append(("move", search_move(m), m))
     for rep, group in search.flip_groups():
         acts.append(("flip", (rep, group), None))
     return acts
+
+
+def search_move(move):
+    """The search's form of a step or capture (game.ai.banqi.search): from * 32 + to, or the
+    tuple of points of a chain capture (連吃) of more than one capture."""
+    path = move.path
+    return path[0] * 32 + path[1] if len(path) == 2 else tuple(path)
 
 
 def _exact(pub, act, me):
@@ -145,7 +152,7 @@ def analyse(state, level=10, time_limit=None, seed=None, nodes=None, max_depth=N
         pass  # searched as any other position
     elif search.tables and (table := endgame.rank_root(pub)) is not None:
         search.from_table = True
-        return [(v, ("move", m.path[0] * 32 + m.path[1], m)) for v, m in table], search, rng, temperature
+        return [(v, ("move", search_move(m), m)) for v, m in table], search, rng, temperature
     if search.tables and not search.ndown and not short:  # tables its captures reach, in 40% of the clock
         limit = resolve_time(level, time_limit)
         endgame.prepare(search.board, search.limit, None if nodes is not None else time.perf_counter() + 0.4 * limit)
@@ -262,10 +269,9 @@ def pv(search: Search, pub, first, plies: int = 12) -> tuple:
             break
         codes = tuple(0 if c == "." else DOWN if c == "x" else CODE[c] for c in pos.board)
         entry = search.tt.get((codes, 0 if pos.to_move == "r" else 1))
-        if entry is None or entry[3] is None or entry[3] < 0:
+        if entry is None or entry[3] is None or entry[3] == -1:
             break  # a flip modelled as a pass names no square
-        frm, to = entry[3] >> 5, entry[3] & 31
-        move = next((m for m in pos.legal_moves() if m.kind != "flip" and tuple(m.path) == (frm, to)), None)
+        move = next((m for m in pos.legal_moves() if m.kind != "flip" and search_move(m) == entry[3]), None)
         if move is None:
             break
         line.append(move)

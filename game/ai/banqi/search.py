@@ -6,17 +6,36 @@ Nothing here sees a face-down layout: a Search is built from the public view onl
 from __future__ import annotations
 
 from game.ai.banqi import endgame
-from game.ai.banqi.codes import CAN, CODE, CODES, DOWN, INF, NB, RAYS, WIN
+from game.ai.banqi.codes import CAN, CODE, CODES, DOWN, INF, NB, RAYS, WIN, can_table
 from game.ai.common import Budget
+from game.rules import banqi as rules
 
-# PREY[c][d]: piece c is drawn toward enemy d (it captures d by stepping and d cannot capture it
-# back; cannons are left out); NEAR[p][q] = 1 / (manhattan distance + 1)
-PREY = [[False] * 17 for _ in range(17)]
-for _c in range(1, 16):
-    for _d in range(1, 16):
-        _t, _u = _c & 7, _d & 7
-        if _c != 8 and _d != 8 and (_c >> 3) != (_d >> 3) and _t and _u:
-            PREY[_c][_d] = _t != 2 and CAN[_t][_u] and not (_u != 2 and CAN[_u][_t])
+
+def _prey(can: list) -> list:
+    """PREY[c][d]: piece c is drawn toward enemy d (it captures d by stepping and d cannot capture
+    it back; cannons are left out)."""
+    prey = [[False] * 17 for _ in range(17)]
+    for c in range(1, 16):
+        for d in range(1, 16):
+            t, u = c & 7, d & 7
+            if c != 8 and d != 8 and (c >> 3) != (d >> 3) and t and u:
+                prey[c][d] = t != 2 and can[t][u] and not (u != 2 and can[u][t])
+    return prey
+
+
+PREY = _prey(CAN)
+_TABLES: dict = {}  # house rules -> (CAN, the evaluation's CAN, PREY) under them
+
+
+def _house_tables(house: rules.House) -> tuple:
+    got = _TABLES.get(house)
+    if got is None:
+        ecan = can_table(house, eval_rush=True)
+        got = _TABLES[house] = (can_table(house), ecan, _prey(ecan))
+    return got
+
+
+# NEAR[p][q] = 1 / (manhattan distance + 1)
 NEAR = [[1.0 / (abs((p & 7) - (q & 7)) + abs((p >> 3) - (q >> 3)) + 1) for q in range(32)] for p in range(32)]
 BASE = {1: 4.0, 2: 13.0, 3: 6.0, 4: 9.0, 5: 15.0, 6: 27.0, 7: 50.0}
 PIECE_FLOOR = 2.0
@@ -27,17 +46,22 @@ NULL_WINDOW = 0.01
 LMR_AFTER = 3
 
 
-def _values(alive: tuple) -> list:
-    """Signed value (red positive) of every code given the pieces alive (face up or down)."""
+def _gain(entry: tuple) -> float:
+    return entry[0]
+
+
+def _values(alive: tuple, can: list = CAN) -> list:
+    """Signed value (red positive) of every code given the pieces alive (face up or down); `can`
+    says who captures whom (the house rules' order)."""
     val = [0.0] * 17
     for code in CODES:
         side, t = code >> 3, code & 7
         enemy = 8 if side == 0 else 0
         threats = alive[enemy + 2]
         for e in range(1, 8):
-            if e != 2 and CAN[e][t]:
+            if e != 2 and can[e][t]:
                 threats += alive[enemy + e]
-        prey = sum(alive[enemy + e] for e in range(1, 8) if t == 2 or CAN[t][e])
+        prey = sum(alive[enemy + e] for e in range(1, 8) if t == 2 or can[t][e])
         v = BASE[t]
         if t == 1 and alive[enemy + 7]:
             v += 6.0
@@ -53,9 +77,14 @@ def _values(alive: tuple) -> list:
 class Search:
     """One search from a public position (mutable board, make/unmake)."""
 
-    tables = False  # exact endgame tables at all-revealed nodes of few pieces (hard level, analyse)
-
     def __init__(self, pub, budget: Budget, qdepth: int):
+        # the house rules (game.rules.banqi.House): who captures whom, the chariot rush, chain
+        # captures (a capture path is then a tuple of points, a single step or capture the int
+        # from * 32 + to), trades of equal pieces
+        self.house = pub.house
+        self.can, self.ecan, self.prey = _house_tables(self.house)
+        self.rush, self.chain, self.trade = self.house.rush, self.house.chain, self.house.trade
+        self._tables = False
         self.board = [0 if c == "." else DOWN if c == "x" else CODE[c] for c in pub.board]
         bag = pub.bag()
         self.bag = [0] * 17
@@ -90,12 +119,22 @@ class Search:
             key = (codes, 0 if to_move == "r" else 1)
             self.seen[key] = self.seen.get(key, 0) + 1
 
+    @property
+    def tables(self) -> bool:
+        """Exact endgame tables at all-revealed nodes of few pieces (hard level, analyse): only
+        under the standard moves and captures, which they are solved for."""
+        return self._tables
+
+    @tables.setter
+    def tables(self, on: bool) -> None:
+        self._tables = bool(on) and self.house.standard
+
     # ---- evaluation ---------------------------------------------------------------------------
     def values(self) -> tuple:
         key = tuple(self.alive)
         got = self._vcache.get(key)
         if got is None:
-            val = _values(key)
+            val = _values(key, self.ecan)
             material = sum(val[c] * key[c] for c in CODES)
             got = self._vcache[key] = (val, material)
         return got
@@ -126,7 +165,7 @@ class Search:
             if not theirs:
                 continue
             for p, c in mine:
-                prey = PREY[c]
+                prey = self.prey[c]
                 near = NEAR[p]
                 best = 0.0
                 for q, d in theirs:
@@ -148,12 +187,25 @@ class Search:
         caps: list = []
         steps: list = []
         val = self.values()[0]
+        can = self.can
+        rush = self.rush
         for p in range(32):
             c = board[p]
             if c == 0 or c == DOWN or (c >> 3) != side:
                 continue
             t = c & 7
-            if t == 2:
+            if t == 4 and rush:  # the chariot rush: slides, takes the first piece in line
+                for ray in RAYS[p]:
+                    for q in ray:
+                        d = board[q]
+                        if d == 0:
+                            if steps_too:
+                                steps.append(p * 32 + q)
+                            continue
+                        if d != DOWN and (d >> 3) != side:
+                            caps.append((abs(val[d]) * 8 - abs(val[c]), p * 32 + q))
+                        break
+            elif t == 2:
                 if steps_too:
                     for q in NB[p]:
                         if board[q] == 0:
@@ -176,12 +228,105 @@ class Search:
                     if d == 0:
                         if steps_too:
                             steps.append(p * 32 + q)
-                    elif d != DOWN and (d >> 3) != side and CAN[t][d & 7]:
+                    elif d != DOWN and (d >> 3) != side and can[t][d & 7]:
                         caps.append((abs(val[d]) * 8 - abs(val[c]), p * 32 + q))
-        caps.sort(reverse=True)
+        if self.chain and steps_too and caps:
+            caps = caps + self._chains(caps, val)
+            caps.sort(key=_gain, reverse=True)  # ints and tuples: compare the gains only
+        else:
+            caps.sort(reverse=True)
         return caps, steps
 
-    def make(self, m: int) -> int:
+    def _targets(self, p: int) -> list:
+        """Points the face-up piece on p captures now (the rules' attacks, on codes)."""
+        board = self.board
+        c = board[p]
+        side, t = c >> 3, c & 7
+        out = []
+        if t == 2 or (t == 4 and self.rush):
+            for ray in RAYS[p]:
+                screen = t != 2  # a rushing chariot takes the first piece, a cannon the second
+                for q in ray:
+                    d = board[q]
+                    if d == 0:
+                        continue
+                    if not screen:
+                        screen = True
+                        continue
+                    if d != DOWN and (d >> 3) != side:
+                        out.append(q)
+                    break
+        else:
+            can = self.can[t]
+            for q in NB[p]:
+                d = board[q]
+                if d and d != DOWN and (d >> 3) != side and can[d & 7]:
+                    out.append(q)
+        return out
+
+    def _chains(self, caps: list, val: list) -> list:
+        """The chain captures (連吃) that go on from each single capture in `caps`: (gain, path)
+        with path a tuple of points; every prefix is a move of its own (the piece may stop)."""
+        out: list = []
+
+        def extend(path: tuple, gain: float) -> None:
+            p = path[-1]
+            if not self.board[p]:
+                return  # removed by its own capture (trade)
+            for q in self._targets(p):
+                record = self._hop(p, q)
+                longer = path + (q,)
+                more = gain + abs(val[record[2]]) * 8
+                out.append((more, longer))
+                extend(longer, more)
+                self._unhop(record)
+
+        for gain, m in caps:
+            a, b = m >> 5, m & 31
+            record = self._hop(a, b)
+            extend((a, b), gain)
+            self._unhop(record)
+        return out
+
+    def _hop(self, a: int, b: int) -> tuple:
+        """One capture or step a -> b on the board and the counts: (a, b, taken, traded piece)."""
+        board = self.board
+        mover, taken = board[a], board[b]
+        traded = 0
+        if taken:
+            self.alive[taken] -= 1
+            self.total[taken >> 3] -= 1
+            if self.trade and (taken & 7) == (mover & 7):
+                traded = mover
+                self.alive[mover] -= 1
+                self.total[mover >> 3] -= 1
+        board[a] = 0
+        board[b] = 0 if traded else mover
+        return (a, b, taken, traded)
+
+    def _unhop(self, record: tuple) -> None:
+        a, b, taken, traded = record
+        board = self.board
+        if traded:
+            self.alive[traded] += 1
+            self.total[traded >> 3] += 1
+            board[a] = traded
+        else:
+            board[a] = board[b]
+        board[b] = taken
+        if taken:
+            self.alive[taken] += 1
+            self.total[taken >> 3] += 1
+
+    def make(self, m):
+        """Play m (from * 32 + to, or a chain capture's tuple of points): what unmake needs."""
+        if type(m) is not int or self.trade:
+            hops = [(m >> 5, m & 31)] if type(m) is int else list(zip(m, m[1:]))
+            records = [self._hop(a, b) for a, b in hops]
+            self.side ^= 1
+            self.quiet_stack.append(self.quiet)
+            self.quiet = 0 if records[0][2] else self.quiet + 1
+            return records
         a, b = m >> 5, m & 31
         board = self.board
         taken = board[b]
@@ -194,7 +339,13 @@ class Search:
         self.quiet = 0 if taken else self.quiet + 1
         return taken
 
-    def unmake(self, m: int, taken: int) -> None:
+    def unmake(self, m, taken) -> None:
+        if type(taken) is list:
+            for record in reversed(taken):
+                self._unhop(record)
+            self.side ^= 1
+            self.quiet = self.quiet_stack.pop()
+            return
         a, b = m >> 5, m & 31
         board = self.board
         board[a], board[b] = board[b], taken
@@ -284,7 +435,7 @@ class Search:
             else:
                 # principal variation search: prove the move no better with a null window, and
                 # late quiet steps one ply shallower; search again in full only when it is better
-                r = 1 if depth >= 3 and i >= late and m >= 0 else 0
+                r = 1 if depth >= 3 and i >= late and m != -1 else 0
                 v = self.child(m, depth - 1 - r, alpha, alpha + NULL_WINDOW, ply)
                 if v > alpha and (r or v < beta):
                     v = self.child(m, depth - 1, alpha, beta, ply)
@@ -293,7 +444,7 @@ class Search:
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
-                        if m >= 0 and not self.board[m & 31]:
+                        if type(m) is int and m != -1 and not self.board[m & 31]:
                             self.killers[ply] = m
                             self.history[m] += depth * depth
                         break
@@ -304,7 +455,7 @@ class Search:
 
     def child(self, m: int, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The value of action m (-1: the modelled flip) for the side to move."""
-        if m >= 0:
+        if m != -1:
             taken = self.make(m)
             v = -self.negamax(depth, -beta, -alpha, ply + 1)
             self.unmake(m, taken)
@@ -352,7 +503,7 @@ class Search:
             taken = self.make(m)
             # a capture that gives a more valuable piece for a defended one is left out: it is
             # where cannon exchanges made the capture search explode
-            if worth > gain + LOSING_MARGIN and self.attacked(b):
+            if worth > gain + LOSING_MARGIN and self.board[b] and self.attacked(b):
                 self.unmake(m, taken)
                 continue
             v = -self.quiesce(-beta, -alpha, ply + 1, qd + 1)
@@ -370,9 +521,11 @@ class Search:
         board = self.board
         target = board[q] & 7
         side = self.side
+        can = self.can
+        rush = self.rush
         for n in NB[q]:
             d = board[n]
-            if 0 < d < DOWN and (d >> 3) == side and (d & 7) != 2 and CAN[d & 7][target]:
+            if 0 < d < DOWN and (d >> 3) == side and (d & 7) != 2 and (can[d & 7][target] or (rush and d & 7 == 4)):
                 return True
         for ray in RAYS[q]:
             screen = False
@@ -381,6 +534,8 @@ class Search:
                 if d == 0:
                     continue
                 if not screen:
+                    if rush and d != DOWN and (d >> 3) == side and (d & 7) == 4:
+                        return True  # a rushing chariot in line
                     screen = True
                     continue
                 if d != DOWN and (d >> 3) == side and (d & 7) == 2:
@@ -424,7 +579,8 @@ class Search:
                         if d == 0:
                             continue
                         seen += 1
-                        if seen == 2:
+                        # the second piece in line: a cannon's; the first: a rushing chariot's
+                        if seen == 2 or (self.rush and d != DOWN):
                             active = d != DOWN
                             break
                     if active:

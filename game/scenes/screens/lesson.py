@@ -67,7 +67,7 @@ class LessonScene(Scene):
     def _enter_step(self) -> None:
         step = self.step
         if step is not None and step.position:
-            self.state = self.info.rules.from_text(step.position, **self.options)
+            self.state = self.info.rules.from_text(step.position, **step.rule_options(self.options))
             self.last = ()
         self.input.reset([] if step is None else paths_of(self.state.legal_moves()))
         self.play_btn.visible = self.done

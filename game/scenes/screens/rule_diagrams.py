@@ -24,9 +24,10 @@ DIAGRAMS: tuple[Diagram, ...] = tuple(BY_KEY.values())
 def position(d: Diagram):
     """The diagram's state (the game's start when it gives no text)."""
     info = games.get(d.game)
+    options = info.check_options(dict(d.options))
     if d.position is None:
-        return info.new_state(info.check_options({}), seed=1)
-    return info.rules.from_text(d.position)
+        return info.new_state(options, seed=1)
+    return info.rules.from_text(d.position, **options)
 
 
 def find_move(state, notation: str):
@@ -35,9 +36,11 @@ def find_move(state, notation: str):
 
 
 def captured_points(view, before, after, path) -> list[int]:
-    """Points whose piece a move took: occupied before, and empty or taken by the mover after."""
+    """Points whose piece a move took: occupied before, and empty or taken by the mover after (the
+    mover's own square too when it is nowhere after the move: a Banqi trade removes both)."""
     old, new = view.pieces(before), view.pieces(after)
-    return [p for p in old if p != path[0] and (p not in new or (p == path[-1] and len(path) > 1))]
+    gone = len(path) > 1 and path[-1] not in new
+    return [p for p in old if (p != path[0] or gone) and (p not in new or (p == path[-1] and len(path) > 1))]
 
 
 def render(d: Diagram, size: tuple[int, int], lang: str) -> pygame.Surface:

@@ -9,8 +9,9 @@ click, and may be answered by a scripted move of the other side; a step may also
 position first (a later moment of a game). tests/test_lesson.py plays every script through.
 
 A rules text places a diagram with a line of its own: `![diagram](diagram:palace-jump)`. Each
-diagram is data: a position (text of game.rules.<game>.from_text, or None for the start), an
-optional move in notation, optional ringed points, and a caption.
+diagram is data: a position (text of game.rules.<game>.from_text, or None for the start), the
+rule options it is read under (a house rule it shows), an optional move in notation, optional
+ringed points, and a caption.
 tests/test_rule_diagrams.py checks that every position is legal and every picture shows what it
 claims.
 
@@ -29,6 +30,11 @@ class Step:
     wrong: str  # i18n key: shown after a wrong click
     reply: str | None = None  # the other side's answer
     position: str | None = None  # a position text set up before the step
+    options: tuple = ()  # (key, value) rule options of that position (a house rule it shows)
+
+    def rule_options(self, base: dict) -> dict:
+        """The options the step is played under: its own over `base` (the lesson's)."""
+        return {**base, **dict(self.options)}
 
 
 @dataclass(frozen=True)
@@ -48,3 +54,4 @@ class Diagram:
     move: str | None = None  # a legal move of the position, in notation
     rings: tuple[int, ...] = ()  # view points to ring (e.g. trapped kings)
     drops: bool = False  # dot every point where a piece may be dropped
+    options: tuple = ()  # (key, value) rule options of the position (a house rule it shows)

@@ -4,7 +4,8 @@ A player copies the position of a game played on a real table: paint squares fac
 with a face-up piece, count the captured pieces, say who moves. The program checks that the
 position is possible (piece counts, see rules.banqi.from_text) and shows the computer's suggested
 action with its evaluation, and what a flip can reveal with each chance. It only ever sees the
-public view, like the computer player. The position text can be typed in or copied out: the same
+public view, like the computer player. It plays by the rule options last chosen on the new-game
+screen (the house rules of docs/BANQI.md among them), named above its report. The position text can be typed in or copied out: the same
 text works with `python -m game.cli bestmove banqi "POSITION"`.
 
 Mouse: left click paints the chosen brush (face down, empty or a piece) on a square, right click
@@ -23,9 +24,9 @@ from game.ai.banqi import player as banqi_ai
 from game.i18n import tr
 from game.match import Match
 from game.rules import banqi as B
-from game.rules.common import PositionError, defaults, find_move
+from game.rules.common import PositionError, check_options, defaults, find_move
 from game.scenes.registry import register
-from game.scenes.views.banqi.view import View
+from game.scenes.views.banqi.view import View, house_text
 from game.scenes.widgets import Button, Choice, Slider, TextInput, button_row
 from game.scenes.widgets.forms import FormScene, stack
 from game.sprites import highlight, theme
@@ -34,11 +35,23 @@ BRUSHES = (B.FACE_DOWN, B.EMPTY) + tuple(B.TYPES) + tuple(B.TYPES.lower())
 DEBOUNCE = 0.5  # seconds of quiet after an edit before the computer is asked
 
 
+def remembered_options(app) -> dict:
+    """The rule options last chosen on the new-game screen for banqi (its house rules too), or
+    the defaults: a real table plays by the rules its players set up."""
+    saved = getattr(app, "last_setup", {}).get("banqi", {}).get("options", {})
+    try:
+        return check_options(B.OPTIONS, dict(saved))
+    except PositionError:
+        return defaults(B.OPTIONS)
+
+
 @register("banqi_assistant")
 class AssistantScene(FormScene):
-    def __init__(self, app, text: str | None = None):
+    def __init__(self, app, text: str | None = None, options: dict | None = None):
         super().__init__(app)
-        self.view = View(defaults(B.OPTIONS))
+        # the rules of the table: given, or those last chosen on the new-game screen
+        self.options = check_options(B.OPTIONS, dict(options)) if options is not None else remembered_options(app)
+        self.view = View(self.options)
         self.cells = [B.FACE_DOWN] * 32
         self.captured = collections.Counter()
         self.brush = B.FACE_DOWN
@@ -124,7 +137,7 @@ class AssistantScene(FormScene):
         if not self.text.focused:
             self.text.value = text
         try:
-            self.state = B.from_text(text)
+            self.state = B.from_text(text, **self.options)
         except PositionError as exc:
             self.state = None
             self.message = (str(exc), theme.DANGER)
@@ -164,7 +177,7 @@ class AssistantScene(FormScene):
 
     def load_text(self) -> None:
         try:
-            state = B.from_text(self.text.value.strip())
+            state = B.from_text(self.text.value.strip(), **self.options)
         except PositionError as exc:
             self.app.sounds.play("illegal")
             self.message = (str(exc), theme.DANGER)
@@ -396,6 +409,9 @@ class AssistantScene(FormScene):
         text, colour = self.message
         if text:
             lines.append((text, colour, 18))
+        house = house_text(self.options, lang)
+        if house:
+            lines.append((tr("banqi.house", lang, rules=house), theme.TEXT_DIM, 16))
         if self.state is not None:
             if self.error:
                 lines.append((tr("banqi.assistant.failed", lang, error=self.error), theme.DANGER, 18))

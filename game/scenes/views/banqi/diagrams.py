@@ -31,4 +31,37 @@ DIAGRAMS: tuple[Diagram, ...] = (
         "xxxkxxxx/xxxPxxxx/xxxxxxxx/xxxxxxxx r - 0",
         "d3xd4",
     ),
+    # ---- house rules (docs/BANQI.md): each drawn under its own option
+    Diagram(
+        "banqi-chain",
+        "banqi",
+        "diagram.banqi-chain",
+        "xxxxxxxx/x.cpxxxx/xRn.xxxx/xxxxxxxx r Pp 0",
+        "b2xc2xc3xd3",
+        options=(("chain", True),),
+    ),
+    Diagram(
+        "banqi-rush",
+        "banqi",
+        "diagram.banqi-rush",
+        "xxxxxxxx/xxxxxxxx/R....axx/xxxxxxxx r PPpp 0",
+        "a2xf2",
+        options=(("chariot", "rush"),),
+    ),
+    Diagram(
+        "banqi-hongkong",
+        "banqi",
+        "diagram.banqi-hongkong",
+        "xxxxxxxx/xxxxxxxx/xxxRaxxx/xxxxxxxx r - 0",
+        "d2xe2",
+        options=(("ranking", "hongkong"),),
+    ),
+    Diagram(
+        "banqi-trade",
+        "banqi",
+        "diagram.banqi-trade",
+        "xxxxxxxx/xxxxxxxx/xxNnxxxx/xxxxxxxx r - 0",
+        "c2xd2",
+        options=(("trade", True),),
+    ),
 )

@@ -30,6 +30,35 @@ LESSON = Lesson(
             "lesson.banqi.4.wrong",
             position="xxxkxxxx/xxxPxxxx/xxxxxxxx/xxxxxxxx r - 0",
         ),
+        # the house rules (docs/BANQI.md), each a position played under its own option
+        Step(
+            "lesson.banqi.chain",
+            ("b2xc2xc3xd3",),
+            "lesson.banqi.chain.wrong",
+            position="xxxxxxxx/x.cpxxxx/xRn.xxxx/xxxxxxxx r Pp 0",
+            options=(("chain", True),),
+        ),
+        Step(
+            "lesson.banqi.rush",
+            ("a2xf2",),
+            "lesson.banqi.rush.wrong",
+            position="xxxxxxxx/xxxxxxxx/R....axx/xxxxxxxx r PPpp 0",
+            options=(("chariot", "rush"),),
+        ),
+        Step(
+            "lesson.banqi.hongkong",
+            ("d2xe2",),
+            "lesson.banqi.hongkong.wrong",
+            position="xxxxxxxx/xxxxxxxx/xxxRaxxx/xxxxxxxx r - 0",
+            options=(("ranking", "hongkong"),),
+        ),
+        Step(
+            "lesson.banqi.trade",
+            ("c2xd2",),
+            "lesson.banqi.trade.wrong",
+            position="xxxxxxxx/xxxxxxxx/xxNnxxxx/xxxxxxxx r - 0",
+            options=(("trade", True),),
+        ),
     ),
     "lesson.banqi.done",
 )

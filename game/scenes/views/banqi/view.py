@@ -269,7 +269,7 @@ class View(GameView):
         taken = set()
         for p in range(32):
             if board[p] not in (B.EMPTY, B.FACE_DOWN):
-                taken.update(B.attacks(board, p))
+                taken.update(B.attacks(board, p, state.house))
         for p in taken:
             x, y = self.point_xy(p)
             pygame.draw.circle(surface, THREAT, (x, y), r + max(2, r // 8), max(2, r // 8))
@@ -282,7 +282,7 @@ class View(GameView):
     def flip_risks(self, state) -> dict:
         """banqi_risk.flip_risks(state), kept while the public position stays the same (the overlay
         asks every frame)."""
-        key = (state.board, state.to_move, state.captured, state.result() is None)
+        key = (state.board, state.to_move, state.captured, state.result() is None, state.house)
         if self._risk_cache is None or self._risk_cache[0] != key:
             self._risk_cache = (key, banqi_risk.flip_risks(state))
         return self._risk_cache[1]
@@ -393,6 +393,9 @@ class View(GameView):
 
     def status_lines(self, state, lang):
         lines = []
+        house = house_text(state.options, lang)
+        if house:  # the house rules in force, so nobody plays by the wrong ones (docs/BANQI.md)
+            lines.append(tr("banqi.house", lang, rules=house))
         if state.to_move is None:
             lines.append(tr("banqi.undecided", lang))
         elif state.first_colour is not None:
@@ -421,6 +424,8 @@ class View(GameView):
     def result_text(self, result, lang):
         reason = result.reason
         if result.winner is None:
+            if reason == "no_pieces":  # a trade of equal pieces took the last piece of each side
+                return tr("banqi.result.no_pieces_both", lang)
             if reason == "no_progress":
                 return tr("banqi.result.no_progress", lang, n=self.options.get("no_progress", 60))
             return tr(f"banqi.result.{reason}", lang)
@@ -449,6 +454,20 @@ class View(GameView):
 
     def help_keys(self, lang):
         return [("C", tr("banqi.coords_key", lang)), ("R", tr("banqi.risk_key", lang))]
+
+
+#: the options that change how pieces move and capture (the house rules, docs/BANQI.md)
+HOUSE_KEYS = ("chain", "chariot", "ranking", "trade")
+
+
+def house_text(options: dict, lang: str) -> str:
+    """The house rules in force, "label: choice" joined, or "" under the standard rules."""
+    parts = []
+    for opt in B.OPTIONS:
+        if opt.key in HOUSE_KEYS and options.get(opt.key, opt.default) != opt.default:
+            choice = opt.choice_labels.get(options[opt.key], {}).get(lang, str(options[opt.key]))
+            parts.append(f"{opt.label[lang]}: {choice}")
+    return "; ".join(parts)
 
 
 def percent(p) -> str:
