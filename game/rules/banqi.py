@@ -107,9 +107,9 @@ OPTIONS = (
         choices=("chase", "draw", "off"),
         label={"en": "Repeated positions", "zh": "重复局面"},
         choice_labels={
-            "chase": {"en": "3rd time draws, perpetual chase loses", "zh": "三次重复和棋，长捉判负"},
+            "chase": {"en": "3rd time draws; chase loses", "zh": "三次重复和棋，长捉判负"},
             "draw": {"en": "3rd time draws", "zh": "三次重复和棋"},
-            "off": {"en": "no rule", "zh": "不限"},
+            "off": {"en": "none", "zh": "不限"},
         },
     ),
     # house rules (docs/BANQI.md names the source of each and the choices made); all off by default
@@ -120,7 +120,7 @@ OPTIONS = (
         label={"en": "Chain captures (連吃)", "zh": "连吃"},
         choice_labels={
             False: {"en": "one capture a turn", "zh": "每步只吃一子"},
-            True: {"en": "the capturing piece may go on capturing", "zh": "吃子后可继续吃，随时可停"},
+            True: {"en": "may go on capturing", "zh": "可连续吃子，随时可停"},
         },
     ),
     Option(
@@ -129,8 +129,8 @@ OPTIONS = (
         choices=("step", "rush"),
         label={"en": "Chariot", "zh": "车的走法"},
         choice_labels={
-            "step": {"en": "one square, like the others", "zh": "与他子相同，一次一格"},
-            "rush": {"en": "rush (車直衝): along a line, takes any piece", "zh": "车直冲：直线不限格，可吃任何子"},
+            "step": {"en": "one square", "zh": "一次一格"},
+            "rush": {"en": "rush: any distance", "zh": "车直冲：不限格"},
         },
     ),
     Option(
@@ -139,8 +139,8 @@ OPTIONS = (
         choices=("standard", "hongkong"),
         label={"en": "Rank order", "zh": "大小顺序"},
         choice_labels={
-            "standard": {"en": "General Advisor Elephant Chariot Horse", "zh": "将士象车马炮卒"},
-            "hongkong": {"en": "Hong Kong: the Chariot second", "zh": "香港：车排第二"},
+            "standard": {"en": "standard", "zh": "标准"},
+            "hongkong": {"en": "Hong Kong: Chariot 2nd", "zh": "香港：车排第二"},
         },
     ),
     Option(
