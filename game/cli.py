@@ -79,10 +79,12 @@ def _parser():
     m = sub.add_parser("moves", help="legal moves, one per line, sorted")
     m.add_argument("game", choices=GAMES)
     m.add_argument("position")
+    _option_arg(m)
     pf = sub.add_parser("perft", help="number of leaf positions at DEPTH")
     pf.add_argument("game", choices=[g.name for g in games.GAMES.values() if g.perft])
     pf.add_argument("position")
     pf.add_argument("depth", type=_count("the depth", MAX_PERFT_DEPTH))
+    _option_arg(pf)
     b = sub.add_parser("bestmove", help="the computer's move")
     b.add_argument("game", choices=GAMES)
     b.add_argument("position")
@@ -96,18 +98,20 @@ def _parser():
         help="node budget instead of the clock",
     )
     b.add_argument("--json", action="store_true", help="one JSON line: move score value depth nodes time pv")
+    _option_arg(b)
     a = sub.add_parser("analyse", help="evaluation and best line")
     a.add_argument("game", choices=GAMES)
     a.add_argument("position")
     a.add_argument("--time", type=_seconds, default=None, help="seconds in all (default 1)")
     a.add_argument("--nodes", type=_count("the node budget", MAX_NODES, low=1), default=None, help="node budget")
     a.add_argument("--json", action="store_true", help="one JSON line: move score value depth nodes time pv line")
+    _option_arg(a)
     r = sub.add_parser("review", help="each move of a saved game or PDN file with its mark")
     r.add_argument("file")
     budget = r.add_mutually_exclusive_group()
     budget.add_argument("--nodes", type=_count("the node budget", MAX_NODES, low=1), default=None, help="per position")
     budget.add_argument("--time", type=_seconds, default=None, help="seconds per position")
-    sub.add_parser("hub", help="draughts engine over the Hub protocol on stdin/stdout")
+    _option_arg(sub.add_parser("hub", help="draughts engine over the Hub protocol on stdin/stdout"))
     from game.cli_online import add_parser as add_online_parser
 
     add_online_parser(sub, _seconds)
@@ -119,6 +123,11 @@ def _parser():
     st.add_argument("--option", action="append", default=[], metavar="K=V", help="a variant option (repeatable)")
     st.add_argument("--seed", type=_seed, default=None, help="the deal of a dealt game")
     return p
+
+
+def _option_arg(p) -> None:
+    """--option K=V: the rules option a position is read under (draughts' variant=russian)."""
+    p.add_argument("--option", action="append", default=[], metavar="K=V", help="a variant option (repeatable)")
 
 
 def _options(game: str, given: list) -> dict:
@@ -171,7 +180,7 @@ def _saved_match(text: str):
         raise PositionError(str(exc)) from None
 
 
-def _position(game: str, given: str):
+def _position(game: str, given: str, options: dict | None = None):
     """The state a POSITION argument names, read as Load and `review` read: the position text
     itself (FEN, board text, a PDN game: its last position), or a file that holds one (a PDN file,
     UTF-8 or Windows-1252) or a saved game (its last position: the board, though a player resigned)."""
@@ -183,7 +192,7 @@ def _position(game: str, given: str):
         if match.game != game:
             raise PositionError(f"{given}: a saved game of {match.game}, not of {game}")
         return match.states[-1]
-    return module(game).from_text(text)
+    return module(game).from_text(text, **(options or {}))
 
 
 def _review_file(path: str, nodes=None, time_limit=None) -> int:
@@ -249,7 +258,7 @@ def main(argv=None) -> int:
         if args.command == "hub":
             from game.ai.draughts.hub import main as hub_main
 
-            return hub_main() or 0
+            return hub_main(variant=_options("draughts", args.option).get("variant", "international")) or 0
         if args.command == "review":
             return _review_file(args.file, nodes=args.nodes, time_limit=args.time)
         if args.command == "start":
@@ -257,7 +266,7 @@ def main(argv=None) -> int:
             print(info.rules.to_text(info.new_state(_options(args.game, args.option), seed=args.seed)))
             return 0
         rules = module(args.game)
-        state = _position(args.game, args.position)
+        state = _position(args.game, args.position, _options(args.game, args.option))
         if args.command == "moves":
             for text in sorted(str(m) for m in state.legal_moves()):
                 print(text)
