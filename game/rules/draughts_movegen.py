@@ -130,6 +130,32 @@ class MoveGen:
             out = [m for m in out if m[1].bit_count() == best]
         return out
 
+    def has_capture(self, men, kings, enemy, occ, white):
+        """Whether the side owning men/kings has a capture (without building it)."""
+        empty = self.mask ^ occ
+        for sh, down in self.man_dirs_w if white else self.man_dirs_b:
+            if down and men & (enemy >> sh) & (empty >> (2 * sh)):
+                return True
+            if not down and men & (enemy << sh) & (empty << (2 * sh)):
+                return True
+        if not kings:
+            return False
+        if not self.variant.flying_kings:
+            return any(
+                kings & ((enemy >> sh) & (empty >> (2 * sh)) if down else (enemy << sh) & (empty << (2 * sh)))
+                for sh, down in self.all_dirs
+            )
+        while kings:
+            frm = kings & -kings
+            kings ^= frm
+            for sh, down, ray in self.rays[frm]:
+                blockers = ray & occ
+                if blockers:
+                    victim = (blockers & -blockers) if down else 1 << (blockers.bit_length() - 1)
+                    if victim & enemy and ((victim << sh) if down else (victim >> sh)) & empty:
+                        return True
+        return False
+
     def captures(self, men, kings, enemy, occ, white):
         """Internal capture moves, each once."""
         return list(dict.fromkeys((p[0], p[-1], c, k) for p, c, k in self.capture_paths(men, kings, enemy, occ, white)))
