@@ -341,3 +341,14 @@ def test_hub_engine_switches_variant():
     assert hub.state.to_move == "b" and hub.state.piece_at(18) == "w"
     hub.handle("set-param name=variant value=polish")
     assert "not supported" in out.getvalue()
+
+
+def test_the_network_protocol_carries_the_variant_and_russian_captures():
+    from game.net import protocol as P
+
+    assert P.VERSION == 5
+    assert P.parse_line("MOVE 6 d4:b6").args[1] == "d4:b6"
+    assert P.parse_line("MOVE 7 d4:f6:h4").args[1] == "d4:f6:h4"
+    options = {"first": "w", "variant": "russian"}
+    wire = P.options_to_wire(options)
+    assert ("variant", "russian") in wire and P.options_from_wire(wire, R.OPTIONS) == options
