@@ -352,3 +352,41 @@ def test_the_network_protocol_carries_the_variant_and_russian_captures():
     options = {"first": "w", "variant": "russian"}
     wire = P.options_to_wire(options)
     assert ("variant", "russian") in wire and P.options_from_wire(wire, R.OPTIONS) == options
+
+
+@pytest.mark.parametrize("name", ["russian", "english"])
+def test_a_saved_variant_game_and_its_pdn_load_back(name):
+    import random
+
+    from game.match import Match
+    from game.record import GameRecord, match_pdn
+
+    match = Match("draughts", {"variant": name})
+    rng = random.Random(5)
+    for _ in range(40):
+        if match.states[-1].result() is not None:
+            break
+        match.play(rng.choice(match.states[-1].legal_moves()))
+    again = Match.from_record(GameRecord.from_json(match.to_record().to_json()))
+    assert again.states[-1].variant.name == name and R.to_text(again.states[-1]) == R.to_text(match.states[-1])
+    (game,) = P.read_games(match_pdn(match), V.get(name))
+    assert R.to_text(game.states[-1]) == R.to_text(match.states[-1])
+
+
+def test_a_pdn_file_tagged_with_a_variant_opens_as_that_variant():
+    from game.match import Match
+    from game.record import SaveError, record_from_pdn
+
+    state, played = start("brazilian"), []
+    for text in ("22-18", "11-15", "18x11", "8x15"):
+        played.append(P.match_move(state, text))
+        state = state.play(played[-1])
+    text = P.write_game(start("brazilian"), played)
+    record = record_from_pdn(text)
+    assert record.options["variant"] == "brazilian"
+    assert R.to_text(Match.from_record(record).states[-1]) == R.to_text(state)
+    assert record_from_pdn(text, 1).moves == record.moves
+    # untagged 8x8 games are still refused as international draughts, as before
+    untagged = text.replace('[GameType "26"]\n', "")
+    with pytest.raises(SaveError):
+        record_from_pdn(untagged)

@@ -139,6 +139,13 @@ def match_move(state, text: str):
     )
 
 
+def tagged_variant(headers: dict) -> V.Variant:
+    """The variant a game's [GameType] tag names where we play it (25 Russian, 26 Brazilian, 21
+    English), else international (no tag, 20, or a variant we do not play)."""
+    number = headers.get("GameType", "20").split(",")[0].strip()
+    return V.BY_GAMETYPE.get(int(number), V.INTERNATIONAL) if number.isascii() and number.isdigit() else V.INTERNATIONAL
+
+
 def read_pdn(text: str, variant: V.Variant = V.INTERNATIONAL) -> PdnFile:
     """Every game of a PDN text: the good ones load, each bad one becomes a problem line naming
     its game number (and move), and the other games still load. Never raises. `variant`: the
