@@ -143,9 +143,15 @@ def _player_moves(wm, wk, bm, bk, white):
     return sorted(moves)
 
 
+_NAMES: dict = {}
+
+
 def _names(variant: Variant):
-    g = variant.geometry
-    return ("",) + tuple(g.algebraic(s) for s in range(1, g.n + 1)) if variant.algebraic else None
+    """The square names a variant's moves are written with (None: numbers), made once."""
+    if variant.name not in _NAMES:
+        g = variant.geometry
+        _NAMES[variant.name] = ("",) + tuple(map(g.algebraic, range(1, g.n + 1))) if variant.algebraic else None
+    return _NAMES[variant.name]
 
 
 def _variant_moves(variant: Variant, wm, wk, bm, bk, white):
@@ -295,8 +301,8 @@ class State(EndsOnRequest):
         if self.history.count(self.history[-1]) >= 3:
             return "repetition"
         if self.quiet_plies >= self.variant.kings_only_plies:
-            return "no_progress" if self.variant.name == "english" else "no_progress_kings"
-        reasons = V.CLOCK_REASONS.get(self.variant.name, ("endgame_16", "endgame_5"))
+            return self.variant.quiet_reason
+        reasons = V.CLOCK_REASONS[self.variant.endgame]
         if self.clocks[0] == 0:
             return reasons[0]
         if self.clocks[1] == 0:
@@ -342,10 +348,9 @@ class State(EndsOnRequest):
         """(reason key, plies left) of the draw rule closest to ending the game, or None."""
         best = None
         limit = self.variant.kings_only_plies
-        kings_only = "no_progress" if self.variant.name == "english" else "no_progress_kings"
-        reasons = V.CLOCK_REASONS.get(self.variant.name, ("endgame_16", "endgame_5"))
+        reasons = V.CLOCK_REASONS[self.variant.endgame]
         for reason, left in (
-            (kings_only, limit - self.quiet_plies if self.quiet_plies else -1),
+            (self.variant.quiet_reason, limit - self.quiet_plies if self.quiet_plies else -1),
             (reasons[0], self.clocks[0]),
             (reasons[1], self.clocks[1]),
         ):

@@ -98,6 +98,8 @@ class Variant:
     gametype: int  # the PDN GameType
     algebraic: bool  # moves written as c3-d4 (else square numbers 32-28)
     kings_only_plies: int  # draw after this many plies without a capture or a man's move
+    quiet_reason: str  # the end reason of that rule (an EndReason key)
+    endgame: str  # the counted endings: "fmjd" (16 and 5 moves), "russian" (see russian_limits) or "none"
     label: dict = field(default_factory=dict)
 
     @property
@@ -113,15 +115,25 @@ class Variant:
 GEOMETRY = {10: Geometry(10), 8: Geometry(8)}
 
 INTERNATIONAL = Variant(
-    "international", 10, "w", True, True, True, False, 20, False, 50, {"en": "International (10x10)", "zh": "国际跳棋"}
-)
-RUSSIAN = Variant("russian", 8, "w", True, True, False, True, 25, True, 30, {"en": "Russian (8x8)", "zh": "俄罗斯跳棋"})
+    "international", 10, "w", men_capture_back=True, flying_kings=True, majority=True, crown_in_capture=False,
+    gametype=20, algebraic=False, kings_only_plies=50, quiet_reason="no_progress_kings", endgame="fmjd",
+    label={"en": "International (10x10)", "zh": "国际跳棋"},
+)  # fmt: skip
+RUSSIAN = Variant(
+    "russian", 8, "w", men_capture_back=True, flying_kings=True, majority=False, crown_in_capture=True,
+    gametype=25, algebraic=True, kings_only_plies=30, quiet_reason="no_progress_kings", endgame="russian",
+    label={"en": "Russian (8x8)", "zh": "俄罗斯跳棋"},
+)  # fmt: skip
 BRAZILIAN = Variant(
-    "brazilian", 8, "w", True, True, True, False, 26, False, 40, {"en": "Brazilian (8x8)", "zh": "巴西跳棋"}
-)
+    "brazilian", 8, "w", men_capture_back=True, flying_kings=True, majority=True, crown_in_capture=False,
+    gametype=26, algebraic=False, kings_only_plies=40, quiet_reason="no_progress_kings", endgame="fmjd",
+    label={"en": "Brazilian (8x8)", "zh": "巴西跳棋"},
+)  # fmt: skip
 ENGLISH = Variant(
-    "english", 8, "b", False, False, False, False, 21, False, 80, {"en": "English checkers (8x8)", "zh": "英国跳棋"}
-)
+    "english", 8, "b", men_capture_back=False, flying_kings=False, majority=False, crown_in_capture=False,
+    gametype=21, algebraic=False, kings_only_plies=80, quiet_reason="no_progress", endgame="none",
+    label={"en": "English checkers (8x8)", "zh": "英国跳棋"},
+)  # fmt: skip
 VARIANTS = {v.name: v for v in (INTERNATIONAL, RUSSIAN, BRAZILIAN, ENGLISH)}
 BY_GAMETYPE = {v.gametype: v for v in VARIANTS.values()}
 
@@ -215,20 +227,18 @@ def advance_russian(wm, wk, bm, bk, clocks, changed):
 
 
 def start_clocks(variant: Variant, wm, wk, bm, bk):
-    if variant.name == "russian":
+    """The clocks a position starts with (a new game, a position text)."""
+    if variant.endgame == "russian":
         return russian_limits(wm, wk, bm, bk)
-    if variant.name == "english":
-        return -1, -1
-    return endgame_limits(wm, wk, bm, bk)
+    return endgame_limits(wm, wk, bm, bk) if variant.endgame == "fmjd" else (-1, -1)
 
 
 def next_clocks(variant: Variant, wm, wk, bm, bk, clocks, changed):
-    if variant.name == "russian":
+    """The clocks after a ply; `changed`: it captured or crowned."""
+    if variant.endgame == "russian":
         return advance_russian(wm, wk, bm, bk, clocks, changed)
-    if variant.name == "english":
-        return -1, -1
-    return advance_clocks(wm, wk, bm, bk, clocks)
+    return advance_clocks(wm, wk, bm, bk, clocks) if variant.endgame == "fmjd" else (-1, -1)
 
 
-#: the end reason of each clock reaching 0, per variant (the FMJD's two for the others)
-CLOCK_REASONS = {"russian": ("no_progress", "no_progress")}
+#: the end reasons of the two clocks reaching 0, by the variant's counted endings
+CLOCK_REASONS = {"fmjd": ("endgame_16", "endgame_5"), "russian": ("no_progress", "no_progress"), "none": ("", "")}
