@@ -1,11 +1,12 @@
 """Command line for scripts and checks (contract in shared/DESIGN.md).
 
-    python -m game.cli moves NAME "POSITION"
-    python -m game.cli perft NAME "POSITION" DEPTH
-    python -m game.cli bestmove NAME "POSITION" --level L --time S [--seed N] [--nodes N]
-    python -m game.cli analyse NAME "POSITION" [--time S] [--nodes N]
+    python -m game.cli moves NAME "POSITION" [--option k=v ...]
+    python -m game.cli perft NAME "POSITION" DEPTH [--option k=v ...]
+    python -m game.cli bestmove NAME "POSITION" --level L --time S [--seed N] [--nodes N] [--option k=v ...]
+    python -m game.cli analyse NAME "POSITION" [--time S] [--nodes N] [--option k=v ...]
     python -m game.cli review FILE [--nodes N | --time S]
-    python -m game.cli hub
+    python -m game.cli hub [--option variant=V]
+    (--option: the rules a position is read under, e.g. draughts' variant=russian)
     python -m game.cli online host GAME | join CODE [--relay URL] [--engine L] [--time S]  (game/cli_online.py)
     python -m game.cli start NAME [--option k=v ...] [--seed N]
     python -m game.cli selfplay NAME --white L --black L [--clock BASE+INC] [--time S] [--games N]
