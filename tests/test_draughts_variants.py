@@ -101,6 +101,16 @@ def test_the_generic_generator_agrees_with_the_international_one():
     assert gen.perft(*args, 3, None) == B._perft(*args, 3, None)
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.integers(1, 50), st.sampled_from("wWbB"), min_size=2, max_size=24), st.booleans())
+def test_the_generic_generator_agrees_with_the_international_one_on_random_positions(pieces, white):
+    pieces = {s: c.upper() if (c == "w" and s <= 5) or (c == "b" and s > 45) else c for s, c in pieces.items()}
+    state = R.from_pieces(pieces, "w" if white else "b")
+    args = (state.wm, state.wk, state.bm, state.bk, white)
+    generic = {(f, t, c) for f, t, c, _ in generator(V.INTERNATIONAL).moves(*args)}
+    assert generic == set(B.gen_moves(*args))
+
+
 def positions(size_squares=32):
     """Random 8x8 positions: no man on its own crowning row, at least one piece a side."""
 
