@@ -1,4 +1,8 @@
-"""International draughts (10x10, FMJD rules): the rules of shared/rules/draughts.md.
+"""International draughts (10x10, FMJD rules): the rules of shared/rules/draughts.md; and, by the
+option `variant`, the 8x8 members of the family: Russian, Brazilian and English checkers
+(game.rules.draughts_variants, docs/DRAUGHTS_VARIANTS.md), whose states carry their Variant and
+play through the family's move generator (draughts_movegen); 8x8 bitboards use the same layout
+with 4 squares a row (shifts 5 and 6).
 
 Pure Python, no pygame. Positions are four bitboards (white men, white kings, black men, black
 kings) in the 63-bit "ghost square" layout used by the engine Scan: square s (0-based, row r =

@@ -7,7 +7,7 @@ from __future__ import annotations
 class Move:
     """A legal move. path: the squares the player touches (start, every landing). Two captures
     with the same start, end and captured set are one move (ad libitum); `paths` lists every way
-    to play it, path is the first. Equal and hashed by (start, end, captured set)."""
+    to play it, path is the first. Equal and hashed by (start, end, captured set, crowned)."""
 
     __slots__ = ("path", "paths", "captures", "text", "crowned", "names")
 
