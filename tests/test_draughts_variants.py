@@ -351,6 +351,20 @@ def test_hub_engine_switches_variant():
     assert hub.state.to_move == "b" and hub.state.piece_at(18) == "w"
     hub.handle("set-param name=variant value=polish")
     assert "not supported" in out.getvalue()
+    hub.handle("set-param name=variant value=english")
+    hub.handle("level nodes=2000")
+    hub.handle("go")
+    hub.thread.join(30)
+    done = out.getvalue().splitlines()[-1]
+    assert done.startswith("done move=") and done.split("=")[1].split()[0] in {
+        "9-13",
+        "9-14",
+        "10-14",
+        "10-15",
+        "11-15",
+        "11-16",
+        "12-16",
+    }
 
 
 def test_the_network_protocol_carries_the_variant_and_russian_captures():
