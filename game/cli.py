@@ -1,15 +1,15 @@
 """Command line for scripts and checks (contract in shared/DESIGN.md).
 
-    python -m game.cli moves NAME "POSITION"
-    python -m game.cli perft NAME "POSITION" DEPTH
-    python -m game.cli bestmove NAME "POSITION" --level L --time S [--seed N] [--nodes N]
-    python -m game.cli analyse NAME "POSITION" [--time S] [--nodes N]
+    python -m game.cli moves NAME "POSITION" [--option k=v ...]
+    python -m game.cli perft NAME "POSITION" DEPTH [--option k=v ...]
+    python -m game.cli bestmove NAME "POSITION" --level L --time S [--seed N] [--nodes N] [--option k=v ...]
+    python -m game.cli analyse NAME "POSITION" [--time S] [--nodes N] [--option k=v ...]
     python -m game.cli review FILE [--nodes N | --time S]
-    python -m game.cli hub
+    python -m game.cli hub [--option variant=V]
+    (--option K=V: a rule option, e.g. draughts' variant=russian; `options NAME` lists them)
     python -m game.cli online host GAME | join CODE [--relay URL] [--engine L] [--time S]  (game/cli_online.py)
     python -m game.cli start NAME [--option k=v ...] [--seed N]
     python -m game.cli options NAME [--json]
-    (moves, perft, bestmove and analyse take --option k=v too: the position under those rules)
     python -m game.cli selfplay NAME --white L --black L [--clock BASE+INC] [--time S] [--games N]
                                 [--option k=v] [--json]                          (game/selfplay.py)
 
@@ -82,10 +82,12 @@ def _parser():
     m = sub.add_parser("moves", help="legal moves, one per line, sorted")
     m.add_argument("game", choices=GAMES)
     m.add_argument("position")
+    _option_arg(m)
     pf = sub.add_parser("perft", help="number of leaf positions at DEPTH")
     pf.add_argument("game", choices=[g.name for g in games.GAMES.values() if g.perft])
     pf.add_argument("position")
     pf.add_argument("depth", type=_count("the depth", MAX_PERFT_DEPTH))
+    _option_arg(pf)
     b = sub.add_parser("bestmove", help="the computer's move")
     b.add_argument("game", choices=GAMES)
     b.add_argument("position")
@@ -99,18 +101,20 @@ def _parser():
         help="node budget instead of the clock",
     )
     b.add_argument("--json", action="store_true", help="one JSON line: move score value depth nodes time pv")
+    _option_arg(b)
     a = sub.add_parser("analyse", help="evaluation and best line")
     a.add_argument("game", choices=GAMES)
     a.add_argument("position")
     a.add_argument("--time", type=_seconds, default=None, help="seconds in all (default 1)")
     a.add_argument("--nodes", type=_count("the node budget", MAX_NODES, low=1), default=None, help="node budget")
     a.add_argument("--json", action="store_true", help="one JSON line: move score value depth nodes time pv line")
+    _option_arg(a)
     r = sub.add_parser("review", help="each move of a saved game or PDN file with its mark")
     r.add_argument("file")
     budget = r.add_mutually_exclusive_group()
     budget.add_argument("--nodes", type=_count("the node budget", MAX_NODES, low=1), default=None, help="per position")
     budget.add_argument("--time", type=_seconds, default=None, help="seconds per position")
-    sub.add_parser("hub", help="draughts engine over the Hub protocol on stdin/stdout")
+    _option_arg(sub.add_parser("hub", help="draughts engine over the Hub protocol on stdin/stdout"))
     from game.cli_online import add_parser as add_online_parser
 
     add_online_parser(sub, _seconds)
@@ -119,15 +123,11 @@ def _parser():
     add_selfplay_parser(sub, _seconds, _count)
     st = sub.add_parser("start", help="the start position text of a game and its options")
     st.add_argument("game", choices=GAMES)
-    st.add_argument("--option", action="append", default=[], metavar="K=V", help="a variant option (repeatable)")
+    _option_arg(st)
     st.add_argument("--seed", type=_seed, default=None, help="the deal of a dealt game")
     op = sub.add_parser("options", help="every rule option of a game: key, default, choices, label")
     op.add_argument("game", choices=GAMES)
     op.add_argument("--json", action="store_true", help="a JSON list of {key, default, choices, label}")
-    for position_command in (m, pf, b, a):  # the position is read under the rule options given
-        position_command.add_argument(
-            "--option", action="append", default=[], metavar="K=V", help="a rule option (repeatable)"
-        )
     return p
 
 
@@ -150,6 +150,11 @@ def _print_options(game: str, as_json: bool) -> None:
     for o in options:
         choices = "|".join(_value_text(c) for c in o.choices)
         print("\t".join((o.key, _value_text(o.default), choices, o.label["en"], o.label["zh"])))
+
+
+def _option_arg(p) -> None:
+    """--option K=V: a rule option the position is read under (draughts' variant=russian)."""
+    p.add_argument("--option", action="append", default=[], metavar="K=V", help="a rule option (repeatable)")
 
 
 def _options(game: str, given: list) -> dict:
@@ -283,7 +288,7 @@ def main(argv=None) -> int:
         if args.command == "hub":
             from game.ai.draughts.hub import main as hub_main
 
-            return hub_main() or 0
+            return hub_main(variant=_options("draughts", args.option).get("variant", "international")) or 0
         if args.command == "review":
             return _review_file(args.file, nodes=args.nodes, time_limit=args.time)
         if args.command == "options":

@@ -239,19 +239,26 @@ def record_from_pdn(text: str, number: int | None = None) -> GameRecord:
     """Game `number` (from 1) of a PDN text as a record, or with None the first game that loads
     (the whole file, and why a game would not load, are for `python -m game.cli review`);
     SaveError when it does not load."""
+    # a game tagged [GameType "25"] (26, 21) loads as Russian (Brazilian, English) draughts
+    tags = draughts_pdn.game_tags(text)
+    index = 0 if number is None else number - 1
+    variant = draughts_pdn.tagged_variant(tags[index]) if 0 <= index < len(tags) else None
     if number is None:
-        found = draughts_pdn.read_pdn(text)
+        found = draughts_pdn.read_pdn(text, variant or draughts.INTERNATIONAL)
         if not found.games:
             raise SaveError("storage.bad_start", why=(found.problems or ["no game in the file"])[0][:160])
         g = found.games[0]
     else:
         try:
-            g = draughts_pdn.read_game(text, number)
+            g = draughts_pdn.read_game(text, number, variant or draughts.INTERNATIONAL)
         except PositionError as exc:
             raise SaveError("storage.bad_start", why=str(exc)[:160]) from None
+    options = {"first": g.states[0].to_move}
+    if g.states[0].variant is not draughts.INTERNATIONAL:
+        options = {"first": "w", "variant": g.states[0].variant.name}  # `first` is international's
     return GameRecord(
         game="draughts",
-        options={"first": g.states[0].to_move},
+        options=options,
         start={"text": draughts.to_text(g.states[0])},
         moves=[str(m) for m in g.moves],
         end=_pdn_ending(g),

@@ -46,15 +46,16 @@ def test_bad_rematch_and_phrase_lines_are_refused(line, code):
     assert err.value.code == code
 
 
-def test_version_3_is_refused_with_the_usual_message():
-    assert P.VERSION == 4
+@pytest.mark.parametrize("old", [3, 4])  # 4: before the draughts variants (protocol 5)
+def test_older_versions_are_refused_with_the_usual_message(old):
+    assert P.VERSION == 5
     host = HostSession(bind="127.0.0.1")
     host.set_offer("palace")
     raw = RawPeer(host.port)
     try:
-        raw.send("HELLO QIPAN 3")
+        raw.send(f"HELLO QIPAN {old}")
         line = raw.expect([host], lambda l: l.startswith("ERROR"))
-        assert line.startswith("ERROR version this is QIPAN 4, not QIPAN 3") and "same version of Qipan" in line
+        assert line.startswith(f"ERROR version this is QIPAN 5, not QIPAN {old}") and "same version of Qipan" in line
     finally:
         raw.close()
         host.close()

@@ -24,9 +24,10 @@ from game.clock import ClockError, TimeControl
 #: (version 2 added the proof of the join code or the game secret: CHALLENGE, PROOF, PROVEN;
 #: version 3 the clocks: a time control in OFFER / RESUME, the mover's time left on the host's MOVE
 #: and PLAYED lines, CLOCK and FLAG; version 4 the rematch question REMATCH OFFER|ACCEPT|DECLINE and
-#: the quick phrases, PHRASE <n>)
+#: the quick phrases, PHRASE <n>; version 5 the draughts option `variant` in OFFER, and the
+#: Russian capture notation d4:b6 in MOVE)
 NAME = "QIPAN"
-VERSION = 4
+VERSION = 5
 
 #: longest accepted line, in bytes, including the newline
 MAX_LINE = 512
@@ -40,7 +41,7 @@ PHRASES = ("hello", "good_luck", "good_game", "thanks", "well_played", "oops", "
 # ---- argument kinds -----------------------------------------------------------------------------
 _ID = re.compile(r"[0-9a-f]{8,32}")
 _INT = re.compile(r"0|[1-9][0-9]{0,5}")  # 0..999999: plies, ping counters, versions
-_MOVE = re.compile(r"[a-z0-9]+(?:[-x][a-z0-9]+)*")  # c4, c8-c7, c7xc5, 32-28, 25x3x17x44x35
+_MOVE = re.compile(r"[a-z0-9]+(?:[-x:][a-z0-9]+)*")  # c4, c8-c7, c7xc5, 32-28, 25x3x17x44x35, d4:b6
 _SQUARE = re.compile(r"[a-h][1-9]")  # a Banqi square
 _PIECE = re.compile(r"[KABRNCPkabrncp]")  # a Banqi piece, letters of the position text
 _OPTION = re.compile(r"[a-z][a-z0-9_]{0,31}=[A-Za-z0-9_.+-]{1,32}")

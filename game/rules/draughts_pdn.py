@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from game.rules import draughts
+from game.rules import draughts_variants as V
 from game.rules.common import PositionError
 
 RESULTS = {
@@ -102,12 +103,21 @@ def result_code(result, start=None) -> str:
     return "2-0" if result.winner == "w" else "0-2"
 
 
+def _numbers(state, text: str) -> list:
+    """The square numbers of a move's text (algebraic names read on 8x8)."""
+    if state.variant is not V.INTERNATIONAL and _ALGEBRAIC.match(text.strip()):
+        return [state.variant.geometry.from_algebraic(n) for n in re.findall(r"[a-h][1-8]", text)]
+    return [int(n) for n in re.findall(r"[0-9]+", text)]
+
+
 def match_move(state, text: str):
-    """The legal move of `state` written as `text` in any common PDN form."""
-    nums = [int(n) for n in re.findall(r"[0-9]+", text)]
+    """The legal move of `state` written as `text` in any common PDN form (on 8x8 also in
+    algebraic notation, c3-d4 d4:b6)."""
+    g = state.variant.geometry
+    nums = _numbers(state, text)
     capture = "x" in text or ":" in text
-    if len(nums) < 2 or any(not 1 <= n <= 50 for n in nums):
-        raise PositionError(f"cannot read move {text!r}: squares are numbered 1 to 50")
+    if len(nums) < 2 or any(not 1 <= n <= g.n for n in nums):
+        raise PositionError(f"cannot read move {text!r}: squares are numbered 1 to {g.n}")
     legal = state.legal_moves()
     cands = [
         m for m in legal if m.start == nums[0] and m.end == nums[-1] and (bool(m.captures) == capture or not capture)
@@ -129,24 +139,32 @@ def match_move(state, text: str):
     )
 
 
-def read_pdn(text: str) -> PdnFile:
+def tagged_variant(headers: dict) -> V.Variant:
+    """The variant a game's [GameType] tag names where we play it (25 Russian, 26 Brazilian, 21
+    English), else international (no tag, 20, or a variant we do not play)."""
+    number = headers.get("GameType", "20").split(",")[0].strip()
+    return V.BY_GAMETYPE.get(int(number), V.INTERNATIONAL) if number.isascii() and number.isdigit() else V.INTERNATIONAL
+
+
+def read_pdn(text: str, variant: V.Variant = V.INTERNATIONAL) -> PdnFile:
     """Every game of a PDN text: the good ones load, each bad one becomes a problem line naming
-    its game number (and move), and the other games still load. Never raises."""
+    its game number (and move), and the other games still load. Never raises. `variant`: the
+    rules the games are read under (a game whose GameType names another variant is refused)."""
     out = PdnFile()
     chunks = _split_games(text)
-    eight = _looks_8x8(chunks)
+    eight = variant is V.INTERNATIONAL and _looks_8x8(chunks)
     for number, (headers, tokens) in enumerate(chunks, 1):
         try:
-            out.games.append(_read_game(headers, tokens, number, eight))
+            out.games.append(_read_game(headers, tokens, number, eight, variant))
         except PositionError as exc:
             out.problems.append(str(exc))
     return out
 
 
-def read_games(text: str) -> list:
+def read_games(text: str, variant: V.Variant = V.INTERNATIONAL) -> list:
     """The games of a PDN text that load (see read_pdn for the ones that do not). A text in which
     no game loads is a PositionError naming the first problem."""
-    result = read_pdn(text)
+    result = read_pdn(text, variant)
     if not result.games:
         raise PositionError(result.problems[0] if result.problems else "no game in the PDN text")
     return result.games
@@ -163,7 +181,7 @@ def _match_with_next(state, text, rest):
         following = next((v for k, v in rest if k == "move"), None)
         if following is None:
             raise
-        nums = [int(n) for n in re.findall(r"[0-9]+", text)]
+        nums = _numbers(state, text)
         fits = []
         for m in state.legal_moves():
             if (m.start, m.end) == (nums[0], nums[-1]) and m.captures:
@@ -183,14 +201,14 @@ def game_tags(text: str) -> list:
     return [headers for headers, _ in _split_games(text)]
 
 
-def read_game(text: str, number: int) -> Game:
+def read_game(text: str, number: int, variant: V.Variant = V.INTERNATIONAL) -> Game:
     """Game `number` (from 1) of a PDN text; PositionError naming the game (and move) when it
     does not load or the file has no such game."""
     chunks = _split_games(text)
     if not 1 <= number <= len(chunks):
         raise PositionError(f"the file has no game {number} (it holds {len(chunks)})")
     headers, tokens = chunks[number - 1]
-    return _read_game(headers, tokens, number, _looks_8x8(chunks))
+    return _read_game(headers, tokens, number, variant is V.INTERNATIONAL and _looks_8x8(chunks), variant)
 
 
 def decode(data: bytes) -> str:
@@ -273,11 +291,15 @@ def _reads_as_10x10(headers, tokens) -> bool:
     return True
 
 
-def _read_game(headers, tokens, number: int, eight: bool) -> Game:
-    gametype = headers.get("GameType", "20").split(",")[0].strip()
-    if gametype != "20":
+def _read_game(headers, tokens, number: int, eight: bool, variant: V.Variant = V.INTERNATIONAL) -> Game:
+    ours = str(variant.gametype)
+    gametype = headers.get("GameType", ours).split(",")[0].strip()
+    if gametype != ours:
         name = _GAMETYPES.get(gametype, "another variant")
-        raise PositionError(f"game {number}: GameType {gametype} ({name}) is not international draughts (20)")
+        mine = _GAMETYPES[ours]
+        raise PositionError(f"game {number}: GameType {gametype} ({name}) is not {mine} ({ours})")
+    if variant is not V.INTERNATIONAL:  # 8x8: algebraic moves are moves
+        tokens = [("move" if k == "other" and _ALGEBRAIC.match(v) else k, v) for k, v in tokens]
     for kind, value in tokens:
         if kind == "other" and _ALGEBRAIC.match(value):
             raise PositionError(
@@ -291,21 +313,26 @@ def _read_game(headers, tokens, number: int, eight: bool) -> Game:
         )
     notices = []
     fen = headers.get("FEN", "").strip()
-    if fen[:1] == "?":  # side to move unknown: White moves first in international draughts
-        notices.append("side to move '?' in the FEN tag: White assumed")
-        fen = "W" + fen[1:]
+    if fen[:1] == "?":  # side to move unknown: the side that moves first in the variant
+        side = variant.first.upper()
+        notices.append(f"side to move '?' in the FEN tag: {'White' if side == 'W' else 'Black'} assumed")
+        fen = side + fen[1:]
     try:
-        start = draughts.parse_fen(fen) if fen else draughts.new_game()
+        start = draughts.parse_fen(fen, variant) if fen else draughts.new_game(variant=variant.name)
     except PositionError as exc:
-        raise PositionError(f"game {number}: FEN tag: {exc}") from None
+        if variant is V.INTERNATIONAL or "should already be a king" not in str(exc):
+            raise PositionError(f"game {number}: FEN tag: {exc}") from None
+        # problem collections on 8x8 (Gould's) write a man on its crowning row: it is a king there
+        start = draughts.parse_fen(fen, variant, crown=True)
+        notices.append(f"FEN tag: {exc}: read as a king")
     tag_result = headers.get("Result", "*").strip()
     game = Game(headers, start, [], [start], RESULTS.get(tag_result, "*"), number, notices)
     if tag_result not in RESULTS:
         notices.append(f"unknown result {tag_result!r} in the Result tag")
     state = start
     for i, (kind, value) in enumerate(tokens):
-        white = state.to_move == "w"
-        ply = len(game.moves) + (1 if start.to_move == "b" else 0)
+        white = state.to_move == variant.first  # the first mover's move carries the number
+        ply = len(game.moves) + (1 if start.to_move != variant.first else 0)
         where = f"game {number}, move {ply // 2 + 1}{'.' if white else '...'} {value}"
         last = i == len(tokens) - 1
         if kind == "result":
@@ -327,7 +354,12 @@ def _read_game(headers, tokens, number: int, eight: bool) -> Game:
                     # a score such as 4-6 where the result belongs, not a move
                     notices.append(f"game {number}: unknown result {value!r} at the end of the moves")
                     break
-                if not game.moves and "FEN" not in headers and max(_squares_in(headers, tokens)) <= 32:
+                if (
+                    variant is V.INTERNATIONAL
+                    and not game.moves
+                    and "FEN" not in headers
+                    and max(_squares_in(headers, tokens)) <= 32
+                ):
                     raise PositionError(
                         f"{where}: not international draughts: its square numbers (all "
                         f"1-32) and first move fit an 8x8 game such as English checkers"
@@ -354,8 +386,9 @@ def write_game(start, moves, headers=None, result=None, time_control=None, clock
     tags = {"Event": "?", "Date": "????.??.??", "White": "?", "Black": "?"}
     tags.update(headers or {})
     tags["Result"] = result
-    tags["GameType"] = "20"
-    if draughts.to_text(start) != draughts.to_text(draughts.new_game()):
+    variant = start.variant
+    tags["GameType"] = str(variant.gametype)
+    if draughts.to_text(start) != draughts.to_text(draughts.new_game(variant=variant.name)):
         tags["FEN"] = draughts.to_text(start)
     if time_control is not None:
         tags["TimeControl"] = time_control
@@ -363,14 +396,14 @@ def write_game(start, moves, headers=None, result=None, time_control=None, clock
     words = []
     number = 1
     for i, (state, move) in enumerate(zip(states, moves)):
-        if state.to_move == "w":
+        if state.to_move == variant.first:  # a move number before the first mover's move (Black's in English)
             words.append(f"{number}.")
         elif i == 0:
             words.append(f"{number}...")
         words.append(str(move))
         if clocks is not None and i < len(clocks):
             words.append("{[%clk " + clocks[i] + "]}")
-        if state.to_move == "b":
+        if state.to_move != variant.first:
             number += 1
     words.append(result)
     body, line = [], ""
@@ -384,10 +417,10 @@ def write_game(start, moves, headers=None, result=None, time_control=None, clock
     return "\n".join(lines) + "\n\n" + "\n".join(body) + "\n"
 
 
-def final_position(text: str):
+def final_position(text: str, variant: V.Variant = V.INTERNATIONAL):
     """The last position of the first game of a PDN text (draughts.from_text of a PDN text);
     PositionError naming the problem when that game does not load."""
-    found = read_pdn(text)
+    found = read_pdn(text, variant)
     if not found.games or found.games[0].number != 1:
         raise PositionError(found.problems[0] if found.problems else "no game in the PDN text")
     return found.games[0].states[-1]

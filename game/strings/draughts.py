@@ -209,4 +209,15 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "draughts.result.agreement": {"zh": "双方同意和棋", "en": "Draw by agreement"},
     "draughts.key.numbers": {"zh": "格子编号", "en": "square numbers"},
+    # game/scenes/views/draughts/view.py: the 8x8 variants' draw rules (docs/DRAUGHTS_VARIANTS.md)
+    "draughts.left.kings_rule": {"zh": "{m} 步规则：还剩 {n} 步", "en": "{m}-move rule: {n} moves left"},
+    "draughts.left.no_progress": {"zh": "和棋规则：还剩 {n} 步", "en": "Draw rule: {n} moves left"},
+    "draughts.result.kings_rule": {
+        "zh": "和棋：双方各走 {m} 步只动王棋且无吃子",
+        "en": "Draw: {m} moves each with only kings moving and no capture",
+    },
+    "draughts.result.no_progress": {
+        "zh": "和棋：双方在规则步数内无吃子、无升变",
+        "en": "Draw: no capture and no change of forces within the rule's moves",
+    },
 }

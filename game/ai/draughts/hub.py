@@ -12,6 +12,8 @@ Parameters (set-param): variant (normal only) and level, the computer's level 1-
 hard (3, 6, 10; default 10, the full engine). Levels 1-9 search their own node budget, which a
 `level` command's time or nodes only caps.
 Moves are written 32-28, and captures start x end x captured squares (28x19x23), as in Hub.
+The 8x8 variants: `set-param name=variant value=russian|brazilian|english` (or `hub --option
+variant=...` on the command line); positions then hold 32 squares ("normal" is international).
 """
 
 from __future__ import annotations
@@ -27,27 +29,29 @@ from game.ai.levels import LEVEL_COUNT
 from game.ai.levels import parse_level as parse_strength
 from game.ai.timeman import TimeManager
 from game.rules import draughts as R
+from game.rules import draughts_variants as V
 from game.rules.common import PositionError, parse_count
 
 NAME = "Qipan draughts"
 VERSION = "1.0"
 
 
-def parse_position(text: str) -> R.State:
-    """Hub position: side to move (W/B) then the 50 squares (w b W B e)."""
-    if len(text) != 51 or text[0].upper() not in "WB":
-        raise PositionError("a Hub position is W or B followed by 50 squares")
+def parse_position(text: str, variant: V.Variant = V.INTERNATIONAL) -> R.State:
+    """Hub position: side to move (W/B) then the 50 squares (w b W B e; 32 on 8x8)."""
+    n = variant.geometry.n
+    if len(text) != n + 1 or text[0].upper() not in "WB":
+        raise PositionError(f"a Hub position is W or B followed by {n} squares")
     pieces = {}
     for i, ch in enumerate(text[1:]):
         if ch in "wbWB":
             pieces[i + 1] = ch
         elif ch not in "e.-":
             raise PositionError(f"unknown square character {ch!r} in Hub position")
-    return R.from_pieces(pieces, text[0].lower())
+    return R.from_pieces(pieces, text[0].lower(), variant)
 
 
 def format_position(state) -> str:
-    cells = ["e"] * 50
+    cells = ["e"] * state.variant.geometry.n
     for sq, code in state.pieces().items():
         cells[sq - 1] = code
     return state.to_move.upper() + "".join(cells)
@@ -120,14 +124,19 @@ def parse_line(line: str):
     return tokens[0], args
 
 
+#: the Hub protocol's names of the variants (Scan's "normal" is international draughts)
+HUB_VARIANTS = {"normal": "international", "russian": "russian", "brazilian": "brazilian", "english": "english"}
+
+
 class Hub:
-    def __init__(self, out=sys.stdout):
+    def __init__(self, out=sys.stdout, variant: str = "international"):
         self.out = out
         self.lock = threading.Lock()
-        self.state = R.new_game()
-        self.level = {"move-time": 1.0}
+        self.variant = V.get(variant)
+        self.state = R.new_game(variant=variant)
+        self.level: dict = {"move-time": 1.0}
         self.strength = TOP_LEVEL  # set-param name=level: the computer's level, 1-10
-        self.thread = None
+        self.thread: threading.Thread | None = None
         self.stopping: threading.Event | None = None  # set by stop(): the running search ends
         # the clock of `level time=... inc=...` (time: what is left now), managed as in play
         self.timeman = TimeManager(ENGINE.time_plan)
@@ -198,7 +207,8 @@ class Hub:
             return True
         if cmd == "hub":
             self.send(f'id name="{NAME}" version={VERSION} author="Qipan" country=CN')
-            self.send('param name=variant value=normal type=enum values="normal"')
+            current = next(k for k, v in HUB_VARIANTS.items() if v == self.variant.name)
+            self.send(f'param name=variant value={current} type=enum values="{" ".join(HUB_VARIANTS)}"')
             self.send(f"param name=level value={self.strength} type=int min=1 max={LEVEL_COUNT}")
             self.send("wait")
         elif cmd == "init":
@@ -211,16 +221,23 @@ class Hub:
                     self.strength = parse_strength(args.get("value", ""))
                 except ValueError as exc:  # the level set before stays
                     self.send(f'error message="{_one_line(exc)}"')
-            elif args.get("name") == "variant" and args.get("value", "normal") != "normal":
-                self.send(f'error message="variant {args.get("value")} is not supported"')
+            elif args.get("name") == "variant":
+                name = HUB_VARIANTS.get(args.get("value", "normal"))
+                if name is None:
+                    self.send(f'error message="variant {args.get("value")} is not supported"')
+                elif name != self.variant.name:
+                    self.stop()
+                    self.variant = V.get(name)
+                    self.state = R.new_game(variant=name)
         elif cmd == "new-game":
             self.stop()
-            self.state = R.new_game()
+            self.state = R.new_game(variant=self.variant.name)
             self.timeman = TimeManager(ENGINE.time_plan)
         elif cmd == "pos":
             self.stop()
             try:
-                state = parse_position(args["pos"]) if "pos" in args else R.new_game()
+                v = self.variant
+                state = parse_position(args["pos"], v) if "pos" in args else R.new_game(variant=v.name)
                 for text in args.get("moves", "").split():
                     state = state.play(parse_move(state, text))
                 self.state = state
@@ -240,7 +257,8 @@ class Hub:
             mode = next(iter(args), "think")
             ponder = mode in ("ponder", "analyze")
             try:
-                ENGINE.warm()  # before the clock starts
+                if self.variant is V.INTERNATIONAL:  # the compiled search is 10x10's only
+                    ENGINE.warm()  # before the clock starts
             except Exception as exc:  # noqa: BLE001 -- the GUI waits for done whatever went wrong
                 self.send(f'error message="{_one_line(exc)}"')
                 self.send("done")
@@ -278,8 +296,8 @@ def read_lines(stream, limit=MAX_LINE):
         yield line.decode("utf-8", errors="replace")
 
 
-def main(stdin=None) -> int:
-    hub = Hub()
+def main(stdin=None, variant: str = "international") -> int:
+    hub = Hub(variant=variant)
     for line in read_lines(stdin if stdin is not None else sys.stdin.buffer):
         if line is None:
             hub.send(f'error message="line longer than {MAX_LINE} bytes ignored"')

@@ -17,8 +17,8 @@ from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_ti
 from game.ai.contract import TOP_LEVEL, EngineBase, Limits, SearchResult, over_result
 from game.ai.draughts import book, fast
 from game.ai.draughts import search as S
+from game.ai.draughts.family import board_of
 from game.ai.timeman import TimePlan
-from game.rules import draughts as R
 
 
 def squash(score: float) -> float:
@@ -45,7 +45,8 @@ class DraughtsEngine(EngineBase):
     can_ponder = True
 
     def search(self, position: Any, limits: Limits) -> SearchResult:
-        if limits.level == TOP_LEVEL:
+        tables10 = board_of(position).tables10  # 8x8: the plain search, no book or compiled search
+        if limits.level == TOP_LEVEL and tables10:
             S.warm(kept=limits.nodes is None)  # compiled, the kept tables made, the book read: before the clock
             book.load()
         started = time.perf_counter()
@@ -54,7 +55,7 @@ class DraughtsEngine(EngineBase):
         level_depth, temperature = S.LEVELS[limits.level]
         if temperature > 0 and len(position.legal_moves()) > 1:
             return self._with_mistakes(position, limits, level_depth, temperature, started)
-        if limits.level == TOP_LEVEL and _plays_from_book(limits):
+        if limits.level == TOP_LEVEL and tables10 and _plays_from_book(limits):
             chosen = book.choose(position, random.Random(limits.seed))
             if chosen is not None:
                 return _book_result(chosen, started)
@@ -82,14 +83,15 @@ class DraughtsEngine(EngineBase):
         """Easy: every move valued `depth` plies deep, one picked with human-like mistakes."""
         rng = random.Random(limits.seed)
         budget = Budget(time_limit=limits.seconds, nodes=limits.nodes, stop=limits.stop)
-        search = S.Search(budget, position.history[:-1])
+        board = board_of(position)
+        search = S.Search(budget, position.history[:-1], board=board)
         legal = position.legal_moves()
         if limits.depth is not None:
             depth = min(depth, limits.depth)
         scored = []
         try:
             for m in legal:
-                scored.append((S._child_score(search, position, R.internal(m), depth), m))
+                scored.append((S._child_score(search, position, board.internal(m), depth), m))
         except SearchStopped:
             if not scored:
                 move = rng.choice(legal)

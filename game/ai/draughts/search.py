@@ -57,6 +57,7 @@ from game.ai.draughts.eval import (  # noqa: F401
     pattern_indices,
     save_weights,
 )
+from game.ai.draughts.family import BOARD10, SearchBoard, board_of
 
 # the tables kept between moves; the benchmarks and tests also read these as search.X
 from game.ai.draughts.tables import (  # noqa: F401
@@ -131,8 +132,9 @@ def table_score(wm, wk, bm, bk, white, otherwise):
 class Search:
     egdb = False  # the root keeps only the moves that hold the endgame tables' value (hard)
 
-    def __init__(self, budget: Budget, history_keys=(), tables=None):
+    def __init__(self, budget: Budget, history_keys=(), tables=None, board: SearchBoard = BOARD10):
         self.budget = budget
+        self._bind(board)
         if tables is None:
             tables = (new_table(TT_BITS_FRESH), new_table(EVAL_BITS), {})
         self.tt, self.evals, self.hist = tables
@@ -145,10 +147,17 @@ class Search:
         self.nodes = 0
         self.seldepth = 0
 
+    def _bind(self, board: SearchBoard) -> None:
+        """The board's functions (family.py: 10x10 or one of the 8x8 variants), bound once."""
+        self.board = board
+        self.gen_captures, self.has_capture, self.gen_quiets = board.gen_captures, board.has_capture, board.gen_quiets
+        self.apply_move, self.evaluate_board, self.threatened = board.apply_move, board.evaluate_board, board.threatened
+        self.mask, self.s1, self.s2, self.draw_plies = board.mask, board.s1, board.s2, board.draw_plies
+
     def qleaf(self, wm, wk, bm, bk, white, alpha, beta, ply, hm, ext):
         """Quiet leaf (side to move has no capture): stand pat unless the opponent threatens a
         capture, then look one ply further."""
-        if ext and ply < MAX_PLY - 4 and threatened(wm, wk, bm, bk, white):
+        if ext and ply < MAX_PLY - 4 and self.threatened(wm, wk, bm, bk, white):
             return self.search(wm, wk, bm, bk, white, 1, alpha, beta, ply, hm, False)
         return self.static_eval(wm, wk, bm, bk, white)
 
@@ -160,7 +169,7 @@ class Search:
         if entry is not None and entry[0] == key:
             score = entry[1]
         else:
-            score = evaluate_board(wm, wk, bm, bk, True)
+            score = self.evaluate_board(wm, wk, bm, bk, True)
             self.evals[slot] = (key, score)
         return score if white else -score
 
@@ -171,22 +180,23 @@ class Search:
         key = (wm, wk, bm, bk, white)
         if hm >= 4 and self.rep.get(key):
             return 0
-        if hm >= 50:
+        if hm >= self.draw_plies:
             return 0
         occ = wm | wk | bm | bk
         if white:
             men, kings, enemy = wm, wk, bm | bk
         else:
             men, kings, enemy = bm, bk, wm | wk
-        capture = has_capture(men, kings, enemy, occ)
+        capture = self.has_capture[white](men, kings, enemy, occ)
         if not capture and depth <= 0:
-            empty = MASK ^ occ
-            targets = ((men >> 6) | (men >> 7)) if white else ((men << 6) | (men << 7))
-            if not (targets | (kings >> 6) | (kings >> 7) | (kings << 6) | (kings << 7)) & empty:
+            empty = self.mask ^ occ
+            s1, s2 = self.s1, self.s2
+            targets = ((men >> s1) | (men >> s2)) if white else ((men << s1) | (men << s2))
+            if not (targets | (kings >> s1) | (kings >> s2) | (kings << s1) | (kings << s2)) & empty:
                 return ply - MATE
             return self.qleaf(wm, wk, bm, bk, white, alpha, beta, ply, hm, ext)
         if ply >= MAX_PLY:
-            return evaluate_board(wm, wk, bm, bk, white)
+            return self.evaluate_board(wm, wk, bm, bk, white)
 
         tt = self.tt
         slot = hash(key) & self.tt_mask
@@ -205,7 +215,7 @@ class Search:
                     return e_score
 
         if not capture and depth <= RFP_DEPTH and beta - alpha == 1 and -500 < beta < 500:
-            if not threatened(wm, wk, bm, bk, white):
+            if not self.threatened(wm, wk, bm, bk, white):
                 sv = self.static_eval(wm, wk, bm, bk, white)
                 if sv - RFP_MARGIN * depth >= beta:
                     return sv - RFP_MARGIN * depth
@@ -219,12 +229,12 @@ class Search:
                 return sc - margin
 
         if capture:
-            moves = gen_captures(men, kings, enemy, occ)
+            moves = self.gen_captures[white](men, kings, enemy, occ)
             if len(moves) > 1:
                 ek = bk if white else wk
                 moves.sort(key=lambda m: (m == tt_move, (m[2] & ek).bit_count()), reverse=True)
         else:
-            moves = gen_quiets(men, kings, occ, white)
+            moves = self.gen_quiets(men, kings, occ, white)
             if not moves:
                 return ply - MATE
             if len(moves) > 1:
@@ -246,7 +256,7 @@ class Search:
             # forced captures at the horizon: play them out (no stand-pat: capturing is compulsory)
             best = -INF
             for mv in moves:
-                nwm, nwk, nbm, nbk, _ = R.apply_move(wm, wk, bm, bk, white, mv)
+                nwm, nwk, nbm, nbk, _ = self.apply_move(wm, wk, bm, bk, white, mv)
                 sc = -self.search(nwm, nwk, nbm, nbk, not white, 0, -beta, -alpha, ply + 1, 0, ext)
                 if sc > best:
                     best = sc
@@ -266,7 +276,7 @@ class Search:
         orig_alpha = alpha
         try:
             for i, mv in enumerate(moves):
-                nwm, nwk, nbm, nbk, man = R.apply_move(wm, wk, bm, bk, white, mv)
+                nwm, nwk, nbm, nbk, man = self.apply_move(wm, wk, bm, bk, white, mv)
                 nhm = 0 if (man or mv[2]) else hm + 1
                 if i == 0:
                     sc = -self.search(nwm, nwk, nbm, nbk, not white, new_depth, -beta, -alpha, ply + 1, nhm, ext)
@@ -274,7 +284,7 @@ class Search:
                     red = 0
                     if not capture and depth >= 3 and i >= 3:
                         red = 2 if (i >= LMR2_MOVE and depth >= LMR2_DEPTH) else 1
-                        if threatened(nwm, nwk, nbm, nbk, white):
+                        if self.threatened(nwm, nwk, nbm, nbk, white):
                             red += 1  # a late sacrifice (the reply must capture): fast.py
                     sc = -self.search(
                         nwm, nwk, nbm, nbk, not white, new_depth - red, -alpha - 1, -alpha, ply + 1, nhm, ext
@@ -331,13 +341,13 @@ class Search:
         """Iterative deepening from `state`. Returns (best internal move, score, depth reached)."""
         wm, wk, bm, bk = state.wm, state.wk, state.bm, state.bk
         white = state.to_move == "w"
-        moves = R.gen_moves(wm, wk, bm, bk, white)
+        moves = self.board.gen_moves(wm, wk, bm, bk, white)
         held = []
         if self.egdb and (wm | wk | bm | bk).bit_count() <= F.EGDB_PIECES:
             # a won ending stays won (nearest to a capture or promotion), a drawn one drawn
             held = root_moves(wm, wk, bm, bk, white, moves, self.budget.deadline) or []
             moves = held or moves
-        best_move, best_score, reached = moves[0], evaluate_board(wm, wk, bm, bk, white), 0
+        best_move, best_score, reached = moves[0], self.evaluate_board(wm, wk, bm, bk, white), 0
         if len(held) == 1:  # the tables chose the move and give its value
             return best_move, self._table_score(state, best_score), 0
         if len(moves) == 1 and info is None and self.budget.limit is None:
@@ -398,7 +408,7 @@ class Search:
         self.rep[key] = self.rep.get(key, 0) + 1
         try:
             for i, mv in enumerate(moves):
-                nwm, nwk, nbm, nbk, man = R.apply_move(wm, wk, bm, bk, white, mv)
+                nwm, nwk, nbm, nbk, man = self.apply_move(wm, wk, bm, bk, white, mv)
                 nhm = 0 if (man or mv[2]) else hm + 1
                 if i == 0:
                     sc = -self.search(nwm, nwk, nbm, nbk, not white, depth - 1, -beta, -alpha, 1, nhm)
@@ -430,6 +440,7 @@ class FastSearch(Search):
 
     def __init__(self, budget: Budget, history_keys=(), arrays=None):
         self.budget = budget
+        self._bind(BOARD10)
         self.arrays = F.with_tables(arrays) if arrays is not None else F.new_arrays(F.TT_BITS_FRESH)
         keys = list(history_keys)[-(F.REP // 2) :]
         rep = self.arrays[F.REPS]
@@ -500,15 +511,15 @@ def warm(progress=None, kept=True) -> None:
 
 
 def _to_move(state, mv):
-    frm, to, caps = mv
+    internal = board_of(state).internal
     for m in state.legal_moves():
-        if R.SQUARE[m.start - 1] == frm and R.SQUARE[m.end - 1] == to and R.internal(m)[2] == caps:
+        if internal(m) == mv:
             return m
     raise AssertionError("search returned a move that is not legal")
 
 
 def _child_score(search, state, mv, depth):
-    wm, wk, bm, bk, man = R.apply_move(state.wm, state.wk, state.bm, state.bk, state.to_move == "w", mv)
+    wm, wk, bm, bk, man = search.apply_move(state.wm, state.wk, state.bm, state.bk, state.to_move == "w", mv)
     hm = 0 if (man or mv[2]) else state.quiet_plies + 1
     return -search.search(wm, wk, bm, bk, state.to_move != "w", depth - 1, -INF, INF, 1, hm)
 
@@ -523,12 +534,15 @@ def run(state, level=10, time_limit=None, nodes=None, info=None, max_depth=None,
     level_depth, _ = LEVELS[level]
     depth_cap = level_depth if max_depth is None else min(level_depth, max_depth)
     t = resolve_time(level, time_limit)
-    hard = level == 10
+    board = board_of(state)
+    hard = level == 10 and board.tables10  # 8x8: the plain search at every level
     if hard:
         warm(kept=nodes is None)  # before the budget's clock starts
     budget = Budget(time_limit=t, nodes=nodes, stop=stop, start=started)
     keys = state.history[:-1]
-    search = make_search(budget, keys, "shared" if nodes is None else "fresh") if hard else Search(budget, keys)
+    search = (
+        make_search(budget, keys, "shared" if nodes is None else "fresh") if hard else Search(budget, keys, board=board)
+    )
     start = time.perf_counter() if started is None else started
     report = None if info is None else (lambda d, sc, n, m: info(search, d, sc, n, m))
     mv, score, depth = search.root(state, depth_cap, report, start)
@@ -551,7 +565,7 @@ def pv(search, state, first, plies=12):
     seen = {state.key()}
     pos = state.play(first)
     found = list(search.line)
-    found = found[1:] if found and found[0] == R.internal(first) else []
+    found = found[1:] if found and found[0] == board_of(state).internal(first) else []
     while len(line) < plies and pos.result() is None:
         key = pos.key()
         if key in seen:
@@ -579,7 +593,7 @@ def ponder(state, should_stop, seconds=PONDER_SECONDS) -> int:
     deeply) and the next search starts from there. Returns the depth reached."""
     while state.result() is None and len(legal := state.legal_moves()) == 1:
         state = state.play(legal[0])  # a forced reply: think about the position after it
-    if state.result() is not None:
+    if state.result() is not None or not board_of(state).tables10:  # 8x8 keeps no tables to fill
         return 0
     warm()
     search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared")

@@ -1,8 +1,9 @@
-"""International draughts view: the 10x10 board, men and crowned kings, coordinates, square
-numbers on demand (N), and a teaching overlay (O) that marks the pieces under attack.
+"""Draughts view: the 10x10 board (or the 8x8 board of the Russian, Brazilian and English
+variants, option `variant`), men and crowned kings, coordinates, square numbers on demand (N), and
+a teaching overlay (O) that marks the pieces under attack.
 
-Points are square numbers 1..50 (game.rules.draughts). White plays from the bottom unless the
-board is flipped.
+Points are square numbers 1..50 (1..32 on 8x8; game.rules.draughts). White plays from the bottom
+unless the board is flipped.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import pygame
 from game import fonts
 from game.i18n import tr
 from game.rules import draughts as R
+from game.rules import draughts_variants as V
+from game.rules.draughts_movegen import generator
 from game.scenes.views.api import GameView
 from game.scenes.views.piece_art import PieceImages, blit_piece
 
@@ -33,6 +36,9 @@ BLACK_EDGE = (8, 8, 8)
 CROWN_ON_WHITE = (196, 140, 36)
 CROWN_ON_BLACK = (236, 190, 80)
 ATTACKED = (230, 70, 60)
+# (light, dark, dark's top edge) of each variant's board: English checkers is played on green and
+# cream (WCDF rules 1.2), the others on the brown board above
+BOARD_COLOURS = {"english": ((238, 230, 200), (52, 116, 70), (66, 134, 84))}
 
 
 class View(GameView):
@@ -42,6 +48,9 @@ class View(GameView):
 
     def __init__(self, options: dict):
         super().__init__(options)
+        self.variant = V.get(options.get("variant", "international"))
+        self.geo = self.variant.geometry  # the board's size and numbering
+        self.size = self.geo.size
         self.show_numbers = True  # the board and the move list speak one notation
         self.cell = 1
         self.origin = (0, 0)
@@ -56,10 +65,10 @@ class View(GameView):
         rect = pygame.Rect(rect)
         side = min(rect.w, rect.h)
         margin = max(10, int(side * 0.055))  # the frame with coordinates
-        cell = max(4, (side - 2 * margin) // 10)
+        cell = max(4, (side - 2 * margin) // self.size)
         self.cell = cell
         self.margin = margin
-        board = cell * 10
+        board = cell * self.size
         self.board_rect = pygame.Rect(0, 0, board, board)
         self.board_rect.center = rect.center
         self.frame_rect = self.board_rect.inflate(2 * margin, 2 * margin)
@@ -68,16 +77,16 @@ class View(GameView):
         self._images.clear()
 
     def points(self):
-        return list(range(1, 51))
+        return list(range(1, self.geo.n + 1))
 
     def grid_xy(self, row, col):
         if self.flipped:
-            row, col = 9 - row, 9 - col
+            row, col = self.size - 1 - row, self.size - 1 - col
         x0, y0 = self.origin
         return x0 + col * self.cell + self.cell // 2, y0 + row * self.cell + self.cell // 2
 
     def point_xy(self, point):
-        return self.grid_xy(*R.row_col(point))
+        return self.grid_xy(*self.geo.row_col(point))
 
     def piece_radius(self):
         return max(2, int(self.cell * 0.41))
@@ -87,16 +96,16 @@ class View(GameView):
         col = (pos[0] - x0) // self.cell
         row = (pos[1] - y0) // self.cell
         if self.flipped:
-            row, col = 9 - row, 9 - col
-        return R.square_at(row, col)
+            row, col = self.size - 1 - row, self.size - 1 - col
+        return self.geo.square_at(row, col)
 
     def jumped(self, pieces, a, b):
-        (ra, ca), (rb, cb) = R.row_col(a), R.row_col(b)
+        (ra, ca), (rb, cb) = self.geo.row_col(a), self.geo.row_col(b)
         if abs(ra - rb) != abs(ca - cb) or abs(ra - rb) < 2:
             return None
         dr, dc = (1 if rb > ra else -1), (1 if cb > ca else -1)
         for i in range(1, abs(ra - rb)):
-            sq = R.square_at(ra + i * dr, ca + i * dc)
+            sq = self.geo.square_at(ra + i * dr, ca + i * dc)
             if sq in pieces:
                 return sq
         return None
@@ -105,11 +114,11 @@ class View(GameView):
         """A path segment passes over a piece when a square between a and b is occupied in the
         position before the move (the board scene asks right after pieces(before), pieces(after))."""
         before = self._recent[0]
-        (ra, ca), (rb, cb) = R.row_col(a), R.row_col(b)
+        (ra, ca), (rb, cb) = self.geo.row_col(a), self.geo.row_col(b)
         if abs(ra - rb) != abs(ca - cb) or abs(ra - rb) < 2:
             return False
         dr, dc = (1 if rb > ra else -1), (1 if cb > ca else -1)
-        return any(R.square_at(ra + i * dr, ca + i * dc) in before for i in range(1, abs(ra - rb)))
+        return any(self.geo.square_at(ra + i * dr, ca + i * dc) in before for i in range(1, abs(ra - rb)))
 
     # ---- board -------------------------------------------------------------------------------------
     def _font(self, size):
@@ -127,15 +136,16 @@ class View(GameView):
         surf.blit(shadow, (frame.x - 12, frame.y - 6))
         pygame.draw.rect(surf, FRAME, frame, border_radius=max(6, self.margin // 3))
         pygame.draw.rect(surf, FRAME_HI, frame, max(2, self.margin // 8), border_radius=max(6, self.margin // 3))
-        c = self.cell
-        for row in range(10):
-            for col in range(10):
+        c, n = self.cell, self.size
+        light, dark, dark_hi = BOARD_COLOURS.get(self.variant.name, (LIGHT, DARK, DARK_HI))
+        for row in range(n):
+            for col in range(n):
                 r = pygame.Rect(board.x + col * c, board.y + row * c, c, c)
                 if (row + col) % 2 == 0:
-                    pygame.draw.rect(surf, LIGHT, r)
+                    pygame.draw.rect(surf, light, r)
                 else:
-                    pygame.draw.rect(surf, DARK, r)
-                    pygame.draw.line(surf, DARK_HI, r.topleft, (r.right - 1, r.top))
+                    pygame.draw.rect(surf, dark, r)
+                    pygame.draw.line(surf, dark_hi, r.topleft, (r.right - 1, r.top))
         # a soft inner glow along the board's edge
         glow = pygame.Surface(board.size, pygame.SRCALPHA)
         depth = max(4, c // 3)
@@ -144,19 +154,19 @@ class View(GameView):
             pygame.draw.rect(glow, (255, 226, 170, a), glow.get_rect().inflate(-2 * i, -2 * i), 1)
         surf.blit(glow, board.topleft)
         pygame.draw.rect(surf, (30, 18, 10), board.inflate(2, 2), 1)
-        # coordinates: files a..j, ranks 1..10 (from White's side), turned with the board
+        # coordinates: files a..j, ranks 1..10 (a..h, 1..8 on 8x8; from White's side), turned with the board
         font = self._font(self.margin * 0.5)
         files = "abcdefghij"
-        for i in range(10):
-            col = 9 - i if self.flipped else i
-            row = 9 - i if self.flipped else i
+        for i in range(n):
+            col = n - 1 - i if self.flipped else i
+            row = n - 1 - i if self.flipped else i
             x = board.x + i * c + c // 2
             y = board.y + i * c + c // 2
             for text, center in (
                 (files[col], (x, board.bottom + self.margin // 2)),
                 (files[col], (x, board.top - self.margin // 2)),
-                (str(10 - row), (board.left - self.margin // 2, y)),
-                (str(10 - row), (board.right + self.margin // 2, y)),
+                (str(n - row), (board.left - self.margin // 2, y)),
+                (str(n - row), (board.right + self.margin // 2, y)),
             ):
                 img = font.render(text, True, COORD)
                 surf.blit(img, img.get_rect(center=center))
@@ -170,14 +180,14 @@ class View(GameView):
     def draw_over(self, surface, state, lang):
         """Square numbers in the top-left corner of each playing square, over the pieces with a
         dark edge, so the board and the move list speak one notation."""
-        if not self.show_numbers:
+        if not self.show_numbers or self.variant.algebraic:  # Russian names squares by the coordinates
             return
         key = (self.cell, self.flipped, self.board_rect.topleft)
         if self._numbers is None or self._numbers[0] != key:
             font = self._font(self.cell * 0.22)
             layer = pygame.Surface(self.board_rect.size, pygame.SRCALPHA)  # the board only: cheap to blit
             ox, oy = self.board_rect.topleft
-            for sq in range(1, 51):
+            for sq in self.points():
                 x, y = self.point_xy(sq)
                 pos = (x - self.cell // 2 + 2 - ox, y - self.cell // 2 - oy)
                 shade = font.render(str(sq), True, (24, 14, 6))
@@ -267,9 +277,14 @@ class View(GameView):
     def draw_overlay(self, surface, state, lang):
         occ = state.wm | state.wk | state.bm | state.bk
         attacked = set()
-        for men, kings, enemy in ((state.wm, state.wk, state.bm | state.bk), (state.bm, state.bk, state.wm | state.wk)):
-            for _, _, caps in R.gen_captures(men, kings, enemy, occ):
-                attacked.update(R.squares(caps))
+        sides = ((state.wm, state.wk, state.bm | state.bk, True), (state.bm, state.bk, state.wm | state.wk, False))
+        for men, kings, enemy, white in sides:
+            if self.variant is V.INTERNATIONAL:
+                found = R.gen_captures(men, kings, enemy, occ)
+            else:
+                found = generator(self.variant).captures(men, kings, enemy, occ, white)
+            for mv in found:
+                attacked.update(self.geo.squares(mv[2]))
         r = self.piece_radius()
         for sq in attacked:
             x, y = self.point_xy(sq)
@@ -311,7 +326,10 @@ class View(GameView):
             counter = state.draw_counter()
             if counter is not None:
                 reason, plies = counter
-                lines.append(tr(f"draughts.left.{reason}", lang, n=math.ceil(plies / 2)))
+                if reason == "no_progress_kings" and self.variant is not V.INTERNATIONAL:
+                    reason = "kings_rule"  # the 8x8 variants' count (15 or 20 moves), not the 25
+                m = self.variant.kings_only_plies // 2
+                lines.append(tr(f"draughts.left.{reason}", lang, n=math.ceil(plies / 2), m=m))
         return lines
 
     def result_text(self, result, lang):
@@ -319,5 +337,8 @@ class View(GameView):
         if result.winner is not None:
             winner = self.side_label(result.winner, lang)
             loser = self.side_label("b" if result.winner == "w" else "w", lang)
-        key = f"draughts.result.{result.reason}"
-        return tr(key, lang, winner=winner, loser=loser)
+        reason = result.reason
+        if reason == "no_progress_kings" and self.variant is not V.INTERNATIONAL:
+            reason = "kings_rule"
+        key = f"draughts.result.{reason}"
+        return tr(key, lang, winner=winner, loser=loser, m=self.variant.kings_only_plies // 2)

@@ -1,0 +1,80 @@
+"""The 8x8 draughts variants on screen (issue 61): the board of the chosen variant, its numbering,
+colours and draw-rule texts, and a game played by clicks through the real app."""
+
+import pygame
+import pytest
+
+from game.rules import draughts as R
+from game.rules.common import Result
+from game.scenes.views.draughts.view import BOARD_COLOURS, View
+
+
+@pytest.fixture
+def driver():
+    from conftest import Driver
+
+    d = Driver()
+    yield d
+    d.close()
+
+
+@pytest.mark.parametrize("name", ["russian", "brazilian", "english"])
+def test_eight_by_eight_geometry_round_trips_and_flips(name):
+    pygame.init()
+    v = View({"first": "w", "variant": name})
+    assert v.points() == list(range(1, 33))
+    for flipped in (False, True):
+        v.layout(pygame.Rect(0, 0, 640, 640), flipped)
+        assert v.cell * 8 <= 640 and v.cell > 640 // 11  # eight cells across, not ten
+        for sq in v.points():
+            assert v.hit(v.point_xy(sq)) == sq
+    v.layout(pygame.Rect(0, 0, 640, 640), False)
+    (x29, y29), (x4, y4) = v.point_xy(29), v.point_xy(4)
+    assert x29 < x4 and y29 > y4  # a1 (29) bottom left, h8 (4) top right with White below
+    assert v.jumped({18: "b"}, 22, 15) == 18 and v.jumped({}, 22, 15) is None
+
+
+def test_variant_boards_draw_with_their_colours():
+    pygame.init()
+    pictures = {}
+    for name in ("russian", "english"):
+        v = View({"first": "w", "variant": name})
+        v.layout(pygame.Rect(0, 0, 400, 400), False)
+        surf = pygame.Surface((400, 400))
+        v.draw_board(surf)
+        state = R.new_game(variant=name)
+        for point, code in v.pieces(state).items():
+            v.draw_piece(surf, code, v.point_xy(point))
+        v.draw_over(surf, state, "en")
+        v.draw_overlay(surf, state.play(state.legal_moves()[0]), "en")
+        x, y = v.point_xy(15)  # an empty dark square
+        pictures[name] = surf.get_at((x + v.cell // 3, y + v.cell // 3))[:3]
+    assert pictures["english"] == BOARD_COLOURS["english"][1]
+    assert pictures["russian"] != pictures["english"]
+
+
+def test_draw_rule_texts_name_the_variants_counts():
+    russian = View({"first": "w", "variant": "russian"})
+    state = R.from_text("W:WK29,K30,K31,K32:BK1,K2,K3,K4", variant="russian")
+    state = state.play(next(m for m in state.legal_moves() if not m.captures))
+    assert "15-move rule: 15 moves left" in russian.status_lines(state, "en")[-1]
+    assert "15 moves each" in russian.result_text(Result(None, "no_progress_kings"), "en")
+    assert "20 moves each" in View({"variant": "brazilian"}).result_text(Result(None, "no_progress_kings"), "en")
+    assert "25 moves each" in View({"first": "w"}).result_text(Result(None, "no_progress_kings"), "en")
+    english = View({"first": "w", "variant": "english"})
+    assert english.result_text(Result(None, "no_progress"), "zh")
+    assert "Black (moves first)" == english.seat_label(0, R.new_game(variant="english"), "en")
+
+
+def test_a_russian_game_is_played_by_clicks(driver):
+    start = R.from_text("W:W9:B6,16", variant="russian")  # b6 takes c7, is crowned, goes on to h4
+    scene = driver.app.new_game("draughts", {"first": "w", "variant": "russian"}, mode="hotseat", start_state=start)
+    driver.settle(10)
+    view = scene.view
+    assert view.variant.name == "russian"
+    driver.click(view.point_xy(9))
+    driver.click(view.point_xy(2))  # d8: crowned there, the capture goes on
+    driver.click(view.point_xy(20))
+    driver.settle(90)
+    assert scene.ply == 1 and str(scene.move_objs[-1]) == "b6:h4"
+    assert scene.state.pieces() == {20: "W"}
