@@ -26,15 +26,16 @@ the nodes a second (bench/RESULTS.md, round 25), 13 plies from the start in 0.5 
 on a busy 2-core machine. Search stays as the
 reference the compiled search is tested against, and plays where numba is missing.
 
-Levels: easy searches 2 plies and picks with human-like mistakes (pick_with_mistakes); medium
-searches 4 plies; hard deepens as far as its time (or node) budget allows.
+Levels (LEVELS): 1-6 search a few plies with this plain search on a node budget, captures seen
+only so far past the horizon, and pick with human-like mistakes (game.ai.common.pick_level_move);
+7-9 run the compiled search on a node budget; 10 deepens as far as its time allows.
 """
 
 from __future__ import annotations
 
 import time
 
-from game.ai.common import Budget, SearchStopped, resolve_time
+from game.ai.common import Budget, LevelRow, SearchStopped, resolve_time
 from game.ai.draughts import egdb, smp
 from game.ai.draughts import fast as F
 from game.ai.draughts.egdb.play import root_moves
@@ -94,19 +95,23 @@ LMR2_MOVE, LMR2_DEPTH = 5, 5
 TT_QUIET_PLIES = F.TT_QUIET_PLIES  # table cutoffs below this many quiet plies
 RFP_DEPTH, RFP_MARGIN = F.RFP_DEPTH, F.RFP_MARGIN  # reverse futility (fast.py says why)
 
+#: the ten levels, level 1 first (game.ai.common.LevelRow; values in centi-men). 1-6 value every
+#: root move with the plain search below (captures seen `quiescence` plies past the horizon) and
+#: pick with mistakes; from COMPILED_FROM on the compiled search plays its best on a node budget
+#: (7-9) or its clock (10). The figures behind the rows: bench/RESULTS.md, "Round 26 - ten levels".
 LEVELS = {
-    # level: (maximum depth, temperature for pick_with_mistakes in centi-men or 0)
-    1: (1, 60.0),
-    2: (2, 60.0),
-    3: (2, 45.0),
-    4: (3, 30.0),
-    5: (3, 15.0),
-    6: (4, 0.0),
-    7: (5, 0.0),
-    8: (6, 0.0),
-    9: (7, 0.0),
-    10: (64, 0.0),
+    1: LevelRow(1, 3_000, quiescence=4, noise=30.0, temperature=30.0, guard=150.0),
+    2: LevelRow(2, 6_000, quiescence=2, noise=30.0, temperature=30.0, overlook=0.2, guard=150.0),
+    3: LevelRow(2, 8_000, quiescence=4, noise=20.0, temperature=20.0, overlook=0.1, guard=120.0),
+    4: LevelRow(3, 15_000, quiescence=4, noise=25.0, temperature=25.0, overlook=0.2, guard=100.0),
+    5: LevelRow(3, 20_000, quiescence=8, noise=8.0, temperature=6.0, overlook=0.05, guard=80.0),
+    6: LevelRow(4, 30_000, quiescence=12, noise=10.0, temperature=8.0, overlook=0.05, guard=60.0),
+    7: LevelRow(64, 4_000),
+    8: LevelRow(64, 20_000),
+    9: LevelRow(64, 100_000, tables=True),
+    10: LevelRow(64, None, tables=True),
 }
+COMPILED_FROM = 7
 
 
 # ---- search ----------------------------------------------------------------------------------------
@@ -130,6 +135,7 @@ def table_score(wm, wk, bm, bk, white, otherwise):
 
 class Search:
     egdb = False  # the root keeps only the moves that hold the endgame tables' value (hard)
+    quiescence = 99  # capture plies past the horizon (a weaker level's: fewer), then the evaluation
 
     def __init__(self, budget: Budget, history_keys=(), tables=None):
         self.budget = budget
@@ -179,6 +185,8 @@ class Search:
         else:
             men, kings, enemy = bm, bk, wm | wk
         capture = has_capture(men, kings, enemy, occ)
+        if capture and depth < -self.quiescence:  # a weaker level sees the captures only so far
+            return self.static_eval(wm, wk, bm, bk, white)
         if not capture and depth <= 0:
             empty = MASK ^ occ
             targets = ((men >> 6) | (men >> 7)) if white else ((men << 6) | (men << 7))
@@ -513,22 +521,38 @@ def _child_score(search, state, mv, depth):
     return -search.search(wm, wk, bm, bk, state.to_move != "w", depth - 1, -INF, INF, 1, hm)
 
 
-def run(state, level=10, time_limit=None, nodes=None, info=None, max_depth=None, stop=None, started=None, finish=True):
+def run(
+    state,
+    level=10,
+    time_limit=None,
+    nodes=None,
+    info=None,
+    max_depth=None,
+    stop=None,
+    started=None,
+    finish=True,
+    budget=None,
+):
     """Iterative deepening at `level`: (best internal move, score in centi-men for the side to
     move, depth, nodes, search). info(search, depth, score, nodes, best internal move) is called after each
     finished iteration; the search's tables then give its principal variation (pv). The clock
     runs from `started` (default: now); finish=False leaves search.budget.finish() to a caller
-    with more to do before the move is handed over (its line), so that time is learnt too."""
+    with more to do before the move is handed over (its line), so that time is learnt too.
+    budget: a level's own (game.ai.common.level_budget) instead of time_limit and nodes."""
     level = parse_level(level)
-    level_depth, _ = LEVELS[level]
+    level_depth = LEVELS[level].depth
     depth_cap = level_depth if max_depth is None else min(level_depth, max_depth)
-    t = resolve_time(level, time_limit)
-    hard = level == 10
-    if hard:
-        warm(kept=nodes is None)  # before the budget's clock starts
-    budget = Budget(time_limit=t, nodes=nodes, stop=stop, start=started)
+    compiled = level >= COMPILED_FROM
+    if compiled:
+        warm(kept=nodes is None and budget is None)  # before the budget's clock starts
+    if budget is None:
+        budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes, stop=stop, start=started)
     keys = state.history[:-1]
-    search = make_search(budget, keys, "shared" if nodes is None else "fresh") if hard else Search(budget, keys)
+    if compiled:
+        search = make_search(budget, keys, "shared" if budget.limit is None else "fresh")
+    else:
+        search = Search(budget, keys)
+        search.quiescence = LEVELS[level].quiescence
     start = time.perf_counter() if started is None else started
     report = None if info is None else (lambda d, sc, n, m: info(search, d, sc, n, m))
     mv, score, depth = search.root(state, depth_cap, report, start)
@@ -583,4 +607,4 @@ def ponder(state, should_stop, seconds=PONDER_SECONDS) -> int:
         return 0
     warm()
     search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared")
-    return search.root(state, LEVELS[10][0])[2]
+    return search.root(state, LEVELS[10].depth)[2]
