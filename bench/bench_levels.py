@@ -380,6 +380,7 @@ def main(argv=None) -> int:
     p.add_argument("--fresh", action="store_true", help="forget the games kept")
     p.add_argument("--file", default=None, help="the games file (default bench/levels_<game>[_<options>].jsonl)")
     p.add_argument("--write", action="store_true", help=f"write the ladder into game/ai/{RATINGS_FILE}")
+    p.add_argument("--machine", default=None, help="what the table says of the machine (default: this one, now)")
     args = p.parse_args(argv)
     options = parse_options(args.game, args.option)
     if args.plies is None:
@@ -412,7 +413,8 @@ def main(argv=None) -> int:
         provenance = {
             "date": datetime.date.today().isoformat(),
             "command": "python bench/bench_levels.py " + " ".join(argv if argv is not None else sys.argv[1:]),
-            "machine": f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}; load {load[0]:.1f}",
+            "machine": args.machine
+            or f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}; load {load[0]:.1f}",
             "anchor": f"the greedy beginner = {ANCHOR:.0f} ("
             + ("py-draughts TurboEngine at depth 1" if args.game == "draughts" else "best capture, else random")
             + "); level 10 at "

@@ -1,7 +1,7 @@
 """The draughts engine: game.ai.contract's Engine over the search of game.ai.draughts.search.
 
-Levels 1-6 value every move a few plies deep on a node budget and pick with human-like mistakes;
-7-9 run the compiled search (numba, where installed) on a node budget, 9 with the opening book;
+Levels 1-7 value every move a few plies deep on a node budget and pick with human-like mistakes;
+8-9 run the compiled search (numba, where installed) on a node budget, 9 with the opening book;
 10 deepens as far as its time allows and thinks on the opponent's time (ponder). The rows:
 game.ai.draughts.search.LEVELS. Pure Python, no pygame.
 """
@@ -81,7 +81,7 @@ class DraughtsEngine(EngineBase):
         )
 
     def _with_mistakes(self, position: Any, limits: Limits, row: LevelRow, started: float):
-        """Levels 1-6: every root move valued 1, 2, ... plies deep (the plain search, captures
+        """Levels 1-7: every root move valued 1, 2, ... plies deep (the plain search, captures
         seen row.quiescence plies past the horizon) on the level's node budget, one picked with
         human-like mistakes from the deepest iteration finished (pick_level_move)."""
         rng = random.Random(limits.seed)

@@ -26,9 +26,9 @@ the nodes a second (bench/RESULTS.md, round 25), 13 plies from the start in 0.5 
 on a busy 2-core machine. Search stays as the
 reference the compiled search is tested against, and plays where numba is missing.
 
-Levels (LEVELS): 1-6 search a few plies with this plain search on a node budget, captures seen
+Levels (LEVELS): 1-7 search a few plies with this plain search on a node budget, captures seen
 only so far past the horizon, and pick with human-like mistakes (game.ai.common.pick_level_move);
-7-9 run the compiled search on a node budget; 10 deepens as far as its time allows.
+8-9 run the compiled search on a node budget; 10 deepens as far as its time allows.
 """
 
 from __future__ import annotations
@@ -95,23 +95,23 @@ LMR2_MOVE, LMR2_DEPTH = 5, 5
 TT_QUIET_PLIES = F.TT_QUIET_PLIES  # table cutoffs below this many quiet plies
 RFP_DEPTH, RFP_MARGIN = F.RFP_DEPTH, F.RFP_MARGIN  # reverse futility (fast.py says why)
 
-#: the ten levels, level 1 first (game.ai.common.LevelRow; values in centi-men). 1-6 value every
+#: the ten levels, level 1 first (game.ai.common.LevelRow; values in centi-men). 1-7 value every
 #: root move with the plain search below (captures seen `quiescence` plies past the horizon) and
 #: pick with mistakes; from COMPILED_FROM on the compiled search plays its best on a node budget
-#: (7-9) or its clock (10). The figures behind the rows: bench/RESULTS.md, "Round 26 - ten levels".
+#: (8-9) or its clock (10). The figures behind the rows: bench/RESULTS.md, "Round 26 - ten levels".
 LEVELS = {
     1: LevelRow(1, 3_000, quiescence=4, noise=30.0, temperature=30.0, guard=150.0),
     2: LevelRow(2, 6_000, quiescence=2, noise=30.0, temperature=30.0, overlook=0.2, guard=150.0),
     3: LevelRow(2, 8_000, quiescence=4, noise=20.0, temperature=20.0, overlook=0.1, guard=120.0),
     4: LevelRow(3, 15_000, quiescence=4, noise=25.0, temperature=25.0, overlook=0.2, guard=100.0),
-    5: LevelRow(3, 20_000, quiescence=8, noise=8.0, temperature=6.0, overlook=0.05, guard=80.0),
+    5: LevelRow(3, 20_000, quiescence=8, noise=12.0, temperature=10.0, overlook=0.1, guard=80.0),
     6: LevelRow(4, 30_000, quiescence=12, noise=10.0, temperature=8.0, overlook=0.05, guard=60.0),
-    7: LevelRow(64, 4_000),
-    8: LevelRow(64, 20_000),
-    9: LevelRow(64, 100_000, tables=True),
+    7: LevelRow(5, 60_000, quiescence=12, noise=4.0, temperature=3.0, guard=50.0),
+    8: LevelRow(64, 8_000),
+    9: LevelRow(64, 60_000, tables=True),
     10: LevelRow(64, None, tables=True),
 }
-COMPILED_FROM = 7
+COMPILED_FROM = 8
 
 
 # ---- search ----------------------------------------------------------------------------------------
