@@ -3,7 +3,7 @@
 Levels 1-7 value every move a few plies deep on a node budget and pick with human-like mistakes;
 8-9 run the compiled search (numba, where installed) on a node budget, 9 with the opening book;
 10 deepens as far as its time allows and thinks on the opponent's time (ponder). The rows:
-game.ai.draughts.search.LEVELS. Pure Python, no pygame.
+game.ai.draughts.levels.LEVELS. Pure Python, no pygame.
 """
 
 from __future__ import annotations
