@@ -24,6 +24,7 @@ ply.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing
 import os
 import sys
@@ -95,14 +96,14 @@ def spin(stop_at: float) -> None:
 
 def cost(positions: list, depths: list) -> None:
     """Nodes and CPU seconds hard needs to finish each depth (its max depth set to it)."""
-    saved = banqi_ai.LEVELS["hard"]
+    saved = banqi_ai.LEVELS[10]
     totals = dict.fromkeys(depths, 0.0)
     try:
         for text in positions:
             state = rules.from_text(text)
             row = []
             for depth in depths:
-                banqi_ai.LEVELS["hard"] = (depth,) + saved[1:]
+                banqi_ai.LEVELS[10] = dataclasses.replace(saved, depth=depth)
                 c = time.process_time()
                 _, search, _, _ = banqi_ai.analyse(state, "hard", None, 0, 10**8)
                 dt = time.process_time() - c
@@ -110,7 +111,7 @@ def cost(positions: list, depths: list) -> None:
                 row.append(f"d{depth} {search.budget.nodes:8,d} nodes {dt:5.2f} s")
             print(f"{text:66s} " + "  ".join(row), flush=True)
     finally:
-        banqi_ai.LEVELS["hard"] = saved
+        banqi_ai.LEVELS[10] = saved
     print("CPU seconds over all positions: " + ", ".join(f"depth {d}: {t:.2f}" for d, t in totals.items()))
 
 

@@ -40,6 +40,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.ai import choose_move  # noqa: E402
 from game.ai.common import pick_with_mistakes  # noqa: E402
+from game.ai.contract import Limits  # noqa: E402
 from game.ai.palace import search as A  # noqa: E402
 from game.rules import palace as P  # noqa: E402
 
@@ -84,14 +85,14 @@ def speed(options=None):
     dt = time.perf_counter() - t
     print(f"perft({depth}) through State.play objects (for comparison) = {n}  {dt:.2f}s  {n / dt:,.0f} leaves/s")
     for label, st in (("start", s), (f"mid-game {P.to_text(mid)}", mid)):
-        srch, scored, _, _ = A.run(st, "hard", 1.0, 0, None)
+        srch, scored, _, _ = A.run(st, Limits(10, 1.0, seed=0))
         print(
             f"search 1 s from {label}: depth {srch.depth_done}, {srch.budget.nodes:,} nodes, "
             f"best {scored[0][1]} ({scored[0][0]:+d})"
         )
     for label, st in (("start", s), ("mid-game", mid)):
         c = time.process_time()
-        srch, _, _, _ = A.run(st, "hard", None, 0, 40_000)
+        srch, _, _, _ = A.run(st, Limits(10, nodes=40_000, seed=0))
         dt = time.process_time() - c
         print(
             f"40,000 nodes from the {label}: {dt:.2f} s of CPU time, {srch.budget.nodes / dt:,.0f} nodes per "
@@ -99,7 +100,7 @@ def speed(options=None):
         )
     for label, st in (("start", s), ("mid-game", mid)):
         t = time.perf_counter()
-        srch, scored, _, _ = A.run(st, "hard", None, 0, None)
+        srch, scored, _, _ = A.run(st, Limits(10, seed=0))
         print(
             f"hard move at its default time from the {label}: {scored[0][1]} in {time.perf_counter() - t:.2f}s, "
             f"depth {srch.depth_done}, {srch.budget.nodes:,} nodes"
@@ -108,7 +109,7 @@ def speed(options=None):
 
 def opening_move(state, seed):
     """A sensible but varied move: a 3-ply search, then a softmax over its scores (OPENING_TEMP)."""
-    _, scored, rng, _ = A.run(state, "medium", None, seed, 3000)
+    _, scored, rng, _ = A.run(state, Limits(6, nodes=3000, seed=seed))
     return pick_with_mistakes(scored, rng, OPENING_TEMP)
 
 

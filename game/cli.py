@@ -10,8 +10,9 @@
     python -m game.cli online host GAME | join CODE [--relay URL] [--engine L] [--time S]  (game/cli_online.py)
     python -m game.cli start NAME [--option k=v ...] [--seed N]
     python -m game.cli options NAME [--json]
+    python -m game.cli levels NAME [--option k=v ...] [--json]
     python -m game.cli selfplay NAME --white L --black L [--clock BASE+INC] [--time S] [--games N]
-                                [--option k=v] [--json]                          (game/selfplay.py)
+                                [--swap] [--openings N] [--option k=v] [--json]   (game/selfplay.py)
 
 Errors in a position or a move: one line on stderr naming what is wrong, exit status 2.
 """
@@ -121,6 +122,10 @@ def _parser():
     from game.selfplay import add_parser as add_selfplay_parser
 
     add_selfplay_parser(sub, _seconds, _count)
+    lv = sub.add_parser("levels", help="the ten levels of a game: name, measured rating, games behind it")
+    lv.add_argument("game", choices=GAMES)
+    _option_arg(lv)
+    lv.add_argument("--json", action="store_true", help="a JSON list: level, name {en, zh}, rating, games")
     st = sub.add_parser("start", help="the start position text of a game and its options")
     st.add_argument("game", choices=GAMES)
     _option_arg(st)
@@ -274,6 +279,24 @@ def _print_result(result, as_json: bool) -> None:
         print(line)
 
 
+def _levels(game: str, given: dict, as_json: bool) -> int:
+    """Print the ten levels of `game` under its options with their measured ratings."""
+    from game.ai.levels import ladder
+
+    rows = ladder(game, games.get(game).check_options(given))
+    if as_json:
+        print(json.dumps([row.to_json() for row in rows], ensure_ascii=False))
+        return 0
+    for row in rows:
+        if row.rating is None:
+            rating = "not measured"
+        else:
+            interval = "" if row.low is None or row.high is None else f" ({row.low:.0f}-{row.high:.0f})"
+            rating = f"{row.rating:.0f}{interval}, {row.games} games"
+        print(f"{row.level:>2}  {row.name['en']} {row.name['zh']}  {rating}")
+    return 0
+
+
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -294,6 +317,8 @@ def main(argv=None) -> int:
         if args.command == "options":
             _print_options(args.game, args.json)
             return 0
+        if args.command == "levels":
+            return _levels(args.game, _options(args.game, args.option), args.json)
         if args.command == "start":
             info = games.get(args.game)
             print(info.rules.to_text(info.new_state(_options(args.game, args.option), seed=args.seed)))

@@ -58,6 +58,12 @@ class GameInfo:
         """The full option dict: `given` over the defaults (PositionError for a bad one)."""
         return check_options(self.options, dict(given or {}))
 
+    def ladder_options(self, options: dict | None = None) -> dict[str, str]:
+        """The options that choose the levels' rating scale (Option.ladder), every one with its
+        value as text, defaults filled in: how game.ai.levels' table and the record name a ladder."""
+        full = self.check_options(options)
+        return {o.key: str(full[o.key]) for o in self.options if o.ladder}
+
     def new_state(self, options: dict | None = None, seed: int | None = None) -> Any:
         """The start position; a dealt game uses `seed` (None: a random deal)."""
         opts = self.check_options(options)

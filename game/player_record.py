@@ -17,7 +17,7 @@ against a level nobody measured yet (rating None) counts in the results but leav
 Which games count is the board's decision (game/scenes/board/table.py): a finished game against
 the computer from the game's own start, counted once, when it first ends; a resignation is a loss.
 
-Each game has one ladder per set of the options in LADDER_OPTIONS it is played with (the draughts
+Each game has one ladder per value of the options its rules mark Option.ladder (the draughts
 variant, the palace family's number of palaces), as bench/bench_levels.py measures them: options
 that change the game this much make a separate scale; the others (who moves first, draw rules)
 share the game's. Pure Python, no pygame; the file is storage.py's (load/save_player_record).
@@ -30,13 +30,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import games
 from game.ai.levels import LEVEL_NUMBERS, LevelInfo, parse_level
 
 FORMAT = "qipan-player-record"
 VERSION = 1
-
-#: the rule options that make a ladder of their own (a game's other options share its ladder)
-LADDER_OPTIONS = ("variant", "palaces")
 
 K_MIN = 32.0
 #: wins in a row at a level after which the result screen offers the next level
@@ -46,15 +44,21 @@ _MAX_COUNT = 10**9  # more games than anyone plays: a larger number is a damaged
 _RATING_RANGE = (-10_000.0, 20_000.0)
 
 
-def ladder_options(options: Mapping[str, Any] | None) -> dict[str, str]:
-    """The options (as text) that choose the ladder: those of LADDER_OPTIONS given."""
-    options = options or {}
-    return {k: str(options[k]) for k in LADDER_OPTIONS if k in options}
+def ladder_options(game: str, options: Mapping[str, Any] | None) -> dict[str, str]:
+    """The options (as text) that choose the game's ladder (its rules' Option.ladder: the draughts
+    variant, the palace family's board) where they differ from the default, whose ladder is the
+    game's own. ValueError for an unknown game."""
+    given = options or {}
+    return {
+        o.key: str(given[o.key])
+        for o in games.get(game).options
+        if o.ladder and o.key in given and str(given[o.key]) != str(o.default)
+    }
 
 
 def ladder_key(game: str, options: Mapping[str, Any] | None = None) -> str:
     """The record's key of a game's ladder: "draughts", "palace:palaces=4"."""
-    chosen = ladder_options(options)
+    chosen = ladder_options(game, options)
     return game + "".join(f":{k}={v}" for k, v in sorted(chosen.items()))
 
 
@@ -149,7 +153,7 @@ class PlayerRecord:
     def ladder(self, game: str, options: Mapping[str, Any] | None = None) -> Ladder:
         """The player's ladder of `game` under `options` (an empty one when nothing was played;
         not stored until add())."""
-        return self.ladders.get(ladder_key(game, options)) or Ladder(game, ladder_options(options))
+        return self.ladders.get(ladder_key(game, options)) or Ladder(game, ladder_options(game, options))
 
     def add(
         self, game: str, options: Mapping[str, Any] | None, level: int, score: float, level_rating: float | None
@@ -160,7 +164,7 @@ class PlayerRecord:
         if score not in (0.0, 0.5, 1.0):
             raise ValueError(f"score {score!r}: expected 0, 0.5 or 1")
         key = ladder_key(game, options)
-        lad = self.ladders.setdefault(key, Ladder(game, ladder_options(options)))
+        lad = self.ladders.setdefault(key, Ladder(game, ladder_options(game, options)))
         tally = lad.levels.setdefault(level, Tally())
         tally.add(score)
         before = lad.estimate

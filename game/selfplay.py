@@ -1,7 +1,13 @@
 """The computer against itself, on a clock or at a fixed time a move. Pure Python, no pygame.
 
     python -m game.cli selfplay GAME --white LEVEL --black LEVEL [--clock BASE+INC] [--time S]
-                               [--games N] [--option k=v] [--seed N] [--max-plies N] [--json]
+                               [--games N] [--swap] [--openings N] [--option k=v] [--seed N]
+                               [--max-plies N] [--json]
+
+LEVEL is 1-10 or easy, medium, hard (3, 6, 10). --swap alternates the sides every game (the
+second game gives --white's level the black side, and so on). --openings N starts each pair of
+games (1-2, 3-4, ...) from one random N-ply opening, seeded by --seed (and, in a dealt game, the
+same deal), so a pair with --swap plays one opening from both sides.
 
 BASE and INC are seconds (decimals allowed); without --clock each move gets --time seconds (or
 the level's default). Each engine manages its clock with its time manager (game/ai/timeman.py);
@@ -9,7 +15,10 @@ the clock measures the wall time of every search, as the board's clock would. Pe
 --json, one JSON object on one line:
 
     {"result": "white", "reason": "no_moves", "plies": 87, "clock": {"white": 1.92, "black": 0.74},
-     "flagged": null}
+     "flagged": null, "white": 7, "black": 6}
+
+white, black: the level (1-10) that played that side in this game; with --openings also
+"opening": the opening's moves (they count in plies).
 
 result: "white", "black" or "draw"; clock: the seconds each side had left at the end (null without
 a clock); flagged: null or the side whose time ran out. White is the side the game calls white
@@ -21,13 +30,14 @@ game still running after --max-plies plies is a draw ("move_limit").
 from __future__ import annotations
 
 import json
+import random
 import sys
 import time
 from collections.abc import Callable
 
 from game import games
 from game.ai.contract import Limits
-from game.ai.levels import level_arg
+from game.ai.levels import level_arg, parse_level
 from game.ai.timeman import TimeManager
 from game.clock import ClockError, TimeControl
 from game.match import Match
@@ -35,6 +45,7 @@ from game.match import Match
 MAX_GAMES = 100_000
 MAX_PLIES = 1000
 MOVE_LIMIT = "move_limit"
+MAX_OPENING_PLIES = 40
 
 
 def add_parser(sub, seconds_type, count_type) -> None:
@@ -61,6 +72,14 @@ def add_parser(sub, seconds_type, count_type) -> None:
     budget.add_argument("--clock", type=clock_type, default=None, metavar="BASE+INC", help="seconds + seconds")
     budget.add_argument("--time", type=seconds_type, default=None, help="fixed seconds a move (no clock)")
     s.add_argument("--games", type=count_type("the number of games", MAX_GAMES, low=1), default=1)
+    s.add_argument("--swap", action="store_true", help="alternate the sides every game")
+    s.add_argument(
+        "--openings",
+        type=count_type("the opening plies", MAX_OPENING_PLIES),
+        default=0,
+        metavar="N",
+        help="each pair of games starts from one random N-ply opening (seeded by --seed)",
+    )
     s.add_argument("--option", action="append", default=[], metavar="K=V", help="a variant option (repeatable)")
     s.add_argument("--seed", type=count_type("the seed", 2**62), default=None, help="deals and level choices")
     s.add_argument("--max-plies", type=count_type("the ply limit", 10**6, low=1), default=MAX_PLIES)
@@ -85,16 +104,26 @@ def play_game(
     max_plies: int = MAX_PLIES,
     now: Callable[[], float] = time.perf_counter,
     nodes: int | None = None,
+    opening: int = 0,
+    opening_seed: int | None = None,
 ) -> dict:
     """One game of the computer against itself; the JSON object `selfplay --json` prints.
-    nodes: a node budget a move instead of the clock's share (tests: the same game anywhere)."""
+    nodes: a node budget a move instead of the clock's share (tests: the same game anywhere).
+    opening: first play this many random legal moves (chosen by opening_seed), off the clock."""
     info = games.get(game)
     engine = info.engine
     engine.warm()  # before any clock runs (a compiled search loads or compiles here)
     match = Match.new(game, options, mode="watch", seed=seed, control=control)
     ws = white_seat(match)
+    white, black = parse_level(white), parse_level(black)
     levels = [black, black]
     levels[ws] = white
+    rng = random.Random(opening_seed)
+    line = []
+    while len(line) < opening and not match.over:
+        move = rng.choice(match.legal_moves())
+        line.append(str(move))
+        match.play(move)
     clock = match.clock
     managers = [TimeManager(engine.time_plan, control.base if control else None) for _ in (0, 1)]
     if clock is not None:
@@ -118,7 +147,11 @@ def play_game(
         if match.flag() is not None:
             break
         match.play(found.move)
-    return _summary(match, ws, reason)
+    out = _summary(match, ws, reason)
+    out.update(white=white, black=black)
+    if opening:
+        out["opening"] = line
+    return out
 
 
 def _summary(match: Match, ws: int, reason: str | None) -> dict:
@@ -161,14 +194,34 @@ def main(args, options_of: Callable[[str, list], dict]) -> int:
     if control is not None and not flag_draw:
         control = TimeControl(control.base, control.inc, control.bases, False)
     score = {"white": 0.0, "black": 0.0}
+    by_level = [0.0, 0.0]  # --white's level, --black's level
+    pair_seed = random.randrange(2**62) if args.seed is None else args.seed
     for i in range(args.games):
-        seed = None if args.seed is None else args.seed + 1000 * i
-        out = play_game(args.game, args.white, args.black, control, args.time, options, seed, args.max_plies)
+        # a pair of games from one opening shares its seed (and so its deal)
+        n = i // 2 if args.openings else i
+        seed = None if args.seed is None and not args.openings else pair_seed + 1000 * n
+        swapped = args.swap and i % 2 == 1
+        white, black = (args.black, args.white) if swapped else (args.white, args.black)
+        out = play_game(
+            args.game,
+            white,
+            black,
+            control,
+            args.time,
+            options,
+            seed,
+            args.max_plies,
+            opening=args.openings,
+            opening_seed=seed,
+        )
         if out["result"] == "draw":
             score["white"] += 0.5
             score["black"] += 0.5
+            by_level[0] += 0.5
+            by_level[1] += 0.5
         else:
             score[out["result"]] += 1
+            by_level[(out["result"] == "white") == swapped] += 1
         if args.json:
             print(json.dumps(out), flush=True)
         else:
@@ -179,9 +232,13 @@ def main(args, options_of: Callable[[str, list], dict]) -> int:
             )
             flagged = f"; {out['flagged']} flagged" if out["flagged"] else ""
             print(
-                f"game {i + 1}: {out['result']} ({out['reason']}) in {out['plies']} plies{clock}{flagged}", flush=True
+                f"game {i + 1}: white level {out['white']}, black level {out['black']}: {out['result']} "
+                f"({out['reason']}) in {out['plies']} plies{clock}{flagged}",
+                flush=True,
             )
     if not args.json:
         print(f"score: white {score['white']:g}, black {score['black']:g}")
+        if args.swap:
+            print(f"score by level: {args.white} (--white) {by_level[0]:g}, {args.black} (--black) {by_level[1]:g}")
     sys.stdout.flush()
     return 0

@@ -250,7 +250,8 @@ def test_selfplay_game_object():
     from game.selfplay import play_game
 
     out = play_game("palace", "easy", "medium", TimeControl(600, 1), nodes=200, seed=3, max_plies=30)
-    assert list(out) == ["result", "reason", "plies", "clock", "flagged"]
+    assert list(out) == ["result", "reason", "plies", "clock", "flagged", "white", "black"]
+    assert (out["white"], out["black"]) == (3, 6)
     assert out["result"] in ("white", "black", "draw") and out["flagged"] is None
     assert 0 < out["clock"]["white"] <= 615 and 0 < out["clock"]["black"] <= 615
 

@@ -276,16 +276,6 @@ def test_white_closes_a_palace_trap(n):
     assert m.path == (closing,)
 
 
-def test_level_temperatures_per_board():
-    # search.TEMPERATURES overrides a level's softmax on some boards; two palaces keep LEVELS
-    def temperature(n, level):
-        return A.run(P.new_game(palaces=n), level, None, 0, 50)[3]
-
-    assert [temperature(2, lv) for lv in ("easy", "medium", "hard")] == [A.LEVELS[lv][1] for lv in A.LEVELS]
-    assert (temperature(1, "easy"), temperature(1, "medium"), temperature(4, "medium")) == (90.0, 10.0, 10.0)
-    assert temperature(4, "easy") == 90.0 and temperature(1, "hard") == 0.0
-
-
 @pytest.mark.parametrize("n", BOARD_IDS)
 def test_save_load_round_trip_and_analysis(n):
     from game import analysis

@@ -37,6 +37,12 @@ def rated(monkeypatch):
     return table
 
 
+@pytest.fixture
+def unmeasured(monkeypatch):
+    """No level measured (as for a board nobody has measured yet)."""
+    monkeypatch.setattr(levels, "_TABLE", {"ladders": []})
+
+
 def _write_record(rec: PlayerRecord) -> None:
     storage.save_player_record(rec)
 
@@ -59,7 +65,7 @@ def _setup(driver, game="draughts") -> SetupScene:
 
 
 # ---- the setup --------------------------------------------------------------------------------
-def test_without_a_record_the_setup_offers_the_default_level_unmeasured(driver):
+def test_without_a_record_the_setup_offers_the_default_level_unmeasured(driver, unmeasured):
     setup = _setup(driver)
     assert setup.level.value == DEFAULT_LEVEL == 3
     main, sub = setup._level_texts(3)
@@ -200,7 +206,7 @@ def test_a_lost_game_is_counted_once_and_said_on_the_result_screen(driver, rated
     assert driver.top.record.lines("en") == []  # the first end was counted, and said then
 
 
-def test_a_game_against_an_unmeasured_level_keeps_the_estimate(driver):
+def test_a_game_against_an_unmeasured_level_keeps_the_estimate(driver, unmeasured):
     rec = PlayerRecord()
     rec.add("draughts", {}, 6, 1.0, 1450.0)
     _write_record(rec)

@@ -1,4 +1,12 @@
-"""What the three computer players share: level settings, the search budget, human-like mistakes."""
+"""What the three computer players share: level settings, the search budget, human-like mistakes.
+
+The ten levels (game.ai.levels) are one mechanism here: each engine keeps a table of ten
+LevelRow (its own numbers, as data in its package); levels 1-9 search a node budget (Budget with
+a clock only as a cap) at most `depth` plies deep, see captures only `quiescence` plies past the
+horizon, and choose with pick_level_move: a seeded noise on each root move's value (a fuzzier
+sense of the position), now and then the values of the iteration one ply shallower (a threat
+overlooked), a softmax among what is left, but never a move its own view scores a clear loss
+below its best (a piece left for the taking that any player would see)."""
 
 from __future__ import annotations
 
@@ -6,6 +14,7 @@ import gc
 import math
 import random
 import time
+from dataclasses import dataclass
 
 from game.ai.contract import LEVEL_TIME
 
@@ -36,13 +45,16 @@ class Budget:
     collection over them took up to 0.33 s in the middle of a 0.5 s move.
     """
 
-    __slots__ = ("nodes", "limit", "deadline", "check_every", "_next_check", "stop", "_most", "_read")
+    __slots__ = ("nodes", "limit", "deadline", "check_every", "_next_check", "stop", "_most", "_read", "capped")
 
     late = 0.0  # how far past their deadlines recent timed searches ended (seconds, decaying)
 
-    def __init__(self, time_limit=None, nodes=None, check_every=256, stop=None, start=None):
-        """start: when the move's clock started (perf_counter), if before this budget is made."""
+    def __init__(self, time_limit=None, nodes=None, check_every=256, stop=None, start=None, cap=None):
+        """start: when the move's clock started (perf_counter), if before this budget is made.
+        cap: seconds a node budget may take at most (a level's budget on a slow machine); the
+        answer is the same on any machine fast enough to spend the nodes within it."""
         self.nodes = 0
+        self.capped = None if nodes is None or cap is None else time.perf_counter() + cap
         self.stop = stop  # a callable asked with the clock: True ends the search (pondering)
         self.limit = nodes
         self.deadline = None
@@ -60,9 +72,11 @@ class Budget:
         if self.limit is not None:
             if self.nodes > self.limit:
                 raise SearchStopped
-            if self.stop is not None and self.nodes >= self._next_check:  # a Hub's stop
-                self._next_check = self.nodes + self.check_every
-                if self.stop():
+            if (self.stop is not None or self.capped is not None) and self.nodes >= self._next_check:
+                self._next_check = self.nodes + self.check_every  # a Hub's stop, a level's cap
+                if self.stop is not None and self.stop():
+                    raise SearchStopped
+                if self.capped is not None and time.perf_counter() >= self.capped:
                     raise SearchStopped
         elif self.nodes >= self._next_check:
             now, self.check_every = self.paced(self.check_every, self._most)
@@ -95,7 +109,7 @@ class Budget:
     def spent(self) -> bool:
         """True when the budget is used up (checked between iterations, never raises)."""
         if self.limit is not None:
-            return self.nodes >= self.limit
+            return self.nodes >= self.limit or (self.capped is not None and time.perf_counter() >= self.capped)
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
@@ -119,3 +133,60 @@ def pick_with_mistakes(scored, rng: random.Random, temperature: float):
                 return m
     weights = [math.exp((s - best) / temperature) for s, _ in scored]
     return rng.choices([m for _, m in scored], weights=weights, k=1)[0]
+
+
+@dataclass(frozen=True)
+class LevelRow:
+    """How one level of one game plays (each engine's LEVELS: ten rows, level 1 first).
+
+    depth:       plies at most (the root's iterations)
+    nodes:       the node budget of a move (None: level 10, the full engine on its clock)
+    quiescence:  capture plies searched past the horizon (the captures it sees coming)
+    noise:       the spread (standard deviation) of a seeded noise on each root move's value,
+                 in the engine's units: a fuzzier sense of the position
+    temperature: the softmax temperature among the root moves (pick_with_mistakes), same units
+    overlook:    the chance that a move is chosen on the values of one ply less (the last reply,
+                 a threat, not seen)
+    guard:       a move its own view values this much below its best is never chosen (a piece
+                 given away that any player would see); None: no mistakes to guard
+    tables:      the opening book and the endgame tables
+    """
+
+    depth: int
+    nodes: int | None
+    quiescence: int = 99
+    noise: float = 0.0
+    temperature: float = 0.0
+    overlook: float = 0.0
+    guard: float | None = None
+    tables: bool = False
+
+    @property
+    def errs(self) -> bool:
+        """The level picks among its root values with mistakes (else it plays its best)."""
+        return self.noise > 0 or self.temperature > 0 or self.overlook > 0
+
+
+def level_budget(row: LevelRow, limits) -> Budget:
+    """The budget of a search at `row` under game.ai.contract.Limits: the level's node budget
+    (a caller's nodes only lower it; its time, or the level's LEVEL_TIME, only caps it), or for
+    the full engine (nodes None) the caller's nodes or clock."""
+    if row.nodes is None:
+        return Budget(time_limit=limits.seconds, nodes=limits.nodes, stop=limits.stop)
+    nodes = row.nodes if limits.nodes is None else min(row.nodes, limits.nodes)
+    cap = None if limits.nodes is not None else resolve_time(limits.level, limits.time)
+    return Budget(nodes=nodes, stop=limits.stop, cap=cap)
+
+
+def pick_level_move(scored, shallower, rng: random.Random, row: LevelRow):
+    """The move a level plays from its root values: scored [(value, move)] of its deepest
+    iteration, shallower those of the one before (None when there was none). See LevelRow."""
+    view = scored
+    if shallower and row.overlook > 0 and rng.random() < row.overlook:
+        view = shallower  # the last ply unseen: a threat overlooked
+    if row.guard is not None:
+        best = max(v for v, _ in view)
+        view = [(v, m) for v, m in view if v >= best - row.guard]
+    if row.noise > 0:
+        view = [(v + rng.gauss(0.0, row.noise), m) for v, m in view]
+    return pick_with_mistakes(view, rng, row.temperature)

@@ -26,7 +26,7 @@ TOP_LEVEL = LEVEL_NUMBERS[-1]
 # Default thinking time per level, in seconds, when the caller gives neither time nor nodes. Levels
 # 1-9 search a node budget of their own (each engine's LEVELS table); this time only caps it, on a
 # machine too slow to spend the budget in time.
-LEVEL_TIME = {1: 0.4, 2: 0.4, 3: 0.4, 4: 0.7, 5: 0.7, 6: 1.0, 7: 1.0, 8: 1.5, 9: 1.5, 10: 2.5}
+LEVEL_TIME = {1: 0.5, 2: 0.5, 3: 0.5, 4: 1.0, 5: 1.0, 6: 2.0, 7: 2.0, 8: 2.0, 9: 2.0, 10: 2.5}
 
 
 @dataclass(frozen=True)

@@ -129,9 +129,9 @@ def table() -> dict[str, Any]:
 
 
 def _entry(game: str, options: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    """The measured ladder of `game` whose options all equal the given ones (the most specific
-    first); a game's ladder measured without options stands for every option it was not measured
-    under."""
+    """The measured ladder of `game` whose options all equal the given ones. A ladder lists every
+    option that chooses it (games.GameInfo.ladder_options, defaults too), so callers give the full
+    options (a game's check_options): a draughts ladder measured on 10x10 never stands for 8x8."""
     best: Mapping[str, Any] | None = None
     for entry in table()["ladders"]:
         if entry.get("game") != game:

@@ -129,6 +129,8 @@ class Option:
     choices:  the allowed values, in display order
     label:    {"en": ..., "zh": ...}
     choice_labels: {value: {"en": ..., "zh": ...}} (missing values are shown with str(value))
+    ladder:   the computer's levels are measured apart under each value (another board or rule
+              family plays too differently for one rating scale): game.ai.levels, the record
     """
 
     key: str
@@ -136,6 +138,7 @@ class Option:
     choices: tuple
     label: dict
     choice_labels: dict = field(default_factory=dict)
+    ladder: bool = False
 
 
 def defaults(options) -> dict:

@@ -143,6 +143,7 @@ OPTION = Option(
     tuple(VARIANTS),
     {"en": "Rules", "zh": "规则"},
     {name: v.label for name, v in VARIANTS.items()},
+    ladder=True,
 )
 
 

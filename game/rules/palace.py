@@ -90,6 +90,7 @@ OPTIONS = (
             2: {"en": "Two palaces (37)", "zh": "王宫双门棋"},
             4: {"en": "Four palaces (105)", "zh": "王宫四门棋"},
         },
+        ladder=True,
     ),
     # an opening a board does not have is the board's standard one (palace_board.Setup.opening)
     Option(

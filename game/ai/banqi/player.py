@@ -33,8 +33,9 @@ down). The search:
 
 The search itself (Search, the evaluation, the piece codes) is in game.ai.banqi.search.
 
-Levels: easy searches one action deep and picks with human-like mistakes; medium searches two
-plies and sometimes takes a close second best; hard deepens as far as the budget allows.
+Levels (LEVELS): 1-9 search a node budget a few plies deep, captures seen only so far past the
+horizon, and pick with human-like mistakes (game.ai.common.pick_level_move); 10 deepens as far as
+its budget allows and uses the endgame tables.
 """
 
 from __future__ import annotations
@@ -46,9 +47,8 @@ import time
 from game.ai.banqi import endgame
 from game.ai.banqi.codes import CODE, DOWN
 from game.ai.banqi.search import INF, WIN, Search
-from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_time
+from game.ai.common import LevelRow, SearchStopped, level_budget, pick_level_move, resolve_time
 from game.ai.contract import EngineBase, Limits, SearchResult, over_result
-from game.ai.levels import parse_level
 from game.ai.timeman import TimePlan
 from game.rules import banqi as rules
 
@@ -57,18 +57,21 @@ __all__ = ["ENGINE", "INF", "WIN", "BanqiEngine", "Search", "analyse", "flip_cha
 FLIP_REDUCTION = 1
 SETTLED = 3
 
+#: the ten levels, level 1 first (game.ai.common.LevelRow; values in material units). Levels 1-9
+#: search a node budget, captures seen `quiescence` plies past the horizon; 10 deepens as far as
+#: its budget allows, with the exact endgame tables. The figures behind the rows: bench/RESULTS.md,
+#: "Round 26 - ten levels".
 LEVELS = {
-    # max depth, temperature of pick_with_mistakes (score units), quiescence depth
-    1: (1, 9.0, 1),
-    2: (1, 7.5, 2),
-    3: (1, 6.0, 2),
-    4: (2, 4.5, 2),
-    5: (2, 3.0, 3),
-    6: (2, 2.0, 3),
-    7: (3, 1.0, 4),
-    8: (4, 0.5, 5),
-    9: (5, 0.0, 6),
-    10: (64, 0.0, 8),
+    1: LevelRow(1, 1_000, quiescence=0, noise=2.0, temperature=2.0, guard=12.0),
+    2: LevelRow(1, 1_500, quiescence=1, noise=12.0, temperature=10.0, guard=20.0),
+    3: LevelRow(1, 1_500, quiescence=1, noise=8.0, temperature=6.0, guard=15.0),
+    4: LevelRow(1, 2_000, quiescence=2, noise=1.5, temperature=1.5, guard=6.0),
+    5: LevelRow(2, 3_000, quiescence=2, noise=2.5, temperature=2.5, overlook=0.2, guard=8.0),
+    6: LevelRow(2, 4_000, quiescence=3, noise=1.0, temperature=0.5, guard=5.0),
+    7: LevelRow(3, 10_000, quiescence=4, noise=1.0, temperature=0.5, guard=4.0),
+    8: LevelRow(4, 20_000, quiescence=6, noise=0.5, guard=3.0),
+    9: LevelRow(64, 12_000, quiescence=8),
+    10: LevelRow(64, None, quiescence=8, tables=True),
 }
 
 
@@ -134,17 +137,20 @@ def _unsolved_table(pub) -> bool:
 
 
 def analyse(state, level=10, time_limit=None, seed=None, nodes=None, max_depth=None, stop=None, on_iteration=None):
-    """Search the public view of `state`: ([(score, action)], search, rng, temperature), best
-    first. After a stopped search the board of `search` is left mid-line: use only its counters.
-    An action is ("move", int, Move) or ("flip", (representative, [points]), None)."""
+    """Search the public view of `state`: ([(score, action)], search, rng, the level's row), best
+    first; search.shallower holds the iteration before the last. After a stopped search the board
+    of `search` is left mid-line: use only its counters. An action is ("move", int, Move) or
+    ("flip", (representative, [points]), None)."""
     pub = rules.public_state(state)  # from here on, no hidden layout exists
     rng = random.Random(seed)
-    level = parse_level(level)
-    level_depth, temperature, qdepth = LEVELS[level]
-    max_depth = level_depth if max_depth is None else min(level_depth, max_depth)
-    budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes, stop=stop)
-    search = Search(pub, budget, qdepth)
-    search.tables = level == 10  # an all-revealed position of few pieces: the endgame tables' ranking
+    limits = Limits(level, time_limit, nodes, stop=stop)
+    level = limits.level
+    row = LEVELS[level]
+    max_depth = row.depth if max_depth is None else min(row.depth, max_depth)
+    budget = level_budget(row, limits)
+    search = Search(pub, budget, row.quiescence)
+    search.shallower = []
+    search.tables = row.tables  # an all-revealed position of few pieces: the endgame tables' ranking
     # a table takes about 0.15 s to solve (seconds on a loaded machine): a short timed search (a
     # clock running low) solves none, it uses those already solved
     short = nodes is None and resolve_time(level, time_limit) < TABLE_SOLVE_TIME
@@ -152,7 +158,7 @@ def analyse(state, level=10, time_limit=None, seed=None, nodes=None, max_depth=N
         pass  # searched as any other position
     elif search.tables and (table := endgame.rank_root(pub)) is not None:
         search.from_table = True
-        return [(v, ("move", search_move(m), m)) for v, m in table], search, rng, temperature
+        return [(v, ("move", search_move(m), m)) for v, m in table], search, rng, row
     if search.tables and not search.ndown and not short:  # tables its captures reach, in 40% of the clock
         limit = resolve_time(level, time_limit)
         endgame.prepare(search.board, search.limit, None if nodes is not None else time.perf_counter() + 0.4 * limit)
@@ -161,7 +167,7 @@ def analyse(state, level=10, time_limit=None, seed=None, nodes=None, max_depth=N
     exact = {i: _exact(pub, a, me) for i, a in enumerate(acts)}
     scores = None
     order = list(range(len(acts)))
-    full_window = temperature > 0
+    full_window = row.errs
     stable = 0
     for depth in range(1, max_depth + 1):
         cur = {}
@@ -196,6 +202,8 @@ def analyse(state, level=10, time_limit=None, seed=None, nodes=None, max_depth=N
         # when most pieces are face down, deeper iterations soon only add modelled flips and change
         # nothing: after SETTLED equal iterations the search stops and reports where it settled
         stable = stable + 1 if cur == scores else 0
+        if scores is not None:
+            search.shallower = [(scores.get(i, -INF), acts[i]) for i in order]
         scores = cur
         search.depth_done = depth  # the deepest iteration finished: what the notes report
         order = sorted(order, key=lambda i: -scores[i])
@@ -210,7 +218,7 @@ def analyse(state, level=10, time_limit=None, seed=None, nodes=None, max_depth=N
     order = sorted(order, key=lambda i: -scores.get(i, -INF))
     ranked = [(scores.get(i, -INF), acts[i]) for i in order]
     budget.finish()
-    return ranked, search, rng, temperature
+    return ranked, search, rng, row
 
 
 def _to_move(act, rng):
@@ -323,7 +331,7 @@ class BanqiEngine(EngineBase):
             assert limits.on_iteration is not None
             limits.on_iteration(result(search, ranked, ranked[0][1]))
 
-        ranked, search, rng, temperature = analyse(
+        ranked, search, rng, row = analyse(
             pub,
             limits.level,
             limits.seconds,
@@ -333,8 +341,9 @@ class BanqiEngine(EngineBase):
             limits.stop,
             iteration if limits.on_iteration else None,
         )
-        if temperature > 0:
-            act = pick_with_mistakes([(v, a) for v, a in ranked if v > -INF] or ranked, rng, temperature)
+        if row.errs:
+            seen = [(v, a) for v, a in search.shallower if v > -INF]
+            act = pick_level_move([(v, a) for v, a in ranked if v > -INF] or ranked, seen, rng, row)
         else:
             act = ranked[0][1]
         notes: list[str] = []

@@ -106,6 +106,7 @@ class Search:
         self.depth_done = 0
         self.from_table = False  # the endgame tables answered at the root (no search ran)
         self.settled = False  # the iterations stopped changing the scores (see analyse)
+        self.shallower: list = []  # [(score, action)] of the iteration before the last (a level overlooks)
         self.null_line = [False] * 256  # null_line[ply]: the move made at ply was a modelled flip
         # draws the search knows of: the no-progress counter and positions already seen since the
         # last flip or capture (the game's history, then the line searched)

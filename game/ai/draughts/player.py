@@ -1,8 +1,9 @@
 """The draughts engine: game.ai.contract's Engine over the search of game.ai.draughts.search.
 
-Easy values every move two plies deep and picks with human-like mistakes; medium searches four
-plies; hard deepens as far as its budget allows (compiled by numba where it is installed) and
-thinks on the opponent's time (ponder). Pure Python, no pygame.
+Levels 1-7 value every move a few plies deep on a node budget and pick with human-like mistakes;
+8-9 run the compiled search (numba, where installed) on a node budget, 9 with the opening book;
+10 deepens as far as its time allows and thinks on the opponent's time (ponder). The rows:
+game.ai.draughts.levels.LEVELS. Pure Python, no pygame.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.ai.common import Budget, SearchStopped, pick_with_mistakes, resolve_time
-from game.ai.contract import TOP_LEVEL, EngineBase, Limits, SearchResult, over_result
+from game.ai.common import LevelRow, SearchStopped, level_budget, pick_level_move, resolve_time
+from game.ai.contract import EngineBase, Limits, SearchResult, over_result
 from game.ai.draughts import book, fast
 from game.ai.draughts import search as S
 from game.ai.draughts.family import board_of
@@ -45,17 +46,18 @@ class DraughtsEngine(EngineBase):
     can_ponder = True
 
     def search(self, position: Any, limits: Limits) -> SearchResult:
+        row = S.LEVELS[limits.level]
         tables10 = board_of(position).tables10  # 8x8: the plain search, no book or compiled search
-        if limits.level == TOP_LEVEL and tables10:
-            S.warm(kept=limits.nodes is None)  # compiled, the kept tables made, the book read: before the clock
+        if limits.level >= S.COMPILED_FROM and tables10:
+            # compiled, the kept tables made, the book read: before the clock
+            S.warm(kept=limits.nodes is None and row.nodes is None)
             book.load()
         started = time.perf_counter()
         if position.result() is not None:
             return over_result(position)
-        level_depth, temperature = S.LEVELS[limits.level]
-        if temperature > 0 and len(position.legal_moves()) > 1:
-            return self._with_mistakes(position, limits, level_depth, temperature, started)
-        if limits.level == TOP_LEVEL and tables10 and _plays_from_book(limits):
+        if row.errs and len(position.legal_moves()) > 1:
+            return self._with_mistakes(position, limits, row, started)
+        if row.tables and tables10 and _plays_from_book(limits):
             chosen = book.choose(position, random.Random(limits.seed))
             if chosen is not None:
                 return _book_result(chosen, started)
@@ -79,32 +81,38 @@ class DraughtsEngine(EngineBase):
             move, squash(score), score_text(score), depth, nodes, time.perf_counter() - started, line, raw=score
         )
 
-    def _with_mistakes(self, position: Any, limits: Limits, depth: int, temperature: float, started: float):
-        """Easy: every move valued `depth` plies deep, one picked with human-like mistakes."""
+    def _with_mistakes(self, position: Any, limits: Limits, row: LevelRow, started: float):
+        """Levels 1-7: every root move valued 1, 2, ... plies deep (the plain search, captures
+        seen row.quiescence plies past the horizon) on the level's node budget, one picked with
+        human-like mistakes from the deepest iteration finished (pick_level_move)."""
         rng = random.Random(limits.seed)
-        budget = Budget(time_limit=limits.seconds, nodes=limits.nodes, stop=limits.stop)
+        budget = level_budget(row, limits)
         board = board_of(position)
         search = S.Search(budget, position.history[:-1], board=board)
+        search.quiescence = row.quiescence
         legal = position.legal_moves()
-        if limits.depth is not None:
-            depth = min(depth, limits.depth)
-        scored = []
-        try:
-            for m in legal:
-                scored.append((S._child_score(search, position, board.internal(m), depth), m))
-        except SearchStopped:
-            if not scored:
-                move = rng.choice(legal)
-                return SearchResult(move, 0.0, score_text(0), 0, budget.nodes, time.perf_counter() - started, (move,))
+        depth = row.depth if limits.depth is None else min(row.depth, limits.depth)
+        done: list = []
+        shallower = None
+        reached = 0
+        for d in range(1, depth + 1):
+            try:
+                scored = [(S._child_score(search, position, board.internal(m), d), m) for m in legal]
+            except SearchStopped:
+                break
+            shallower, done, reached = done, scored, d
         budget.finish()
-        move = pick_with_mistakes(scored, rng, temperature)
-        score = next(s for s, m in scored if m is move)
-        values = {str(m): squash(s) for s, m in scored}
+        if not done:  # not even one ply valued: the first move (a budget of a few nodes)
+            move = legal[0]
+            return SearchResult(move, 0.0, score_text(0), 0, budget.nodes, time.perf_counter() - started, (move,))
+        move = pick_level_move(done, shallower, rng, row)
+        score = next(s for s, m in done if m is move)
+        values = {str(m): squash(s) for s, m in done}
         return SearchResult(
             move,
             squash(score),
             score_text(score),
-            depth,
+            reached,
             budget.nodes,
             time.perf_counter() - started,
             (move,),
@@ -143,6 +151,7 @@ def _book_result(chosen: tuple, started: float) -> SearchResult:
 
 
 def _analyse(position: Any, limits: Limits, info: Any, started: float) -> tuple:
+    row = S.LEVELS[limits.level]
     return S.run(
         position,
         limits.level,
@@ -153,6 +162,7 @@ def _analyse(position: Any, limits: Limits, info: Any, started: float) -> tuple:
         limits.stop,
         started,
         finish=False,
+        budget=None if row.nodes is None else level_budget(row, limits),
     )
 
 

@@ -26,8 +26,9 @@ the nodes a second (bench/RESULTS.md, round 25), 13 plies from the start in 0.5 
 on a busy 2-core machine. Search stays as the
 reference the compiled search is tested against, and plays where numba is missing.
 
-Levels: easy searches 2 plies and picks with human-like mistakes (pick_with_mistakes); medium
-searches 4 plies; hard deepens as far as its time (or node) budget allows.
+Levels (LEVELS): 1-7 search a few plies with this plain search on a node budget, captures seen
+only so far past the horizon, and pick with human-like mistakes (game.ai.common.pick_level_move);
+8-9 run the compiled search on a node budget; 10 deepens as far as its time allows.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ from game.ai.draughts.eval import (  # noqa: F401
     save_weights,
 )
 from game.ai.draughts.family import BOARD10, SearchBoard, board_of
+from game.ai.draughts.levels import COMPILED_FROM, LEVELS
 
 # the tables kept between moves; the benchmarks and tests also read these as search.X
 from game.ai.draughts.tables import (  # noqa: F401
@@ -74,12 +76,6 @@ from game.ai.draughts.tables import (  # noqa: F401
 from game.ai.levels import parse_level
 from game.rules import draughts as R
 
-MASK = R.MASK
-PROMO_W, PROMO_B = R.PROMO_W, R.PROMO_B
-gen_captures, gen_quiets, has_capture = R.gen_captures, R.gen_quiets, R.has_capture
-RAYS = R.RAYS
-
-
 MATE = 30000
 INF = 10**6
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -95,26 +91,12 @@ LMR2_MOVE, LMR2_DEPTH = 5, 5
 TT_QUIET_PLIES = F.TT_QUIET_PLIES  # table cutoffs below this many quiet plies
 RFP_DEPTH, RFP_MARGIN = F.RFP_DEPTH, F.RFP_MARGIN  # reverse futility (fast.py says why)
 
-LEVELS = {
-    # level: (maximum depth, temperature for pick_with_mistakes in centi-men or 0)
-    1: (1, 60.0),
-    2: (2, 60.0),
-    3: (2, 45.0),
-    4: (3, 30.0),
-    5: (3, 15.0),
-    6: (4, 0.0),
-    7: (5, 0.0),
-    8: (6, 0.0),
-    9: (7, 0.0),
-    10: (64, 0.0),
-}
-
 
 # ---- search ----------------------------------------------------------------------------------------
 def threatened(wm, wk, bm, bk, white) -> bool:
     """Whether the side not to move could capture if it were its turn (fast_board.threatened)."""
     occ = wm | wk | bm | bk
-    return has_capture(bm, bk, wm | wk, occ) if white else has_capture(wm, wk, bm | bk, occ)
+    return R.has_capture(bm, bk, wm | wk, occ) if white else R.has_capture(wm, wk, bm | bk, occ)
 
 
 def table_score(wm, wk, bm, bk, white, otherwise):
@@ -131,6 +113,7 @@ def table_score(wm, wk, bm, bk, white, otherwise):
 
 class Search:
     egdb = False  # the root keeps only the moves that hold the endgame tables' value (hard)
+    quiescence = 99  # capture plies past the horizon (a weaker level's: fewer), then the evaluation
 
     def __init__(self, budget: Budget, history_keys=(), tables=None, board: SearchBoard = BOARD10):
         self.budget = budget
@@ -188,6 +171,8 @@ class Search:
         else:
             men, kings, enemy = bm, bk, wm | wk
         capture = self.has_capture[white](men, kings, enemy, occ)
+        if capture and depth < -self.quiescence:  # a weaker level sees the captures only so far
+            return self.static_eval(wm, wk, bm, bk, white)
         if not capture and depth <= 0:
             empty = self.mask ^ occ
             s1, s2 = self.s1, self.s2
@@ -524,25 +509,39 @@ def _child_score(search, state, mv, depth):
     return -search.search(wm, wk, bm, bk, state.to_move != "w", depth - 1, -INF, INF, 1, hm)
 
 
-def run(state, level=10, time_limit=None, nodes=None, info=None, max_depth=None, stop=None, started=None, finish=True):
+def run(
+    state,
+    level=10,
+    time_limit=None,
+    nodes=None,
+    info=None,
+    max_depth=None,
+    stop=None,
+    started=None,
+    finish=True,
+    budget=None,
+):
     """Iterative deepening at `level`: (best internal move, score in centi-men for the side to
     move, depth, nodes, search). info(search, depth, score, nodes, best internal move) is called after each
     finished iteration; the search's tables then give its principal variation (pv). The clock
     runs from `started` (default: now); finish=False leaves search.budget.finish() to a caller
-    with more to do before the move is handed over (its line), so that time is learnt too."""
+    with more to do before the move is handed over (its line), so that time is learnt too.
+    budget: a level's own (game.ai.common.level_budget) instead of time_limit and nodes."""
     level = parse_level(level)
-    level_depth, _ = LEVELS[level]
+    level_depth = LEVELS[level].depth
     depth_cap = level_depth if max_depth is None else min(level_depth, max_depth)
-    t = resolve_time(level, time_limit)
     board = board_of(state)
-    hard = level == 10 and board.tables10  # 8x8: the plain search at every level
-    if hard:
-        warm(kept=nodes is None)  # before the budget's clock starts
-    budget = Budget(time_limit=t, nodes=nodes, stop=stop, start=started)
+    compiled = level >= COMPILED_FROM and board.tables10  # 8x8: the plain search at every level
+    if compiled:
+        warm(kept=nodes is None and budget is None)  # before the budget's clock starts
+    if budget is None:
+        budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes, stop=stop, start=started)
     keys = state.history[:-1]
-    search = (
-        make_search(budget, keys, "shared" if nodes is None else "fresh") if hard else Search(budget, keys, board=board)
-    )
+    if compiled:
+        search = make_search(budget, keys, "shared" if budget.limit is None else "fresh")
+    else:
+        search = Search(budget, keys, board=board)
+        search.quiescence = LEVELS[level].quiescence
     start = time.perf_counter() if started is None else started
     report = None if info is None else (lambda d, sc, n, m: info(search, d, sc, n, m))
     mv, score, depth = search.root(state, depth_cap, report, start)
@@ -597,4 +596,4 @@ def ponder(state, should_stop, seconds=PONDER_SECONDS) -> int:
         return 0
     warm()
     search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared")
-    return search.root(state, LEVELS[10][0])[2]
+    return search.root(state, LEVELS[10].depth)[2]

@@ -1,7 +1,8 @@
 """The palace engine: game.ai.contract's Engine over game.ai.palace.search.
 
-Easy and medium value every root move and pick by a softmax over the scores (human-like
-mistakes); hard plays its best. Pure Python, no pygame.
+Levels 1-9 search their node budget as deep as their row says (game.ai.palace.search.LEVELS) and
+pick among the root moves with human-like mistakes (game.ai.common.pick_level_move); level 10
+plays its best. Pure Python, no pygame.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.ai.common import pick_with_mistakes
+from game.ai.common import pick_level_move
 from game.ai.contract import EngineBase, Limits, SearchResult, over_result
 from game.ai.palace import search as S
 from game.ai.timeman import TimePlan
@@ -44,16 +45,7 @@ class PalaceEngine(EngineBase):
             assert limits.on_iteration is not None
             limits.on_iteration(_result(search, position, scored, scored[0][1], started))
 
-        search, scored, rng, temperature = S.run(
-            position,
-            limits.level,
-            limits.seconds,
-            limits.seed,
-            limits.nodes,
-            limits.depth,
-            limits.stop,
-            iteration if limits.on_iteration else None,
-        )
+        search, scored, rng, row = S.run(position, limits, iteration if limits.on_iteration else None)
         if not scored:  # not even depth 1 finished: the first move, valued by the static view
             move = position.legal_moves()[0]
             score = search.static(position.black, position.white, position.to_move, position.hand, position.captures)
@@ -66,7 +58,7 @@ class PalaceEngine(EngineBase):
                 time.perf_counter() - started,
                 (move,),
             )
-        move = pick_with_mistakes(scored, rng, temperature)
+        move = pick_level_move(scored, search.shallower, rng, row) if row.errs else scored[0][1]
         notes = ("chose: with mistakes among the moves valued",) if move is not scored[0][1] else ()
         return _result(search, position, scored, move, started, notes)
 

@@ -3,9 +3,10 @@ search) with a transposition table keyed on the board's four symmetries, killer 
 ordering, a capture quiescence for the kings, and an evaluation that knows captures, king
 mobility, closed points, soldiers that can be jumped, the kings' room and the drop phase.
 
-Levels: easy searches 2 plies and picks by a softmax over its scores (it often misses the best
-move, seldom blunders badly); medium searches up to 3 plies with a small softmax; hard searches as
-deep as its time allows and plays its best.
+Levels (LEVELS, one row per level and board): 1-9 search a node budget to a depth, some without
+the kings' capture ply past the horizon, and pick with noise, a softmax and now and then the
+values of one ply less, never a move their own view scores a clear loss (pick_level_move); 10
+searches as deep as its time allows and plays its best.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from __future__ import annotations
 import math
 import random
 
-from game.ai.common import Budget, SearchStopped, resolve_time
+from game.ai.common import LevelRow, SearchStopped, level_budget
+from game.ai.contract import Limits
 from game.ai.levels import parse_level
 from game.ai.palace.geometry import GEOMETRY, Geometry
 from game.rules import palace as P
@@ -21,26 +23,32 @@ from game.rules.palace import apply_move, gen_moves
 
 WIN = 100_000
 INF = 10 * WIN
-#: level -> (maximum depth, softmax temperature in eval units (100 = one soldier), root margin)
-LEVELS = {
-    1: (1, 60.0, 200),
-    2: (2, 55.0, 180),
-    3: (2, 45.0, 160),
-    4: (2, 35.0, 120),
-    5: (3, 28.0, 90),
-    6: (3, 20.0, 60),
-    7: (4, 10.0, 40),
-    8: (5, 5.0, 20),
-    9: (6, 0.0, 0),
-    10: (64, 0.0, 0),
-}
-#: a level's softmax temperature on a board where it differs from LEVELS: palaces -> {level: t}.
-#: The softmax's chance of a mistake grows with the number of moves (up to 85 drops on four
-#: palaces against 27 on two), so medium's temperature is lower on the wide board. On one palace
-#: the levels were too close (medium scored 65% against easy over 40 games): easy errs more and
-#: medium less there (72.5%; bench/RESULTS.md, "The family, round 2"); four palaces take the same
-#: easy, which medium then beats by 79% ("round 3").
-TEMPERATURES = {1: {3: 90.0, 6: 10.0}, 4: {3: 90.0, 6: 10.0}}
+#: the ten levels on each board (palaces -> rows, level 1 first; game.ai.common.LevelRow): values in
+#: eval units (100 = one soldier). Levels 1-9 search a node budget; 10 searches as deep as its
+#: time allows and plays its best. The softmax's chance of a mistake grows with the number of moves
+#: (up to 85 drops on four palaces against 27 on two), so the boards differ; the figures behind
+#: the rows are in bench/RESULTS.md ("Round 26 - ten levels").
+_TWO = (
+    LevelRow(1, 400, quiescence=0, noise=100.0, temperature=60.0, overlook=0.3, guard=250.0),
+    LevelRow(2, 800, quiescence=1, noise=40.0, temperature=30.0, overlook=0.2, guard=200.0),
+    LevelRow(2, 1_500, quiescence=1, noise=18.0, temperature=14.0, overlook=0.05, guard=130.0),
+    LevelRow(3, 2_500, quiescence=1, noise=22.0, temperature=18.0, overlook=0.1, guard=150.0),
+    LevelRow(3, 4_000, quiescence=1, noise=15.0, temperature=10.0, overlook=0.05, guard=120.0),
+    LevelRow(4, 6_000, quiescence=1, noise=20.0, temperature=15.0, overlook=0.1, guard=150.0),
+    LevelRow(4, 10_000, quiescence=1, noise=12.0, temperature=10.0, overlook=0.05, guard=100.0),
+    LevelRow(5, 20_000, quiescence=1, noise=8.0, temperature=5.0, overlook=0.0, guard=80.0),
+    LevelRow(64, 6_000, quiescence=1),
+    LevelRow(64, None, quiescence=1, tables=True),
+)
+#: one palace and four take the two-palace rows until their own ladders are measured (their
+#: ratings show as not measured: bench/bench_levels.py palace --option palaces=1|4 measures them)
+LEVELS = {1: _TWO, 2: _TWO, 4: _TWO}
+
+
+def level_row(level, palaces: int) -> LevelRow:
+    """The row of `level` (any form parse_level takes) on a board of `palaces` palaces."""
+    return LEVELS.get(palaces, _TWO)[parse_level(level) - 1]
+
 
 # ---- the two-palace board's geometry under its old names (tests and tools use them) -------------
 G2 = GEOMETRY[2]
@@ -163,6 +171,8 @@ class _Search:
         self.history = {}
         self.seen = set(state.history[:-1])  # earlier positions of the game
         self.depth_done = 0
+        self.captures_past = True  # the kings' captures one ply past the horizon (weak levels: not)
+        self.shallower: list = []  # the iteration before the last finished one (a level overlooks)
         self.on_iteration = None  # called with (search, depth, scored) after each iteration
 
     # ---- move ordering --------------------------------------------------------------------------
@@ -253,6 +263,8 @@ class _Search:
         if end is not None:
             return end
         if depth <= 0:
+            if not self.captures_past:
+                return self.static(black, white, stm, hand, caps)
             return self.quiesce(black, white, stm, hand, caps, plies, moves, alpha, beta, ply)
         cw, cb, t = self.geo.canonical(black, white)
         tkey = (cw, cb, stm, hand, caps)
@@ -357,6 +369,7 @@ class _Search:
                         done = [best_now] + [x for x in done if x[1] is not best_now[1]]
                 break
             scored.sort(key=lambda x: -x[0])
+            self.shallower = done
             done = scored
             self.depth_done = depth
             moves = [m for _, m in scored]
@@ -367,19 +380,21 @@ class _Search:
         return done
 
 
-def run(state, level, time_limit, seed, nodes, max_depth=None, stop=None, on_iteration=None):
-    """One search at `level`: (the _Search, [(score, move)] of its last finished iteration best
-    first, its random generator, the level's temperature)."""
-    level = parse_level(level)
-    level_depth, temperature, margin = LEVELS[level]
-    temperature = TEMPERATURES.get(state.board.palaces, {}).get(level, temperature)
-    budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes, stop=stop)
-    rng = random.Random(seed)
+def run(state, limits: Limits, on_iteration=None):
+    """One search under `limits`: (the _Search, [(score, move)] of its last finished iteration best
+    first, its random generator, the level's row). on_iteration(search, depth, scored) after each
+    finished iteration."""
+    row = level_row(limits.level, state.board.palaces)
+    budget = level_budget(row, limits)
+    rng = random.Random(limits.seed)
     s = _Search(state, budget, rng)
     s.on_iteration = on_iteration
-    scored = s.root(state, level_depth if max_depth is None else min(level_depth, max_depth), margin)
+    s.captures_past = row.quiescence > 0
+    depth = row.depth if limits.depth is None else min(row.depth, limits.depth)
+    # moves further below the best than the level's guard are never chosen: bounds will do
+    scored = s.root(state, depth, row.guard or 0)
     budget.finish()
-    return s, scored, rng, temperature
+    return s, scored, rng, row
 
 
 def pv(search, state, first, plies=12):
