@@ -26,11 +26,11 @@ PLAYER, OPPONENT = "Player", "Opponent"
 
 
 def player_name(match: Match, seat: int) -> str:
-    """Who plays `seat`, for the file: "Qipan (hard)" for the computer, "Player" for the one person
+    """Who plays `seat`, for the file: "Qipan (level 10)" for the computer, "Player" for the one person
     here ("Player 1" and "Player 2" when two share the screen), "Opponent" for a remote player."""
     spec = match.seats[seat]
     if spec.kind == COMPUTER:
-        return f"Qipan ({spec.level or match.level})"
+        return f"Qipan (level {spec.level or match.level})"
     if spec.kind == HUMAN:
         humans = sum(s.kind == HUMAN for s in match.seats)
         return PLAYER if humans < 2 else f"{PLAYER} {seat + 1}"

@@ -103,12 +103,12 @@ def test_names_tags_and_never_replacing(tmp_path):
     for _ in range(3):
         m.play(m.legal_moves()[0])
     tags = pdn_export.headers(m, WHEN)
-    assert tags == {"Event": "Qipan", "Date": "2026.11.25", "White": "Qipan (hard)", "Black": "Player"}
+    assert tags == {"Event": "Qipan", "Date": "2026.11.25", "White": "Qipan (level 10)", "Black": "Player"}
     first = pdn_export.export(m, WHEN, tmp_path)
-    assert first.name == "2026-11-25 22.31 Qipan (hard) - Player.pdn"
+    assert first.name == "2026-11-25 22.31 Qipan (level 10) - Player.pdn"
     first.write_text("kept")
     second = pdn_export.export(m, WHEN, tmp_path)
-    assert second.name == "2026-11-25 22.31 Qipan (hard) - Player (2).pdn" and first.read_text() == "kept"
+    assert second.name == "2026-11-25 22.31 Qipan (level 10) - Player (2).pdn" and first.read_text() == "kept"
     game = draughts_pdn.read_pdn(second.read_text(encoding="utf-8")).games[0]
     assert [str(x) for x in game.moves] == m.texts and "TimeControl" not in second.read_text(encoding="utf-8")
 

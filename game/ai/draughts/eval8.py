@@ -67,7 +67,9 @@ class Eval8:
         if not wm and not bm:
             hi, lo = sorted((wk.bit_count(), bk.bit_count()), reverse=True)
             if lo and (hi == lo or (lo == 1 and hi <= self.drawish)):
-                score //= 8  # a kings-only ending neither side can force
+                score = int(
+                    score / 8
+                )  # a kings-only ending neither side can force (truncated: the same for both colours)
         return score
 
     def evaluate_board(self, wm, wk, bm, bk, white) -> int:
