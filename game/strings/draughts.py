@@ -29,6 +29,31 @@ TEXTS: dict[str, dict[str, str]] = {
             "together."
         ),
     },
+    "diagram.draughts-russian": {
+        "zh": "俄罗斯跳棋：b6 的兵跳过 c7 落到 d8 升王，同一步里立刻按王的走法继续吃：飞过 e7 吃掉 f6，停在 g5 或 h4。",
+        "en": (
+            "Russian draughts: the man on b6 jumps c7 and lands on d8, is crowned at once and goes on capturing "
+            "as a king in the same move: it flies past e7, takes f6 and stops on g5 or h4."
+        ),
+    },
+    "diagram.draughts-brazilian": {
+        "zh": "巴西跳棋：8×8 棋盘上也必须吃最多的子。21 只能吃一子，23 能连吃两子，所以必须走 23（俄罗斯跳棋可任选）。",
+        "en": (
+            "Brazilian draughts: the majority rule on 8x8. 21 could take one piece, 23 takes two, so 23 must "
+            "capture (in Russian draughts either may)."
+        ),
+    },
+    "diagram.draughts-english-man": {
+        "zh": "英国跳棋：兵只能向前吃子。18 的白兵可以吃前面的 14，却不能吃身后的 23。",
+        "en": "English checkers: men capture forward only. The man on 18 takes 14 in front of it, never 23 behind it.",
+    },
+    "diagram.draughts-english-king": {
+        "zh": "英国跳棋：王不会飞，每次只走一格，吃子也只跳相邻的子。29 的王吃不到远处的 18，只能走到 25。",
+        "en": (
+            "English checkers: kings do not fly; they step one square and take only a piece next to them. The "
+            "king on 29 cannot reach 18 far away: its one move is to 25."
+        ),
+    },
     # game/scenes/views/draughts/editor.py
     "draughts.setup.title": {"zh": "自定义局面 · 国际跳棋", "en": "Custom position · International draughts"},
     "draughts.setup.piece": {"zh": "棋子", "en": "Piece"},
