@@ -36,7 +36,7 @@ DIAGRAMS: tuple[Diagram, ...] = (
         "draughts-russian",
         "draughts",
         "diagram.draughts-russian",
-        "W:W9:B6,11",
+        "W:W9:B4,6,11",
         "b6:g5",
         options=(("variant", "russian"),),
     ),
