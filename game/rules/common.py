@@ -129,6 +129,8 @@ class Option:
     choices:  the allowed values, in display order
     label:    {"en": ..., "zh": ...}
     choice_labels: {value: {"en": ..., "zh": ...}} (missing values are shown with str(value))
+    only_when: ((key, value), ...) of other options under which this one acts (none: always); the
+              setup screen hides it otherwise (draughts' who moves first: international only)
     """
 
     key: str
@@ -136,6 +138,11 @@ class Option:
     choices: tuple
     label: dict
     choice_labels: dict = field(default_factory=dict)
+    only_when: tuple = ()
+
+    def acts(self, chosen: dict) -> bool:
+        """True when the option has an effect under the `chosen` options."""
+        return all(chosen.get(key) == value for key, value in self.only_when)
 
 
 def defaults(options) -> dict:

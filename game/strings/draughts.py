@@ -8,6 +8,10 @@ TEXTS: dict[str, dict[str, str]] = {
     # game/scenes/views/draughts/__init__.py
     "games.draughts": {"zh": "国际跳棋", "en": "International Draughts"},
     "games.draughts.tag": {"zh": "10×10，飞王，最大吃子", "en": "10×10, flying kings, maximum capture"},
+    # the 8x8 variants' names (View.title: the setup's title, the game's panel)
+    "draughts.name.russian": {"zh": "俄罗斯跳棋", "en": "Russian Draughts"},
+    "draughts.name.brazilian": {"zh": "巴西跳棋", "en": "Brazilian Draughts"},
+    "draughts.name.english": {"zh": "英国跳棋", "en": "English Checkers"},
     # game/scenes/views/draughts/diagrams.py
     "diagram.draughts-start": {
         "zh": "开局：各二十子摆在深色格上，白方在下，先走。",
@@ -55,7 +59,7 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
     },
     # game/scenes/views/draughts/editor.py
-    "draughts.setup.title": {"zh": "自定义局面 · 国际跳棋", "en": "Custom position · International draughts"},
+    "draughts.setup.title": {"zh": "自定义局面 · {game}", "en": "Custom position · {game}"},
     "draughts.setup.piece": {"zh": "棋子", "en": "Piece"},
     "draughts.setup.erase": {"zh": "擦除", "en": "Erase"},
     "draughts.setup.wman": {"zh": "白兵", "en": "White man"},
@@ -69,8 +73,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "draughts.setup.you": {"zh": "你执", "en": "You play"},
     "draughts.setup.level": {"zh": "难度", "en": "Difficulty"},
     "draughts.setup.text": {
-        "zh": "100 字符局面（0 空 w/W 白兵/王 b/B 黑兵/王）或 FEN",
-        "en": "100-character board (0 empty, w/W white man/king, b/B black) or FEN",
+        "zh": "{n} 字符局面（0 空 w/W 白兵/王 b/B 黑兵/王）或 FEN",
+        "en": "{n}-character board (0 empty, w/W white man/king, b/B black) or FEN",
     },
     "draughts.setup.load": {"zh": "读入文本", "en": "Load text"},
     "draughts.setup.clear": {"zh": "清空", "en": "Clear"},
