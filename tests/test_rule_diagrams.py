@@ -142,6 +142,9 @@ def test_the_variant_diagrams_are_drawn_on_their_variants_board():
     ):
         state = R.position(R.BY_KEY[key])
         assert state.variant.name == variant and state.variant.size == 8, key
+        view = R.view_of(R.BY_KEY[key], state)  # drawn on that variant's board, not the 10x10 one
+        assert view.variant.name == variant and view.points() == list(range(1, 33)), key
+    assert R.view_of(R.BY_KEY["draughts-max"], R.position(R.BY_KEY["draughts-max"])).size == 10
 
 
 def test_draughts_russian_man_crowned_mid_capture_goes_on_as_a_king():
