@@ -145,3 +145,27 @@ def test_the_position_editor_keeps_international_draughts_by_default(driver):
     driver.step(2)
     assert editor.variant.name == "international" and len(editor.board) == 40
     assert len(editor.text.value.split()[0]) == 100
+
+
+def test_the_game_in_progress_is_named_by_its_variant(driver):
+    from game.scenes.screens.in_progress import game_in_progress, unless_replacing
+    from game.scenes.views import game_title
+    from game.scenes.widgets import Dialog
+
+    app = driver.app
+    scene = app.new_game("draughts", {"variant": "russian"}, mode="hotseat")
+    driver.settle(5)
+    for p in scene.state.legal_moves()[0].path:
+        driver.click(scene.view.point_xy(p))
+    driver.settle(60)
+    current = game_in_progress(app)
+    assert current[:2] == ("draughts", 1)
+    assert game_title(current[0], current[2], "en") == "Russian Draughts"
+    assert game_title("draughts", {}, "zh") == "国际跳棋"
+    assert game_title("draughts", {"variant": "nonsense"}, "en") == "International Draughts"
+    unless_replacing(app, lambda: None)  # the question names the variant
+    assert isinstance(driver.top, Dialog) and "Russian Draughts" in driver.top.lines[0]()
+    driver.key(pygame.K_ESCAPE)
+    app.back_to_menu()
+    driver.step(2)
+    assert driver.top.short_continue or "Russian Draughts" in driver.top._continue_text()
