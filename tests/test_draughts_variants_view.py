@@ -169,3 +169,27 @@ def test_the_game_in_progress_is_named_by_its_variant(driver):
     app.back_to_menu()
     driver.step(2)
     assert driver.top.short_continue or "Russian Draughts" in driver.top._continue_text()
+
+
+def test_network_offers_leave_out_who_moves_first_on_8x8():
+    from game.scenes.lobbies.texts import option_lines
+
+    assert option_lines("draughts", {"variant": "english", "first": "b"}, "en") == ["Rules: English checkers (8x8)"]
+    lines = option_lines("draughts", {"first": "b"}, "en")
+    assert "Who moves first: Black" in lines and "Rules: International (10x10)" in lines
+
+
+def test_the_network_offer_greys_who_moves_first_on_8x8(driver):
+    from game.scenes.lobbies import network as N
+
+    app = driver.app
+    setup = N.HostSetupScene(app)
+    app.push(setup)
+    driver.step()
+    setup.game.set("draughts")
+    setup._game_changed("draughts")
+    keys = [o.key for o in R.OPTIONS]
+    first, variant = (setup.option_widgets[keys.index(k)] for k in ("first", "variant"))
+    assert first.enabled
+    variant.set("russian")
+    assert not first.enabled and variant.enabled
