@@ -7,7 +7,10 @@ from __future__ import annotations
 TEXTS: dict[str, dict[str, str]] = {
     # game/scenes/views/draughts/__init__.py
     "games.draughts": {"zh": "国际跳棋", "en": "International Draughts"},
-    "games.draughts.tag": {"zh": "10×10，飞王，最大吃子", "en": "10×10, flying kings, maximum capture"},
+    "games.draughts.tag": {
+        "zh": "10×10 飞王，最大吃子；也可下 8×8",
+        "en": "10×10, flying kings; the 8×8 games too",
+    },
     # the 8x8 variants' names (View.title: the setup's title, the game's panel)
     "draughts.name.russian": {"zh": "俄罗斯跳棋", "en": "Russian Draughts"},
     "draughts.name.brazilian": {"zh": "巴西跳棋", "en": "Brazilian Draughts"},
