@@ -193,3 +193,9 @@ def test_the_network_offer_greys_who_moves_first_on_8x8(driver):
     assert first.enabled
     variant.set("russian")
     assert not first.enabled and variant.enabled
+
+
+def test_the_n_key_is_offered_where_it_shows_numbers():
+    assert View({"variant": "russian"}).help_keys("en") == []  # algebraic: the coordinates name squares
+    assert [k for k, _ in View({"variant": "english"}).help_keys("en")] == ["N"]
+    assert [k for k, _ in View({}).help_keys("en")] == ["N"]

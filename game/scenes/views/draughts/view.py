@@ -218,6 +218,8 @@ class View(GameView):
         return False
 
     def help_keys(self, lang):
+        if self.variant.algebraic:  # Russian: the coordinates name the squares, N shows nothing
+            return []
         return [("N", tr("draughts.key.numbers", lang))]
 
     # ---- pieces ------------------------------------------------------------------------------------
