@@ -199,3 +199,14 @@ def test_the_n_key_is_offered_where_it_shows_numbers():
     assert View({"variant": "russian"}).help_keys("en") == []  # algebraic: the coordinates name squares
     assert [k for k, _ in View({"variant": "english"}).help_keys("en")] == ["N"]
     assert [k for k, _ in View({}).help_keys("en")] == ["N"]
+
+
+def test_choosing_an_8x8_variant_does_not_move_the_rows_above(driver):
+    setup = driver.app.open("setup", "draughts")
+    driver.step(2)
+    variant = _choose(setup, "variant", "international")
+    driver.step(2)
+    before = (setup.mode.rect.y, variant.rect.y)
+    _choose(setup, "variant", "english")
+    driver.step(2)
+    assert (setup.mode.rect.y, variant.rect.y) == before

@@ -342,7 +342,9 @@ class SetupScene(FormScene):
         if fixed + rows * (row_h + gap) > h:  # many options: tighter rows, down to a readable minimum
             k = max(_TIGHTEST, (h - fixed) / (rows * (row_h + gap)))
             row_h, gap = int(row_h * k), int(gap * k)
-        content = len(self._rows()) * (row_h + gap) + theme.px(52, s) + len(options) * (row_h + gap) + theme.px(100, s)
+        # centred as if every option were shown, so the rows above stay put when one hides (8x8 draughts)
+        placed = len(options) if self._folded else max(len(options), len(self.option_widgets))
+        content = len(self._rows()) * (row_h + gap) + theme.px(52, s) + placed * (row_h + gap) + theme.px(100, s)
         y = max(theme.px(110, s), (h - content) // 2 + theme.px(40, s))
         self.title_y = y - theme.px(90, s)
         rows_top = y
