@@ -80,6 +80,10 @@ def test_menu_setup_and_board_fit(size):
         d.close()
 
 
+# the option whose values are different boards, per game with a setup picture, and three of them
+PICTURED = {"palace": ("palaces", (1, 2, 4)), "draughts": ("variant", ("international", "russian", "english"))}
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
 def test_the_setup_shows_the_board_chosen_beside_the_options(size):
     """The palace family's setup pictures the start of the board chosen (1, 2 or 4 palaces),
@@ -100,19 +104,22 @@ def test_the_setup_shows_the_board_chosen_beside_the_options(size):
                 continue
             assert rect.w >= 0.4 * size[1] and rect.left > setup.col.right
             assert rect.top >= setup.mode.rect.top and rect.bottom < setup.start_btn.rect.top
-            board = setup.option_widgets[[o.key for o in setup.rules.OPTIONS].index("palaces")]
-            for palaces in (1, 2, 4):
-                board.set(palaces)
+            key, values = PICTURED[game]
+            board = setup.option_widgets[[o.key for o in setup.rules.OPTIONS].index(key)]
+            for value in values:
+                board.set(value)
                 d.step()
+                rect = setup.picture.rect  # (its size follows the rows shown: 8x8 hides who moves first)
+                assert rect.w >= 0.4 * size[1] and rect.left > setup.col.right
                 picture = setup.picture._cache[1]
                 assert picture is not None and picture.get_size() == rect.size
                 drawn = picture.get_bounding_rect()  # the board fills the picture's width or height
                 assert max(drawn.w / rect.w, drawn.h / rect.h) > 0.9
-                shown[palaces] = pygame.image.tobytes(picture, "RGBA")
+                shown[game, value] = pygame.image.tobytes(picture, "RGBA")
                 screen = pygame.Surface(size)
                 setup.draw(screen)  # the picture is what the setup shows
                 assert screen.get_at(rect.center)[:3] == picture.get_at((rect.w // 2, rect.h // 2))[:3]
             app.pop()
-        assert len(set(shown.values())) == 3  # three boards, three pictures
+        assert len(set(shown.values())) == len(shown) == 6  # six boards, six pictures
     finally:
         d.close()

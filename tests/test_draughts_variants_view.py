@@ -78,3 +78,135 @@ def test_a_russian_game_is_played_by_clicks(driver):
     driver.settle(90)
     assert scene.ply == 1 and str(scene.move_objs[-1]) == "b6:h4"
     assert scene.state.pieces() == {20: "W"}
+
+
+def _choose(setup, key, value):
+    widget = setup.option_widgets[[o.key for o in setup.rules.OPTIONS].index(key)]
+    widget.set(value)
+    setup._changed(value)
+    return widget
+
+
+def test_the_setup_hides_who_moves_first_under_an_8x8_variant_and_names_the_variant(driver):
+    app = driver.app
+    setup = app.open("setup", "draughts")
+    driver.step(2)
+    first = _choose(setup, "first", "b")
+    assert first in setup._option_rows()
+    assert setup.options()["first"] == "b"
+    from game.scenes.views import VIEWS
+
+    for name, title in (("russian", "Russian Draughts"), ("english", "English Checkers")):
+        variant = _choose(setup, "variant", name)
+        rows = setup._option_rows()
+        assert first not in rows and variant in rows  # no effect on 8x8: not offered
+        assert rows[0] is variant
+        assert setup.options() == {"first": "w", "variant": name}  # the hidden choice is not passed on
+        assert VIEWS["draughts"].title(setup.options(), "en") == title
+        driver.step(2)  # it draws (the picture of the 8x8 start included)
+        assert setup.picture.rect.w == 0 or setup.picture._cache[0][0] == tuple(sorted(setup.options().items()))
+    _choose(setup, "variant", "international")
+    assert first in setup._option_rows() and setup.options()["first"] == "b"
+    assert VIEWS["draughts"].title(setup.options(), "en") == "International Draughts"
+    # the variant row leads and stays put: who moves first is below it
+    rows = setup._option_rows()
+    assert rows[0] is setup.option_widgets[[o.key for o in setup.rules.OPTIONS].index("variant")]
+    assert first in rows[1:] or setup._folded
+
+
+@pytest.mark.parametrize("name", ["russian", "english"])
+def test_the_position_editor_follows_the_variant_chosen_on_the_setup(driver, name):
+    app = driver.app
+    setup = app.open("setup", "draughts")
+    _choose(setup, "variant", name)
+    editor = app.open("draughts_setup")
+    driver.step(2)
+    assert editor.variant.name == name and editor.view.size == 8
+    assert editor.state().variant.name == name and len(editor.board) == 24
+    assert editor.text.value.split()[0] == R.to_grid(R.new_game(variant=name))  # 64 characters
+    editor.place(2, "w")  # a white man on its crowning row: refused
+    assert 2 not in editor.board or editor.board.get(2) == "b"
+    editor.clear()
+    editor.place(18, "W")
+    editor.place(14, "b")
+    assert editor.board == {18: "W", 14: "b"}
+    editor.text.value = "W:W22:B13"
+    editor.load_text()
+    assert editor.board == {22: "w", 13: "b"}
+    editor.start()
+    driver.settle(5)
+    scene = driver.top
+    assert type(scene).__name__ == "BoardScene" and scene.view.variant.name == name
+    assert scene.state.variant.name == name and scene.state.pieces() == {22: "w", 13: "b"}
+
+
+def test_the_position_editor_keeps_international_draughts_by_default(driver):
+    editor = driver.app.open("draughts_setup")
+    driver.step(2)
+    assert editor.variant.name == "international" and len(editor.board) == 40
+    assert len(editor.text.value.split()[0]) == 100
+
+
+def test_the_game_in_progress_is_named_by_its_variant(driver):
+    from game.scenes.screens.in_progress import game_in_progress, unless_replacing
+    from game.scenes.views import game_title
+    from game.scenes.widgets import Dialog
+
+    app = driver.app
+    scene = app.new_game("draughts", {"variant": "russian"}, mode="hotseat")
+    driver.settle(5)
+    for p in scene.state.legal_moves()[0].path:
+        driver.click(scene.view.point_xy(p))
+    driver.settle(60)
+    current = game_in_progress(app)
+    assert current[:2] == ("draughts", 1)
+    assert game_title(current[0], current[2], "en") == "Russian Draughts"
+    assert game_title("draughts", {}, "zh") == "国际跳棋"
+    assert game_title("draughts", {"variant": "nonsense"}, "en") == "International Draughts"
+    unless_replacing(app, lambda: None)  # the question names the variant
+    assert isinstance(driver.top, Dialog) and "Russian Draughts" in driver.top.lines[0]()
+    driver.key(pygame.K_ESCAPE)
+    app.back_to_menu()
+    driver.step(2)
+    assert driver.top.short_continue or "Russian Draughts" in driver.top._continue_text()
+
+
+def test_network_offers_leave_out_who_moves_first_on_8x8():
+    from game.scenes.lobbies.texts import option_lines
+
+    assert option_lines("draughts", {"variant": "english", "first": "b"}, "en") == ["Rules: English checkers (8x8)"]
+    lines = option_lines("draughts", {"first": "b"}, "en")
+    assert "Who moves first: Black" in lines and "Rules: International (10x10)" in lines
+
+
+def test_the_network_offer_greys_who_moves_first_on_8x8(driver):
+    from game.scenes.lobbies import network as N
+
+    app = driver.app
+    setup = N.HostSetupScene(app)
+    app.push(setup)
+    driver.step()
+    setup.game.set("draughts")
+    setup._game_changed("draughts")
+    keys = [o.key for o in R.OPTIONS]
+    first, variant = (setup.option_widgets[keys.index(k)] for k in ("first", "variant"))
+    assert first.enabled
+    variant.set("russian")
+    assert not first.enabled and variant.enabled
+
+
+def test_the_n_key_is_offered_where_it_shows_numbers():
+    assert View({"variant": "russian"}).help_keys("en") == []  # algebraic: the coordinates name squares
+    assert [k for k, _ in View({"variant": "english"}).help_keys("en")] == ["N"]
+    assert [k for k, _ in View({}).help_keys("en")] == ["N"]
+
+
+def test_choosing_an_8x8_variant_does_not_move_the_rows_above(driver):
+    setup = driver.app.open("setup", "draughts")
+    driver.step(2)
+    variant = _choose(setup, "variant", "international")
+    driver.step(2)
+    before = (setup.mode.rect.y, variant.rect.y)
+    _choose(setup, "variant", "english")
+    driver.step(2)
+    assert (setup.mode.rect.y, variant.rect.y) == before

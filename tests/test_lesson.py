@@ -135,3 +135,14 @@ def test_esc_on_the_offer_is_not_now(driver):
     driver.step(2)
     driver.key(pygame.K_ESCAPE, frames=3)
     assert app.top is menu and app.settings["lesson_offered"] is True
+
+
+def test_a_step_under_another_variant_is_played_on_that_variants_board(driver):
+    scene = _open(driver, "draughts")
+    seen = []
+    while not scene.done:
+        options = scene.step.rule_options(scene.options)
+        assert scene.view.variant.name == options["variant"]
+        seen.append((options["variant"], scene.view.geo.size))
+        _play_step(driver, scene)
+    assert ("international", 10) in seen and ("russian", 8) in seen and ("english", 8) in seen

@@ -125,3 +125,58 @@ def test_every_diagram_renders():
 
 def test_palace_points_named_in_the_diagrams():
     assert R.BY_KEY["palace-trapped"].rings == (palace.parse_point("c8"), palace.parse_point("c2"))
+
+
+# ---- the 8x8 variants: each diagram is read under its variant and shows the rule it names ------------
+def _under(key, variant):
+    """The diagram's position read under another variant (what the rule changes)."""
+    return draughts.from_text(R.BY_KEY[key].position, variant=variant)
+
+
+def test_the_variant_diagrams_are_drawn_on_their_variants_board():
+    for key, variant in (
+        ("draughts-russian", "russian"),
+        ("draughts-brazilian", "brazilian"),
+        ("draughts-english-man", "english"),
+        ("draughts-english-king", "english"),
+    ):
+        state = R.position(R.BY_KEY[key])
+        assert state.variant.name == variant and state.variant.size == 8, key
+        view = R.view_of(R.BY_KEY[key], state)  # drawn on that variant's board, not the 10x10 one
+        assert view.variant.name == variant and view.points() == list(range(1, 33)), key
+    assert R.view_of(R.BY_KEY["draughts-max"], R.position(R.BY_KEY["draughts-max"])).size == 10
+
+
+def test_draughts_russian_man_crowned_mid_capture_goes_on_as_a_king():
+    state, move = _move("draughts-russian")
+    assert state.piece_at(9) == "w" and tuple(move.captures) == (6, 11)
+    assert move.path[1] == 2  # it lands on d8, the crowning row, mid-capture
+    after = state.play(move)
+    assert after.piece_at(move.path[-1]) == "W"
+    # the second piece stands two squares away from d8 (e7 empty): only a flying king reaches it
+    assert state.piece_at(7) is None
+    # under the Brazilian rules the same man stops on d8 (it took one piece and is crowned there)
+    assert [str(m) for m in _under("draughts-russian", "brazilian").legal_moves()] == ["9x2"]
+
+
+def test_draughts_brazilian_majority_rule_on_8x8():
+    state, move = _move("draughts-brazilian")
+    assert len(move.captures) == 2 and [str(m) for m in state.legal_moves()] == ["23x7"]
+    # the shorter capture exists: Russian free choice allows it
+    russian = _under("draughts-brazilian", "russian")
+    assert sorted(len(m.captures) for m in russian.legal_moves()) == [1, 2]
+
+
+def test_draughts_english_men_capture_forward_only():
+    state, move = _move("draughts-english-man")
+    assert [str(m) for m in state.legal_moves()] == ["18x9"] and tuple(move.captures) == (14,)
+    assert state.piece_at(23) == "b" and state.piece_at(27) is None  # behind it, free beyond
+    # a Russian man would take the piece behind it too
+    assert {tuple(m.captures) for m in _under("draughts-english-man", "russian").legal_moves()} == {(14,), (23,)}
+
+
+def test_draughts_english_king_steps_one_square():
+    state, move = _move("draughts-english-king")
+    assert state.piece_at(29) == "W" and [str(m) for m in state.legal_moves()] == ["29-25"]
+    # a flying king would take 18 from afar
+    assert all(m.captures == (18,) for m in _under("draughts-english-king", "russian").legal_moves())

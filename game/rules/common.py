@@ -131,6 +131,8 @@ class Option:
     choice_labels: {value: {"en": ..., "zh": ...}} (missing values are shown with str(value))
     ladder:   the computer's levels are measured apart under each value (another board or rule
               family plays too differently for one rating scale): game.ai.levels, the record
+    only_when: ((key, value), ...) of other options under which this one acts (none: always); the
+              setup screen hides it otherwise (draughts' who moves first: international only)
     """
 
     key: str
@@ -139,6 +141,11 @@ class Option:
     label: dict
     choice_labels: dict = field(default_factory=dict)
     ladder: bool = False
+    only_when: tuple = ()
+
+    def acts(self, chosen: dict) -> bool:
+        """True when the option has an effect under the `chosen` options."""
+        return all(chosen.get(key) == value for key, value in self.only_when)
 
 
 def defaults(options) -> dict:

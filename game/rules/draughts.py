@@ -59,6 +59,7 @@ OPTIONS = (
         ("w", "b"),
         {"en": "Who moves first", "zh": "先手"},
         {"w": {"en": "White (FMJD)", "zh": "白方 (国际规则)"}, "b": {"en": "Black", "zh": "黑方"}},
+        only_when=(("variant", "international"),),  # the 8x8 variants start with the side their rules name
     ),
     V.OPTION,  # international (10x10), russian, brazilian, english (8x8): docs/DRAUGHTS_VARIANTS.md
 )

@@ -7,7 +7,14 @@ from __future__ import annotations
 TEXTS: dict[str, dict[str, str]] = {
     # game/scenes/views/draughts/__init__.py
     "games.draughts": {"zh": "国际跳棋", "en": "International Draughts"},
-    "games.draughts.tag": {"zh": "10×10，飞王，最大吃子", "en": "10×10, flying kings, maximum capture"},
+    "games.draughts.tag": {
+        "zh": "10×10 飞王，最大吃子；也可下 8×8",
+        "en": "10×10, flying kings; the 8×8 games too",
+    },
+    # the 8x8 variants' names (View.title: the setup's title, the game's panel)
+    "draughts.name.russian": {"zh": "俄罗斯跳棋", "en": "Russian Draughts"},
+    "draughts.name.brazilian": {"zh": "巴西跳棋", "en": "Brazilian Draughts"},
+    "draughts.name.english": {"zh": "英国跳棋", "en": "English Checkers"},
     # game/scenes/views/draughts/diagrams.py
     "diagram.draughts-start": {
         "zh": "开局：各二十子摆在深色格上，白方在下，先走。",
@@ -29,8 +36,33 @@ TEXTS: dict[str, dict[str, str]] = {
             "together."
         ),
     },
+    "diagram.draughts-russian": {
+        "zh": "俄罗斯跳棋：b6 的兵跳过 c7 落到 d8 升王，同一步里立刻按王的走法继续吃：飞过 e7 吃掉 f6，停在 g5 或 h4。",
+        "en": (
+            "Russian draughts: the man on b6 jumps c7 and lands on d8, is crowned at once and goes on capturing "
+            "as a king in the same move: it flies past e7, takes f6 and stops on g5 or h4."
+        ),
+    },
+    "diagram.draughts-brazilian": {
+        "zh": "巴西跳棋：8×8 棋盘上也必须吃最多的子。21 只能吃一子，23 能连吃两子，所以必须走 23（俄罗斯跳棋可任选）。",
+        "en": (
+            "Brazilian draughts: the majority rule on 8x8. 21 could take one piece, 23 takes two, so 23 must "
+            "capture (in Russian draughts either may)."
+        ),
+    },
+    "diagram.draughts-english-man": {
+        "zh": "英国跳棋：兵只能向前吃子。18 的白兵可以吃前面的 14，却不能吃身后的 23。",
+        "en": "English checkers: men capture forward only. The man on 18 takes 14 in front of it, never 23 behind it.",
+    },
+    "diagram.draughts-english-king": {
+        "zh": "英国跳棋：王不会飞，每次只走一格，吃子也只跳相邻的子。29 的王吃不到远处的 18，只能走到 25。",
+        "en": (
+            "English checkers: kings do not fly; they step one square and take only a piece next to them. The "
+            "king on 29 cannot reach 18 far away: its one move is to 25."
+        ),
+    },
     # game/scenes/views/draughts/editor.py
-    "draughts.setup.title": {"zh": "自定义局面 · 国际跳棋", "en": "Custom position · International draughts"},
+    "draughts.setup.title": {"zh": "自定义局面 · {game}", "en": "Custom position · {game}"},
     "draughts.setup.piece": {"zh": "棋子", "en": "Piece"},
     "draughts.setup.erase": {"zh": "擦除", "en": "Erase"},
     "draughts.setup.wman": {"zh": "白兵", "en": "White man"},
@@ -44,8 +76,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "draughts.setup.you": {"zh": "你执", "en": "You play"},
     "draughts.setup.level": {"zh": "难度", "en": "Difficulty"},
     "draughts.setup.text": {
-        "zh": "100 字符局面（0 空 w/W 白兵/王 b/B 黑兵/王）或 FEN",
-        "en": "100-character board (0 empty, w/W white man/king, b/B black) or FEN",
+        "zh": "{n} 字符局面（0 空 w/W 白兵/王 b/B 黑兵/王）或 FEN",
+        "en": "{n}-character board (0 empty, w/W white man/king, b/B black) or FEN",
     },
     "draughts.setup.load": {"zh": "读入文本", "en": "Load text"},
     "draughts.setup.clear": {"zh": "清空", "en": "Clear"},
@@ -114,6 +146,50 @@ TEXTS: dict[str, dict[str, str]] = {
     "lesson.draughts.4.wrong": {
         "zh": "点 46 的王，再点 28 后面任一空格（23、19、14、10 或 5）。",
         "en": "Click the king on 46, then any free square beyond 28 (23, 19, 14, 10 or 5).",
+    },
+    "lesson.draughts.russian": {
+        "zh": "俄罗斯跳棋（8×8）：兵在连吃途中到达底线立即升王，并按王的走法继续吃。点 b6 的兵，再点 d8，然后点 g5 或 h4。",
+        "en": (
+            "Russian draughts (8x8): a man reaching the far row during a capture is crowned at once and goes on "
+            "capturing as a king. Click the man on b6, then d8, then g5 or h4."
+        ),
+    },
+    "lesson.draughts.russian.wrong": {
+        "zh": "b6 跳过 c7 到 d8 升王，再飞过 e7 吃掉 f6：点 b6、d8，再点 g5 或 h4。",
+        "en": "b6 jumps c7 to d8, is crowned and flies over f6: click b6, d8, then g5 or h4.",
+    },
+    "lesson.draughts.brazilian": {
+        "zh": "巴西跳棋（8×8）：国际跳棋的规则，必须吃最多的子。21 只能吃一子，23 能连吃两子：点 23，再点 16，第二跳会自动走完。",
+        "en": (
+            "Brazilian draughts (8x8): the international rules, so you must take the most pieces. 21 takes one, "
+            "23 takes two: click 23, then 16, and the second jump follows."
+        ),
+    },
+    "lesson.draughts.brazilian.wrong": {
+        "zh": "必须吃得最多：23 跳过 19 到 16，再跳过 11 到 7。",
+        "en": "You must take the most: 23 jumps over 19 to 16, then over 11 to 7.",
+    },
+    "lesson.draughts.english": {
+        "zh": "英国跳棋（8×8，黑方先走）：兵只能向前走、向前吃。18 的兵身后的 23 吃不到，只能吃前面的 14：点 18，再点 9。",
+        "en": (
+            "English checkers (8x8, Black moves first): men move and capture forward only. The man on 18 cannot "
+            "take 23 behind it, only 14 in front: click 18, then 9."
+        ),
+    },
+    "lesson.draughts.english.wrong": {
+        "zh": "兵只能向前吃：点 18，再点 9。",
+        "en": "Men capture forward only: click 18, then 9.",
+    },
+    "lesson.draughts.english_king": {
+        "zh": "英国跳棋的王不会飞，每次只走一格，也只吃紧挨着的子。29 的王够不到 18：点 29，再点 25。",
+        "en": (
+            "English kings do not fly: they step one square and take only a piece next to them. The king on 29 "
+            "cannot reach 18: click 29, then 25."
+        ),
+    },
+    "lesson.draughts.english_king.wrong": {
+        "zh": "王只能走一格：点 29，再点 25。",
+        "en": "A king steps one square: click 29, then 25.",
     },
     "lesson.draughts.done": {
         "zh": "吃光对方的子或让对方无路可走就赢了。记住：被跳过的子要等整步走完才一起拿掉，同一颗子不能跳两次。",

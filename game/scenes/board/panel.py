@@ -230,7 +230,7 @@ class SidePanel:
         x, y = p.x + pad, p.y + pad
         width = p.w - 2 * pad
         state = board.shown_state()
-        title = app.text(tr(f"games.{board.game}", lang), theme.px(24, s), theme.ACCENT, serif=True)
+        title = app.text(board.view.title(board.options, lang), theme.px(24, s), theme.ACCENT, serif=True)
         surface.blit(title, (x, y))
         y += title.get_height() + theme.px(8, s)
         if board.review is not None:

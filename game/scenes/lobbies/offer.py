@@ -63,6 +63,11 @@ class OfferSetupScene(Lobby):
                     lambda v: None,
                 )
             )
+        options = games.get(self.game.value).rules.OPTIONS
+        for opt, wdg in zip(
+            options, self.option_widgets
+        ):  # greyed where the others make it idle (8x8: who moves first)
+            wdg.enabled = lambda o=opt: o.acts({x.key: w.value for x, w in zip(options, self.option_widgets)})
         self.set_widgets(
             [self.game, self.seat, self.clock_rows.clock, *self.option_widgets, self.open_btn, self.back_btn]
         )

@@ -32,10 +32,13 @@ def _seat_labels(game, options, position, lang) -> tuple:
 
 
 def option_lines(game: str, options: dict, lang: str) -> list:
-    """ "label: value" of every variant option, translated."""
+    """ "label: value" of every variant option that acts under the others, translated."""
     out = []
+    chosen = {opt.key: options.get(opt.key, opt.default) for opt in games.get(game).options}
     for opt in games.get(game).options:
-        value = options.get(opt.key, opt.default)
+        value = chosen[opt.key]
+        if not opt.acts(chosen):  # (draughts on 8x8: who moves first is the variant's)
+            continue
         labels = opt.choice_labels.get(value)
         text = (labels.get(lang) or labels["en"]) if labels else str(value)
         sep = "：" if lang == "zh" else ": "

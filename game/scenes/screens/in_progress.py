@@ -11,21 +11,23 @@ from __future__ import annotations
 
 from game import storage
 from game.i18n import tr
+from game.scenes.views import game_title
 from game.scenes.widgets import confirm
 
 
-def game_in_progress(app) -> tuple[str, int] | None:
-    """(game name, moves played) of the unfinished game that a new one would replace, or None."""
+def game_in_progress(app) -> tuple | None:
+    """(game name, moves played, rule options) of the unfinished game that a new one would
+    replace, or None."""
     for scene in reversed(app.scenes):
         match = getattr(scene, "match", None)
         if match is not None and not match.over and (match.ply or match.can_redo()):
-            return match.game, match.ply
+            return match.game, match.ply, match.options
     try:
         record, _notice = storage.read_autosave()  # the menu shows the notice of a damaged one
     except Exception:  # a question must never stop the game: nothing to ask about
         return None
     if record is not None and record.end is None and (record.moves or record.redo):
-        return record.game, len(record.moves)
+        return record.game, len(record.moves), record.options
     return None
 
 
@@ -35,18 +37,19 @@ def unless_replacing(app, go) -> None:
     ask_before_replacing(app, game_in_progress(app), go)
 
 
-def ask_before_replacing(app, current: tuple[str, int] | None, go) -> None:
+def ask_before_replacing(app, current: tuple | None, go) -> None:
     """Run go() now when `current` is None, else after the player agrees to replace that game
-    ((game name, moves played); Cancel is the default answer). The network lobby asks this way
+    ((game name, moves played[, rule options]); Cancel is the default answer). The network lobby asks this way
     about the saved network game a new one would replace."""
     if current is None:
         go()
         return
-    game, n = current
+    game, n, *rest = current
+    options = rest[0] if rest else None  # the name under them: "Russian Draughts"
     confirm(
         app,
         lambda: tr("replace.title", app.lang),
-        [lambda: tr("replace.line", app.lang, game=tr(f"games.{game}", app.lang), n=n)],
+        [lambda: tr("replace.line", app.lang, game=game_title(game, options, app.lang), n=n)],
         go,
         yes=lambda: tr("replace.yes", app.lang),
         no=lambda: tr("ui.cancel", app.lang),

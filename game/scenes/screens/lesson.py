@@ -46,15 +46,20 @@ class LessonScene(Scene):
         assert self.lesson is not None
         self.info = games.get(game)
         self.options = self.info.check_options({})
-        self.view = make_view(game, self.options)
-        self.view.show_labels(True)  # the steps name points: c8, 32, b3
-        self.view.layout(self.board_rect, False)
+        self._make_view(self.options)
         self.state = self.info.new_state(self.options, seed=self.lesson.seed)
         self.index = 0
         self.feedback: str | None = None  # i18n key of the explanation of a wrong click
         self.last: tuple = ()  # the path of the last move played
         self.pending: float | None = None  # seconds until the scripted reply
         self._enter_step()
+
+    def _make_view(self, options: dict) -> None:
+        """The board drawn under `options` (a step may play under another variant's board)."""
+        self.view_options = options
+        self.view = make_view(self.game, options)
+        self.view.show_labels(True)  # the steps name points: c8, 32, b3
+        self.view.layout(self.board_rect, False)
 
     @property
     def done(self) -> bool:
@@ -67,8 +72,11 @@ class LessonScene(Scene):
     def _enter_step(self) -> None:
         step = self.step
         if step is not None and step.position:
-            self.state = self.info.rules.from_text(step.position, **step.rule_options(self.options))
+            options = step.rule_options(self.options)
+            self.state = self.info.rules.from_text(step.position, **options)
             self.last = ()
+            if options != self.view_options:  # another board (a draughts variant on 8x8)
+                self._make_view(options)
         self.input.reset([] if step is None else paths_of(self.state.legal_moves()))
         self.play_btn.visible = self.done
 

@@ -12,7 +12,7 @@ from game import games, storage
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.registry import register
-from game.scenes.views import VIEWS, render_thumbnail
+from game.scenes.views import VIEWS, game_title, render_thumbnail
 from game.scenes.widgets import Button, FocusGroup, Widget, confirm, fit_text
 from game.sprites import theme
 
@@ -110,7 +110,11 @@ class MenuScene(Scene):
     # ---- actions ------------------------------------------------------------------------------
     def _continue_text(self) -> str:
         if self.autosave is not None and not self.short_continue:
-            return tr("menu.continue_of", self.app.lang, game=tr(f"games.{self.autosave.game}", self.app.lang))
+            return tr(
+                "menu.continue_of",
+                self.app.lang,
+                game=game_title(self.autosave.game, self.autosave.options, self.app.lang),
+            )
         return tr("menu.continue", self.app.lang)
 
     def open_setup(self, game) -> None:

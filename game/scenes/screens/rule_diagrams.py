@@ -15,7 +15,7 @@ from game.scenes.views import diagrams, make_view
 from game.scenes.views.teaching import Diagram
 from game.sprites import highlight
 
-__all__ = ["BY_KEY", "DIAGRAMS", "Diagram", "caption", "captured_points", "find_move", "position", "render"]
+__all__ = ["BY_KEY", "DIAGRAMS", "Diagram", "caption", "captured_points", "find_move", "position", "render", "view_of"]
 
 BY_KEY: dict[str, Diagram] = diagrams()
 DIAGRAMS: tuple[Diagram, ...] = tuple(BY_KEY.values())
@@ -43,11 +43,16 @@ def captured_points(view, before, after, path) -> list[int]:
     return [p for p in old if (p != path[0] or gone) and (p not in new or (p == path[-1] and len(path) > 1))]
 
 
+def view_of(d: Diagram, state):
+    """The game's view under the diagram's rule options (a draughts variant: its own board)."""
+    options = games.get(d.game).check_options(dict(d.options))
+    return make_view(d.game, {**options, **getattr(state, "options", {})})
+
+
 def render(d: Diagram, size: tuple[int, int], lang: str) -> pygame.Surface:
     """The diagram drawn to fit `size`, cropped to what was drawn."""
-    info = games.get(d.game)
     state = position(d)
-    view = make_view(d.game, {**info.check_options({}), **getattr(state, "options", {})})  # its variant's board
+    view = view_of(d, state)
     view.show_labels(True)  # the captions name points (draughts: square numbers)
     view.layout(pygame.Rect(0, 0, size[0], size[1]), False)
     surf = pygame.Surface(size, pygame.SRCALPHA)

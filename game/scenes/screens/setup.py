@@ -128,7 +128,9 @@ class SetupScene(FormScene):
         self.picture = SetupPicture(app, game)  # the chosen board, beside the rule options
         # a window too low for every row keeps the first option here and the rest one click away
         self.more_btn = Button(
-            app, lambda: more_text(app.lang, self.rules.OPTIONS[1:], self.folded_options()), self.open_options
+            app,
+            lambda: more_text(app.lang, [o for o, _ in self._shown_options()][1:], self.folded_options()),
+            self.open_options,
         )
         self._folded = False
         self._watching = None
@@ -197,11 +199,22 @@ class SetupScene(FormScene):
 
     def _option_rows(self) -> list:
         """The rule options shown here: all of them, or the first and the row that opens the rest."""
-        return [self.option_widgets[0], self.more_btn] if self._folded else self.option_widgets
+        shown = [w for _, w in self._shown_options()]
+        return [shown[0], self.more_btn] if self._folded else shown
 
     def folded_options(self) -> list:
         """The options on their own screen ("setup_options"; none when all are shown here)."""
-        return self.option_widgets[1:] if self._folded else []
+        return [w for _, w in self._shown_options()][1:] if self._folded else []
+
+    def _shown_options(self) -> list:
+        """(Option, widget) of the rule options that act under the others chosen (draughts' who
+        moves first: international draughts only), an option others depend on first (the variant
+        row stays where it is while the rows that depend on it come and go)."""
+        pairs = list(zip(self.rules.OPTIONS, self.option_widgets))
+        chosen = {o.key: w.value for o, w in pairs}
+        ruling = {key for o in self.rules.OPTIONS for key, _ in o.only_when}
+        shown = [(o, w) for o, w in pairs if o.acts(chosen)]
+        return sorted(shown, key=lambda ow: ow[0].key not in ruling)
 
     def open_options(self) -> None:
         if self._folded:
@@ -209,12 +222,20 @@ class SetupScene(FormScene):
 
     def _must_fold(self, h: int, s: float) -> bool:
         """True when every row would not fit `h` even at the tightest rows (more than one option)."""
-        rows = len(self._rows()) + len(self.option_widgets)
+        shown = len(self._shown_options())
+        rows = len(self._rows()) + shown
         row = int(theme.px(50, s) * _TIGHTEST) + int(theme.px(14, s) * _TIGHTEST)  # as on_resize squeezes them
-        return len(self.option_widgets) > 1 and theme.px(_FIXED, s) + rows * row > h
+        return shown > 1 and theme.px(_FIXED, s) + rows * row > h
 
     def _set_rows(self) -> None:
-        watching = (self.mode.value == "watch", self.clock.value is None, self.clock.value == "custom", self._folded)
+        shown = tuple(o.key for o, _ in self._shown_options())
+        watching = (
+            self.mode.value == "watch",
+            self.clock.value is None,
+            self.clock.value == "custom",
+            self._folded,
+            shown,
+        )
         if watching == self._watching:
             return
         self._watching = watching
@@ -232,8 +253,10 @@ class SetupScene(FormScene):
         return str(value)
 
     def options(self) -> dict:
+        chosen = {o.key: w.value for o, w in zip(self.rules.OPTIONS, self.option_widgets)}
+        # an option without effect under the others (hidden) is given as its default
         return check_options(
-            self.rules.OPTIONS, {o.key: w.value for o, w in zip(self.rules.OPTIONS, self.option_widgets)}
+            self.rules.OPTIONS, {o.key: chosen[o.key] if o.acts(chosen) else o.default for o in self.rules.OPTIONS}
         )
 
     def _seat_label(self, seat) -> str:
@@ -319,7 +342,9 @@ class SetupScene(FormScene):
         if fixed + rows * (row_h + gap) > h:  # many options: tighter rows, down to a readable minimum
             k = max(_TIGHTEST, (h - fixed) / (rows * (row_h + gap)))
             row_h, gap = int(row_h * k), int(gap * k)
-        content = len(self._rows()) * (row_h + gap) + theme.px(52, s) + len(options) * (row_h + gap) + theme.px(100, s)
+        # centred as if every option were shown, so the rows above stay put when one hides (8x8 draughts)
+        placed = len(options) if self._folded else max(len(options), len(self.option_widgets))
+        content = len(self._rows()) * (row_h + gap) + theme.px(52, s) + placed * (row_h + gap) + theme.px(100, s)
         y = max(theme.px(110, s), (h - content) // 2 + theme.px(40, s))
         self.title_y = y - theme.px(90, s)
         rows_top = y
@@ -341,7 +366,7 @@ class SetupScene(FormScene):
         s = self.s
         self.draw_backdrop(
             surface,
-            tr("setup.title", self.app.lang, game=tr(f"games.{self.game}", self.app.lang)),
+            tr("setup.title", self.app.lang, game=VIEWS[self.game].title(self.options(), self.app.lang)),
             40,
             max(theme.px(30, s), self.title_y),
         )

@@ -25,6 +25,7 @@ from types import ModuleType
 import pygame
 
 from game import games
+from game.i18n import tr
 from game.scenes.views.api import GameView
 from game.scenes.views.teaching import Diagram, Lesson
 
@@ -81,6 +82,16 @@ def settings_rows(app) -> list:
 
 def make_view(game: str, options: dict) -> GameView:
     return VIEWS[game](options)
+
+
+def game_title(game: str, options: dict | None, lang: str) -> str:
+    """The game's name under its rule options ("Russian Draughts"); the plain name for a game
+    without a view or with options it cannot read."""
+    view = VIEWS.get(game)
+    try:
+        return view.title(options or {}, lang) if view is not None else tr(f"games.{game}", lang)
+    except Exception:  # a damaged save's options: the game's plain name
+        return tr(f"games.{game}", lang)
 
 
 def seat_labels(game: str, options: dict, lang: str, start_state=None) -> tuple[str, str]:

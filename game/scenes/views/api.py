@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import tr
+
 
 class GameView:
     #: the side shown at the bottom when the board is not turned (None: no preferred side)
@@ -67,6 +69,11 @@ class GameView:
 
     #: the game's name: "palace", "draughts" or "banqi"
     game: str = ""
+
+    @classmethod
+    def title(cls, options: dict, lang: str) -> str:
+        """The game's name as players call it under `options` (draughts: "Russian Draughts")."""
+        return tr(f"games.{cls.game}", lang)
 
     def __init__(self, options: dict):
         """options: the variant options chosen on the new-game screen (keys of rules.OPTIONS)."""

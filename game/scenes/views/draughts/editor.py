@@ -1,5 +1,7 @@
 """Custom draughts position editor: click pieces onto the board (or type the source game's
 100-character text, or a FEN), choose who moves first and how to play, then start a game from it.
+It edits a position of the variant chosen on the setup screen (the 8x8 boards: a 64-character text,
+squares 1-32), or of the variant of the position it is given.
 
 Mouse: left click puts the chosen piece on a dark square (clicking the same piece again removes
 it), right click empties a square. Keys: 1-4 choose white man / white king / black man / black
@@ -15,6 +17,7 @@ from game.ai.levels import level_label
 from game.i18n import tr
 from game.match import Match
 from game.rules import draughts as R
+from game.rules import draughts_variants as V
 from game.rules.common import PositionError
 from game.scenes.registry import register
 from game.scenes.screens.in_progress import unless_replacing
@@ -37,10 +40,14 @@ PIECE_KEYS = {
 
 @register("draughts_setup")
 class DraughtsSetupScene(FormScene):
-    def __init__(self, app, state=None):
+    def __init__(self, app, state=None, variant: str | None = None):
         super().__init__(app)
-        self.view = View({"first": "w"})
-        start = state if state is not None else R.new_game()
+        last = getattr(app, "last_setup", {}).get("draughts", {})
+        if variant is None:  # the position's own, else the one chosen on the setup screen
+            variant = state.variant.name if state is not None else last.get("options", {}).get("variant")
+        self.variant = V.get(variant or "international")
+        self.view = View({"first": "w", "variant": self.variant.name})
+        start = state if state is not None else R.new_game(variant=self.variant.name)
         self.board = start.pieces()
         t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
         self.piece = Choice(
@@ -65,7 +72,6 @@ class DraughtsSetupScene(FormScene):
             lambda v: self._refresh(),
             label_width=0.3,
         )
-        last = getattr(app, "last_setup", {}).get("draughts", {})
         self.mode = Choice(
             app,
             t("draughts.setup.players"),
@@ -91,9 +97,7 @@ class DraughtsSetupScene(FormScene):
             label_width=0.3,
         )
         self.you.enabled = self.level.enabled = lambda: self.mode.value == "computer"
-        self.text = TextInput(
-            app, "", on_submit=lambda _v: self.load_text(), max_len=160, placeholder=t("draughts.setup.text")
-        )
+        self.text = TextInput(app, "", on_submit=lambda _v: self.load_text(), max_len=160, placeholder=self._text_hint)
         self.load_btn = Button(app, t("draughts.setup.load"), self.load_text)
         self.clear_btn = Button(app, t("draughts.setup.clear"), self.clear)
         self.initial_btn = Button(app, t("draughts.setup.initial"), self.initial)
@@ -123,7 +127,7 @@ class DraughtsSetupScene(FormScene):
     # ---- the position ---------------------------------------------------------------------------
     def state(self):
         """The edited position as a rules state (PositionError when it is not playable)."""
-        state = R.from_pieces(self.board, self.to_move.value)
+        state = R.from_pieces(self.board, self.to_move.value, self.variant)
         codes = set(self.board.values())
         if not codes & {"w", "W"} or not codes & {"b", "B"}:
             raise PositionError(tr("draughts.setup.empty", self.app.lang))
@@ -136,7 +140,7 @@ class DraughtsSetupScene(FormScene):
     def _refresh(self) -> None:
         """Show the board text and whether the position can be played."""
         try:
-            grid_state = R.from_pieces(self.board, self.to_move.value)
+            grid_state = R.from_pieces(self.board, self.to_move.value, self.variant)
             if not self.text.focused:
                 self.text.value = f"{R.to_grid(grid_state)} {self.to_move.value}"
             st = self.state()
@@ -153,7 +157,8 @@ class DraughtsSetupScene(FormScene):
             self.message = (str(exc), theme.DANGER)
 
     def place(self, square, piece) -> None:
-        if piece == "w" and square <= 5 or piece == "b" and square >= 46:
+        g = self.variant.geometry  # a man never stands on its own crowning row
+        if piece == "w" and square <= g.width or piece == "b" and square > g.n - g.width:
             self.app.sounds.play("illegal")
             self.message = (tr("draughts.setup.no_man_there", self.app.lang), theme.DANGER)
             return
@@ -168,7 +173,7 @@ class DraughtsSetupScene(FormScene):
     def load_text(self) -> None:
         try:
             text = self.text.value.strip()
-            state = R.from_text(text, first=self.to_move.value)
+            state = R.from_text(text, first=self.to_move.value, variant=self.variant.name)
         except PositionError as exc:
             self.app.sounds.play("illegal")
             self.message = (str(exc), theme.DANGER)
@@ -183,7 +188,7 @@ class DraughtsSetupScene(FormScene):
         self._refresh()
 
     def initial(self) -> None:
-        self.board = R.new_game().pieces()
+        self.board = R.new_game(variant=self.variant.name).pieces()
         self._refresh()
 
     def submit(self) -> None:
@@ -202,7 +207,15 @@ class DraughtsSetupScene(FormScene):
         """Study the position on a board of its own: the computer's analysis starts at once."""
         state = self._checked_state()
         if state is not None:
-            self.app.open("board", Match("draughts", {"first": state.to_move}, start_state=state), analyse=True)
+            self.app.open("board", Match("draughts", self._options(state), start_state=state), analyse=True)
+
+    def _options(self, state) -> dict:
+        """The rule options of a game from the edited position: its variant (and, in international
+        draughts, the side that moves first)."""
+        return {"first": state.to_move, "variant": self.variant.name}
+
+    def _text_hint(self) -> str:
+        return tr("draughts.setup.text", self.app.lang, n=self.variant.size**2)
 
     def start(self) -> None:
         state = self._checked_state()
@@ -219,7 +232,7 @@ class DraughtsSetupScene(FormScene):
             self.app,
             lambda: self.app.new_game(
                 "draughts",
-                {"first": state.to_move},
+                self._options(state),
                 mode=mode,
                 human_seat=human_seat if mode == "computer" else 0,
                 level=level,
@@ -270,10 +283,11 @@ class DraughtsSetupScene(FormScene):
         w, h = surface.get_size()
         s = self.s
         lang = self.app.lang
-        self.draw_backdrop(surface, tr("draughts.setup.title", lang), 34, theme.px(24, s))
+        title = tr("draughts.setup.title", lang, game=View.title({"variant": self.variant.name}, lang))
+        self.draw_backdrop(surface, title, 34, theme.px(24, s))
         view = self.view
         view.draw_board(surface)
-        state = R.from_pieces(self.board, self.to_move.value)
+        state = R.from_pieces(self.board, self.to_move.value, self.variant)
         view.draw_extras(surface, state, lang)
         for sq, code in self.board.items():
             view.draw_piece(surface, code, view.point_xy(sq))
@@ -282,7 +296,7 @@ class DraughtsSetupScene(FormScene):
         )
         for wdg in self.widgets:
             wdg.draw(surface)
-        label = self.app.text(tr("draughts.setup.text", lang), theme.px(17, s), theme.TEXT_DIM)
+        label = self.app.text(self._text_hint(), theme.px(17, s), theme.TEXT_DIM)
         surface.blit(label, (self.col.x + 4, self.text_label_y))
         text, colour = self.message
         if text:

@@ -31,6 +31,35 @@ LESSON = Lesson(
             "lesson.draughts.4.wrong",
             position="W:WK46:B28,3",
         ),
+        # the 8x8 variants (docs/DRAUGHTS_VARIANTS.md), each a position played under its own rules
+        Step(
+            "lesson.draughts.russian",
+            ("b6:g5", "b6:h4"),
+            "lesson.draughts.russian.wrong",
+            position="W:W9:B4,6,11",
+            options=(("variant", "russian"),),
+        ),
+        Step(
+            "lesson.draughts.brazilian",
+            ("23x7",),
+            "lesson.draughts.brazilian.wrong",
+            position="W:W21,23:B11,17,19",
+            options=(("variant", "brazilian"),),
+        ),
+        Step(
+            "lesson.draughts.english",
+            ("18x9",),
+            "lesson.draughts.english.wrong",
+            position="W:W18:B14,23",
+            options=(("variant", "english"),),
+        ),
+        Step(
+            "lesson.draughts.english_king",
+            ("29-25",),
+            "lesson.draughts.english_king.wrong",
+            position="W:WK29:B18",
+            options=(("variant", "english"),),
+        ),
     ),
     "lesson.draughts.done",
 )

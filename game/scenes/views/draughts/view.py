@@ -45,6 +45,12 @@ class View(GameView):
     game = "draughts"
     bottom_side = "w"
     setup_extra = ("draughts_setup", "setup.custom")
+    setup_picture = True  # 10x10 or one of the 8x8 boards: the setup shows the variant chosen
+
+    @classmethod
+    def title(cls, options: dict, lang: str) -> str:
+        variant = options.get("variant", "international")
+        return super().title(options, lang) if variant == "international" else tr(f"draughts.name.{variant}", lang)
 
     def __init__(self, options: dict):
         super().__init__(options)
@@ -212,6 +218,8 @@ class View(GameView):
         return False
 
     def help_keys(self, lang):
+        if self.variant.algebraic:  # Russian: the coordinates name the squares, N shows nothing
+            return []
         return [("N", tr("draughts.key.numbers", lang))]
 
     # ---- pieces ------------------------------------------------------------------------------------
