@@ -58,6 +58,16 @@ class GameInfo:
         """The full option dict: `given` over the defaults (PositionError for a bad one)."""
         return check_options(self.options, dict(given or {}))
 
+    def title_key(self, options: dict | None = None) -> str:
+        """The text key of the game's name under `options`: "games.<name>", or where the rules
+        name an option that makes another game of it (rules.TITLE_OPTION: the draughts variant)
+        and it is not at its default, "<name>.name.<value>" ("draughts.name.russian")."""
+        option = next((o for o in self.options if o.key == getattr(self.rules, "TITLE_OPTION", None)), None)
+        value = None if option is None else (options or {}).get(option.key, option.default)
+        if option is None or value == option.default or value not in option.choices:  # a damaged save's
+            return f"games.{self.name}"
+        return f"{self.name}.name.{value}"
+
     def ladder_options(self, options: dict | None = None) -> dict[str, str]:
         """The options that choose the levels' rating scale (Option.ladder), every one with its
         value as text, defaults filled in: how game.ai.levels' table and the record name a ladder."""

@@ -48,6 +48,8 @@ from game.rules.draughts_movegen import generator
 from game.rules.draughts_variants import INTERNATIONAL, Variant, advance_clocks, endgame_limits  # noqa: F401
 
 NAME = "draughts"
+#: the option whose other values are games of their own names (games.GameInfo.title_key)
+TITLE_OPTION = "variant"
 MENU_ORDER = 1  # where game.games lists it (the menu's order)
 SIDES = ("w", "b")
 PDN = True  # its games are written as PDN (game.record.match_pdn, draughts_pdn.write_game)

@@ -9,9 +9,8 @@ asked about: replacing it loses nothing.
 
 from __future__ import annotations
 
-from game import storage
+from game import games, storage
 from game.i18n import tr
-from game.scenes.views import game_title
 from game.scenes.widgets import confirm
 
 
@@ -29,6 +28,15 @@ def game_in_progress(app) -> tuple | None:
     if record is not None and record.end is None and (record.moves or record.redo):
         return record.game, len(record.moves), record.options
     return None
+
+
+def _title(game: str, options: dict | None, lang: str) -> str:
+    """The game's name under its options ("Russian Draughts"); the plain name when a damaged
+    save's options cannot be read."""
+    try:
+        return tr(games.get(game).title_key(options), lang)
+    except Exception:  # a question must never stop the game
+        return tr(f"games.{game}", lang)
 
 
 def unless_replacing(app, go) -> None:
@@ -49,7 +57,7 @@ def ask_before_replacing(app, current: tuple | None, go) -> None:
     confirm(
         app,
         lambda: tr("replace.title", app.lang),
-        [lambda: tr("replace.line", app.lang, game=game_title(game, options, app.lang), n=n)],
+        [lambda: tr("replace.line", app.lang, game=_title(game, options, app.lang), n=n)],
         go,
         yes=lambda: tr("replace.yes", app.lang),
         no=lambda: tr("ui.cancel", app.lang),

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import games
 from game.i18n import tr
 
 
@@ -73,7 +74,7 @@ class GameView:
     @classmethod
     def title(cls, options: dict, lang: str) -> str:
         """The game's name as players call it under `options` (draughts: "Russian Draughts")."""
-        return tr(f"games.{cls.game}", lang)
+        return tr(games.get(cls.game).title_key(options), lang)
 
     def __init__(self, options: dict):
         """options: the variant options chosen on the new-game screen (keys of rules.OPTIONS)."""

@@ -47,11 +47,6 @@ class View(GameView):
     setup_extra = ("draughts_setup", "setup.custom")
     setup_picture = True  # 10x10 or one of the 8x8 boards: the setup shows the variant chosen
 
-    @classmethod
-    def title(cls, options: dict, lang: str) -> str:
-        variant = options.get("variant", "international")
-        return super().title(options, lang) if variant == "international" else tr(f"draughts.name.{variant}", lang)
-
     def __init__(self, options: dict):
         super().__init__(options)
         self.variant = V.get(options.get("variant", "international"))
