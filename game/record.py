@@ -16,7 +16,7 @@ from game.rules import draughts, draughts_pdn
 from game.rules.common import REQUESTED_ENDINGS, TIME_ENDINGS, PositionError
 
 FORMAT = "qipan-game"
-VERSION = 1
+VERSION = 2  # 2: the level is a number 1-10 (version 1 saves hold easy | medium | hard)
 MAX_SAVE_BYTES = 2_000_000  # a save of 20000 moves is far below this
 MAX_MOVES = 20_000
 MAX_NOTATION = 120  # characters of one move's notation

@@ -311,7 +311,7 @@ def _valid_dict(game="palace"):
     "change",
     [
         {"format": "something-else"},
-        {"version": 2},
+        {"version": 3},
         {"version": "1"},
         {"version": True},
         {"game": "chess"},
@@ -346,6 +346,11 @@ def test_hostile_fields_are_save_errors(change):
     with pytest.raises(SaveError) as info:
         GameRecord.from_json(json.dumps(data))
     assert str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_save_says_its_level_as_a_number_and_version_2():
+    data = _valid_dict("draughts")
+    assert data["version"] == 2 and isinstance(data["level"], int) and 1 <= data["level"] <= 10
 
 
 def test_future_version_message():
