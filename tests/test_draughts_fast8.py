@@ -3,7 +3,10 @@ generator (game.rules.draughts_movegen), eval8.py and the plain search over the 
 the same moves in the same order, the same evaluations, perft counts, and node for node the same
 search."""
 
+import os
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -20,6 +23,7 @@ from game.rules import draughts_variants as V
 from game.rules.draughts_movegen import generator
 
 VARIANTS = ("russian", "brazilian", "english")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def random_position(rng: random.Random, variant: V.Variant):
@@ -139,3 +143,27 @@ def test_the_compiled_search_is_the_plain_search_node_for_node(name, monkeypatch
             assert fast == plain, (R.to_text(s), depth, nodes)
             checked += plain[3]
     assert checked > 12 * 20_000  # the searches were not trivial
+
+
+def test_the_engine_compiles_the_variant_before_the_clock():
+    """A hard move on 8x8 compiles (or loads) that variant's search in warm, outside its time."""
+    from game.ai.contract import Limits
+    from game.ai.draughts.player import ENGINE
+
+    state = R.new_game(variant="english")
+    found = ENGINE.search(state, Limits("hard", 0.2))
+    assert F8.compiled(state.variant).warmed and found.move in state.legal_moves()
+    assert found.depth >= 6
+
+
+def test_without_numba_the_plain_search_plays_on_8x8():
+    code = (
+        "from game.ai.draughts import search as A, fast8; from game.rules import draughts as R; "
+        "assert not fast8.available(); s = R.new_game(variant='russian'); "
+        "mv, _, _, _, search = A.run(s, 'hard', nodes=3000); assert type(search) is A.Search; "
+        "print(A._to_move(s, mv))"
+    )
+    env = dict(os.environ, QIPAN_NO_JIT="1")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() in {str(m) for m in R.new_game(variant="russian").legal_moves()}

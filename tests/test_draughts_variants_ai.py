@@ -1,12 +1,13 @@
 """The computer in the 8x8 draughts variants (issue 61): the plain search over the family's move
-generator and the hand-made 8x8 evaluation (eval8.py), at every level; the compiled search, the
-opening book and the endgame tables stay 10x10-only."""
+generator and the hand-made 8x8 evaluation (eval8.py), compiled from COMPILED_FROM on (fast8.py,
+tests/test_draughts_fast8.py); the opening book and the endgame tables stay 10x10-only."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai.contract import Limits
+from game.ai.draughts import fast8
 from game.ai.draughts import search as S
 from game.ai.draughts.eval8 import Eval8
 from game.ai.draughts.family import BOARD10, board_of
@@ -35,12 +36,15 @@ def _states(state, line):
 
 
 @pytest.mark.parametrize("name", EIGHT)
-def test_eight_by_eight_routes_to_the_plain_search(name):
+def test_eight_by_eight_routes_to_its_compiled_search_from_compiled_from(name):
     state = R.new_game(variant=name)
     assert not board_of(state).tables10 and board_of(R.new_game()) is BOARD10
     mv, _, depth, _, search = S.run(state, "hard", nodes=4000)
-    assert type(search) is S.Search and search.board.variant.name == name and depth >= 3
+    assert type(search) is S.FastSearch and search.board.variant.name == name and depth >= 3
+    assert search.fast is fast8.compiled(state.variant) and not search.egdb
     assert S._to_move(state, mv) in state.legal_moves()
+    _, _, _, _, plain = S.run(state, S.COMPILED_FROM - 1, nodes=4000)
+    assert type(plain) is S.Search and plain.board.variant.name == name
     assert S.ponder(state, lambda: True) == 0  # nothing kept to fill on 8x8
 
 
