@@ -167,3 +167,39 @@ def test_without_numba_the_plain_search_plays_on_8x8():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() in {str(m) for m in R.new_game(variant="russian").legal_moves()}
+
+
+@pytest.mark.parametrize("name", ["russian", "english"])
+def test_a_timed_8x8_search_runs_helpers_beside_it_where_there_are_cores(name, monkeypatch):
+    """Lazy SMP as on 10x10 (smp.py): the helpers search this board's copy of the search into the
+    shared table, and stop with the move."""
+    import threading
+    import time
+
+    from game.ai.draughts import smp
+
+    monkeypatch.setenv("QIPAN_THREADS", "3")
+    s = R.new_game(variant=name)
+    for _ in range(6):
+        s = s.play(s.legal_moves()[0])
+    A.warm(board=board_of(s))
+    seen = []
+    real = smp.Helpers.stop
+
+    def stop(self):
+        seen.append(len(self.threads))
+        nodes = real(self)
+        seen.append(nodes)
+        return nodes
+
+    monkeypatch.setattr(smp.Helpers, "stop", stop)
+    budget = A.Budget(time_limit=0.4)
+    search = A.make_search(budget, s.history[:-1], "shared", board_of(s))
+    t0 = time.perf_counter()
+    mv, _score, depth = search.root(s, 64, start_time=t0)
+    assert time.perf_counter() - t0 < 2.0
+    assert A._to_move(s, mv) in s.legal_moves() and depth >= 4
+    assert seen[0] == 2 and seen[1] > 0 and budget.nodes >= seen[1]
+    for thread in threading.enumerate():
+        if thread.name.startswith("draughts-helper"):
+            thread.join(5)

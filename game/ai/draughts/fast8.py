@@ -3,7 +3,7 @@ compiled once more for each variant over fast_board8's move generator and evalua
 (game.ai.jit.specialise replaces the board's functions and constants that fast.py's search
 calls). So the 8x8 variants search with the same algorithm, node for node the plain search of
 search.py over family.py's 8x8 boards (tests/test_draughts_fast8.py), and only the board is
-their own. There are no endgame tables or opening book on 8x8; lazy SMP helpers are not started.
+their own. There are no endgame tables or opening book on 8x8.
 
 Compiled(variant) has the part of fast.py's interface that search.FastSearch uses, and turns
 the rules' internal moves (from, to, captured, crowned) into the compiled rows and back.
@@ -35,7 +35,7 @@ BOARD_FUNCTIONS = (
     B8.apply_move,
     B8.perft,
 )
-SEARCH_FUNCTIONS = (F.search, F.root_iter)
+SEARCH_FUNCTIONS = (F.search, F.root_iter, F.helper_loop)
 CROWN = B8.CROWN
 TIMED_TT_BITS = 18  # a timed search's table (made on its clock: 6 MB take a few ms)
 
@@ -79,7 +79,7 @@ class Compiled:
             "DRAW_PLIES": variant.kings_only_plies,
         }
         self.search = specialise(SEARCH_FUNCTIONS, on_board, "board8_" + variant.name)
-        self.root_iter = self.search["root_iter"]
+        self.root_iter, self.helper_loop = self.search["root_iter"], self.search["helper_loop"]
         self.values = B8.eval_arrays(variant)
         self.warmed = False
         self._warm = threading.Lock()
@@ -118,18 +118,24 @@ class Compiled:
     def with_tables(arrays) -> tuple:
         return arrays
 
+    @staticmethod
+    def eg_max(pieces: int, arrays) -> int:
+        return 0  # no endgame tables on 8x8
+
     def warm(self) -> None:
         """Compile this variant's search (or load it from numba's cache) before a clock starts."""
         with self._warm:
             if self.warmed or not available():
                 return
-            with compile_lock("draughts8"):
+            with compile_lock("draughts"):  # one draughts compile at a time across processes (jit.compile_lock)
                 arrays = self.new_arrays(4)
                 arrays[F.ST][F.LIMIT] = 50
                 sq = self.variant.geometry.square
                 bits = (sq[21], 0, sq[9], 0)  # a white man on 22, a black one on 10
                 roots = np.array([row(self.variant_moves(bits)[0])], np.int64)
                 self.root_iter(*bits, 1, roots, 1, np.int64(3), -F.INF, F.INF, 0, arrays)
+                arrays[F.ST][F.STOPPED] = 1  # compiled for the lazy-SMP helpers (smp.py); returns at once
+                self.helper_loop(*bits, 1, roots, 1, 1, 0, arrays)
                 F.hkey(*bits, 1)
             self.warmed = True
 

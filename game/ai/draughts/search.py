@@ -412,7 +412,7 @@ class Search:
 
 class FastSearch(Search):
     """Search's root loop (iterative deepening, aspiration, partial iterations) over the compiled
-    search of fast.py (fast8.py's on 8x8: no endgame tables or helpers), with its own arrays."""
+    search of fast.py (fast8.py's on 8x8, without endgame tables), with its own arrays."""
 
     def __init__(self, budget: Budget, history_keys=(), arrays=None, board: SearchBoard = BOARD10):
         self.budget = budget
@@ -429,13 +429,13 @@ class FastSearch(Search):
 
     def root(self, state, max_depth, info=None, start_time=None):
         """Search.root, with lazy-SMP helper threads beside it in a timed search (smp.py)."""
-        count = smp.threads() if self.budget.limit is None and self.budget.deadline is not None and self.egdb else 1
+        count = smp.threads() if self.budget.limit is None and self.budget.deadline is not None else 1
         moves = state.legal_moves() if count > 1 else ()
         if len(moves) < 2:
             return super().root(state, max_depth, info, start_time)
         key = state.key()
-        internal = [R.internal(m) for m in moves]
-        helpers = smp.Helpers(self.arrays, count, key, internal, self.n_history, state.quiet_plies)
+        internal = [R.internal(m) if self.egdb else fast8.row(self.board.internal(m)) for m in moves]
+        helpers = smp.Helpers(self.arrays, count, key, internal, self.n_history, state.quiet_plies, self.fast)
         # the move ends when stop() has waited for the helpers: that wait is inside its time
         self.budget.deadline -= smp.STOP_WAIT
         try:
