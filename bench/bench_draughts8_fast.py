@@ -48,7 +48,7 @@ def timed(state, seconds: float, compiled: bool) -> tuple:
     budget = Budget(time_limit=seconds, start=start)
     keys = state.history[:-1]
     if compiled:
-        search = S.make_search(budget, keys, "shared", board)
+        search = S.make_search(budget, keys, "full", board)  # fresh tables, as the plain search has
     else:
         search = S.Search(budget, keys, board=board)
     _, _, depth = search.root(state, S.LEVELS[10].depth, None, start)

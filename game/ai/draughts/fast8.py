@@ -3,7 +3,8 @@ compiled once more for each variant over fast_board8's move generator and evalua
 (game.ai.jit.specialise replaces the board's functions and constants that fast.py's search
 calls). So the 8x8 variants search with the same algorithm, node for node the plain search of
 search.py over family.py's 8x8 boards (tests/test_draughts_fast8.py), and only the board is
-their own. There are no endgame tables or opening book on 8x8.
+their own. There are no endgame tables or opening book on 8x8; a timed search keeps its arrays
+from move to move as 10x10's does (tables.shared_board), and pondering fills them.
 
 Compiled(variant) has the part of fast.py's interface that search.FastSearch uses, and turns
 the rules' internal moves (from, to, captured, crowned) into the compiled rows and back.
@@ -19,6 +20,7 @@ from game.ai.common import SearchStopped
 from game.ai.draughts import egdb
 from game.ai.draughts import fast as F
 from game.ai.draughts import fast_board8 as B8
+from game.ai.draughts.tables import KEPT8_BITS, ready_board, shared_board
 from game.ai.jit import AVAILABLE, compile_lock, specialise
 from game.rules import draughts_variants as V
 from game.rules.draughts_movegen import generator
@@ -37,7 +39,6 @@ BOARD_FUNCTIONS = (
 )
 SEARCH_FUNCTIONS = (F.search, F.root_iter, F.helper_loop)
 CROWN = B8.CROWN
-TIMED_TT_BITS = 18  # a timed search's table (made on its clock: 6 MB take a few ms)
 
 
 def row(move) -> tuple:
@@ -110,9 +111,11 @@ class Compiled:
         )
 
     def arrays(self, tables: str) -> tuple:
-        """A search's arrays, new for each search (search.make_search's `tables`: "fresh" for a
-        node budget, else a larger table for a timed search)."""
-        return self.new_arrays(F.TT_BITS_FRESH if tables == "fresh" else TIMED_TT_BITS)
+        """A search's arrays for search.make_search's `tables`: "shared" the ones kept from move to
+        move (tables.shared_board, made by warm), "fresh" small new ones, "full" large new ones."""
+        if tables == "shared":
+            return shared_board(self)
+        return self.new_arrays(F.TT_BITS_FRESH if tables == "fresh" else KEPT8_BITS)
 
     @staticmethod
     def with_tables(arrays) -> tuple:
@@ -122,8 +125,11 @@ class Compiled:
     def eg_max(pieces: int, arrays) -> int:
         return 0  # no endgame tables on 8x8
 
-    def warm(self) -> None:
-        """Compile this variant's search (or load it from numba's cache) before a clock starts."""
+    def warm(self, kept: bool = False) -> None:
+        """Compile this variant's search (or load it from numba's cache) before a clock starts,
+        and with `kept` make the arrays its timed searches keep (tables.ready_board)."""
+        if kept and available():
+            ready_board(self)
         with self._warm:
             if self.warmed or not available():
                 return

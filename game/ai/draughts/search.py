@@ -483,7 +483,7 @@ def warm(progress=None, kept=True, board: SearchBoard = BOARD10) -> None:
     the search (fast.warm, which calls progress) and make the tables it keeps (50 MB; kept=False
     for a node-budget search, which starts with small tables of its own); on an 8x8 board its own."""
     if not board.tables10:
-        return fast8.compiled(board.variant).warm()
+        return fast8.compiled(board.variant).warm(kept)
     F.warm(progress)
     if kept and F.available():
         ready_fast()
@@ -589,8 +589,9 @@ def ponder(state, should_stop, seconds=PONDER_SECONDS) -> int:
     deeply) and the next search starts from there. Returns the depth reached."""
     while state.result() is None and len(legal := state.legal_moves()) == 1:
         state = state.play(legal[0])  # a forced reply: think about the position after it
-    if state.result() is not None or not board_of(state).tables10:  # 8x8 keeps no tables to fill
+    board = board_of(state)
+    if state.result() is not None or not (board.tables10 or fast8.available()):  # plain 8x8: no tables kept
         return 0
-    warm()
-    search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared")
+    warm(board=board)
+    search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared", board)
     return search.root(state, LEVELS[10].depth)[2]
