@@ -1,13 +1,15 @@
 """The computer in the 8x8 draughts variants (issue 61): the plain search over the family's move
-generator and the hand-made 8x8 evaluation (eval8.py), at every level; the compiled search, the
-opening book and the endgame tables stay 10x10-only."""
+generator and the hand-made 8x8 evaluation (eval8.py), compiled from COMPILED_FROM on (fast8.py,
+tests/test_draughts_fast8.py), pondering too; the opening book and the endgame tables stay 10x10-only."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai.contract import Limits
+from game.ai.draughts import fast8
 from game.ai.draughts import search as S
+from game.ai.draughts import tables as T
 from game.ai.draughts.eval8 import Eval8
 from game.ai.draughts.family import BOARD10, board_of
 from game.ai.draughts.player import ENGINE
@@ -35,13 +37,24 @@ def _states(state, line):
 
 
 @pytest.mark.parametrize("name", EIGHT)
-def test_eight_by_eight_routes_to_the_plain_search(name):
+def test_eight_by_eight_routes_to_its_compiled_search_from_compiled_from(name):
     state = R.new_game(variant=name)
     assert not board_of(state).tables10 and board_of(R.new_game()) is BOARD10
     mv, _, depth, _, search = S.run(state, "hard", nodes=4000)
-    assert type(search) is S.Search and search.board.variant.name == name and depth >= 3
+    assert type(search) is S.FastSearch and search.board.variant.name == name and depth >= 3
+    assert search.fast is fast8.compiled(state.variant) and not search.egdb
     assert S._to_move(state, mv) in state.legal_moves()
-    assert S.ponder(state, lambda: True) == 0  # nothing kept to fill on 8x8
+    _, _, _, _, plain = S.run(state, S.COMPILED_FROM - 1, nodes=4000)
+    assert type(plain) is S.Search and plain.board.variant.name == name
+    old = S.use_tables(S.new_tables())
+    try:  # pondering fills the variant's kept arrays, which the next timed search uses
+        assert S.ponder(state.play(state.legal_moves()[0]), lambda: False, seconds=0.3) >= 4
+        kept = T._SHARED["fast8 " + name]
+        assert (
+            kept is not None and S.make_search(S.Budget(time_limit=0.1), (), "shared", board_of(state)).arrays is kept
+        )
+    finally:
+        S.use_tables(old)
 
 
 def test_the_search_takes_the_bigger_capture_where_the_choice_is_free():

@@ -14,6 +14,7 @@ import os
 import shutil
 import sys
 import time
+import types
 from collections.abc import Iterator
 
 KEEP_DAYS = 30  # compiled code of other versions is removed after this long unused
@@ -140,3 +141,26 @@ def compile_lock(name: str) -> Iterator[None]:
                 yield
             finally:
                 fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+
+
+def specialise(functions, constants: dict, suffix: str) -> dict:
+    """The compiled `functions` (of one module) compiled again with some of their module's
+    globals replaced: `constants` maps a global's name to its value in the copies (a number, an
+    array, or another compiled function, which numba reads as constants when it compiles). The
+    copies call each other where the originals did, so one source serves several boards or rule
+    sets, each compiled to its own code. Returns {name: copy}; each copy is cached on disk
+    under its own name (name__suffix). Without numba the copies are plain functions."""
+    first = getattr(functions[0], "py_func", functions[0])
+    names = dict(first.__globals__)
+    names.update(constants)
+    out = {}
+    for f in functions:
+        py = getattr(f, "py_func", f)
+        copy = types.FunctionType(py.__code__, names, py.__name__, py.__defaults__, py.__closure__)
+        copy.__qualname__ = f"{py.__qualname__}__{suffix}"
+        copy.__module__ = py.__module__
+        if AVAILABLE:
+            options = {k: v for k, v in f.targetoptions.items() if k != "nopython"}
+            copy = numba.njit(cache=True, **options)(copy)
+        names[py.__name__] = out[py.__name__] = copy
+    return out

@@ -2,7 +2,8 @@
 the move generator, the evaluation and the draw count, with the signatures search.py calls.
 International draughts uses draughts_board's own 10x10 functions and the trained evaluation
 (eval.py); the 8x8 variants the family's generator (game.rules.draughts_movegen) and eval8.py.
-Only the 10x10 board has the compiled search, the opening book and the endgame tables (`tables10`).
+Only the 10x10 board has the opening book and the endgame tables (`tables10`); the compiled search
+plays on both (fast.py on 10x10, fast8.py's copies of it on the 8x8 boards).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class SearchBoard:
     s1: int  # the two diagonal shifts of the board's bit layout
     s2: int
     draw_plies: int  # plies without a capture or a man's move that draw
-    tables10: bool  # the compiled search, opening book and endgame tables apply
+    tables10: bool  # the opening book, endgame tables and fast.py's own board apply
 
 
 def _threatened10(wm, wk, bm, bk, white) -> bool:

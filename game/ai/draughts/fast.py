@@ -65,6 +65,9 @@ PROBCUT_MARGIN, ASPIRATION, LMR2_MOVE, LMR2_DEPTH = 10, 25, 5, 5
 # reverse futility: a quiet, unthreatened node RFP_MARGIN a ply above beta fails high (RESULTS round 13)
 RFP_DEPTH, RFP_MARGIN = 2, 40
 TT_QUIET_PLIES = 30  # table cutoffs below this many quiet plies (the 25-move rule ends at 50)
+# the board's: its diagonal shifts and the plies without a capture or a man's move that draw
+# (fast8.py compiles this search again over the 8x8 boards, with their values)
+S1, S2, DRAW_PLIES = 6, 7, 50
 
 _budget = None  # the Budget of the running search (set by run_iteration), asked with the clock
 
@@ -129,14 +132,14 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
     if ply > st[SELDEPTH]:
         st[SELDEPTH] = ply
     key = hkey(wm, wk, bm, bk, white)
-    if hm >= 50 or (hm >= 4 and repeated(key, hm, st, rep)):
+    if hm >= DRAW_PLIES or (hm >= 4 and repeated(key, hm, st, rep)):
         return 0
     occ = wm | wk | bm | bk
     if white:
         men, kings, enemy = wm, wk, bm | bk
     else:
         men, kings, enemy = bm, bk, wm | wk
-    capture = has_capture(men, kings, enemy, occ)
+    capture = side_has_capture(men, kings, enemy, occ, white)
     if not capture and popcnt(occ) <= st[EG_MAX]:
         v = egdb.probe(wm, wk, bm, bk, white, C[EG_DATA], C[EG_OFF])
         if v == egdb.DRAW:
@@ -148,8 +151,8 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
             return sc if v == egdb.WIN else -sc
     if not capture and depth <= 0:
         empty = MASK ^ occ
-        targets = ((men >> 6) | (men >> 7)) if white else ((men << 6) | (men << 7))
-        if not (targets | (kings >> 6) | (kings >> 7) | (kings << 6) | (kings << 7)) & empty:
+        targets = ((men >> S1) | (men >> S2)) if white else ((men << S1) | (men << S2))
+        if not (targets | (kings >> S1) | (kings >> S2) | (kings << S1) | (kings << S2)) & empty:
             return ply - MATE
         # a quiet leaf: stand pat, unless the opponent threatens a capture: then a ply further,
         # once on a line (ext is 0 below it): chained threats in a crowded middle game once took
@@ -196,7 +199,7 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
     moves = mv[ply]
     score_of = order[ply]
     if capture:
-        n = gen_captures(men, kings, enemy, occ, raw, moves)
+        n = side_captures(men, kings, enemy, occ, white, raw, moves)
         ek = bk if white else wk
         for i in range(n):
             tt_hit = moves[i, 0] == tt_from and moves[i, 1] == tt_to and moves[i, 2] == tt_caps
@@ -291,6 +294,19 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
         p = pack(depth, flag, stored, bf, bt)
         tt[slot, 0], tt[slot, 1], tt[slot, 2] = key ^ bc ^ p, bc, p
     return best
+
+
+@njit
+def side_has_capture(men, kings, enemy, occ, white):
+    """has_capture for the side `white`: 10x10 men capture both ways, so it is not read here
+    (the 8x8 boards' English men capture forward only: fast8.py puts theirs in its place)."""
+    return has_capture(men, kings, enemy, occ)
+
+
+@njit
+def side_captures(men, kings, enemy, occ, white, raw, moves):
+    """gen_captures for the side `white` (see side_has_capture)."""
+    return gen_captures(men, kings, enemy, occ, raw, moves)
 
 
 @njit

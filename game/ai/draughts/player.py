@@ -16,7 +16,7 @@ from typing import Any
 
 from game.ai.common import LevelRow, SearchStopped, level_budget, pick_level_move, resolve_time
 from game.ai.contract import EngineBase, Limits, SearchResult, over_result
-from game.ai.draughts import book, fast
+from game.ai.draughts import book, fast, fast8
 from game.ai.draughts import search as S
 from game.ai.draughts.family import board_of
 from game.ai.timeman import TimePlan
@@ -47,10 +47,11 @@ class DraughtsEngine(EngineBase):
 
     def search(self, position: Any, limits: Limits) -> SearchResult:
         row = S.LEVELS[limits.level]
-        tables10 = board_of(position).tables10  # 8x8: the plain search, no book or compiled search
-        if limits.level >= S.COMPILED_FROM and tables10:
+        board = board_of(position)
+        tables10 = board.tables10  # 8x8: no book or endgame tables
+        if limits.level >= S.COMPILED_FROM and (tables10 or fast8.available()):
             # compiled, the kept tables made, the book read: before the clock
-            S.warm(kept=limits.nodes is None and row.nodes is None)
+            S.warm(kept=limits.nodes is None and row.nodes is None, board=board)
             book.load()
         started = time.perf_counter()
         if position.result() is not None:

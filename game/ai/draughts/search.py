@@ -20,11 +20,10 @@ to a blend of each game's result and the search's score, with the hand terms' co
 beside them. The men's square values are folded into the tables, so one lookup per
 pattern gives both.
 
-The hard level (and the hint, the Hub engine, analysis and pondering) runs the same search
-compiled by numba (fast.py, FastSearch below) when numba is installed: about thirty times
-the nodes a second (bench/RESULTS.md, round 25), 13 plies from the start in 0.5 s instead of 8
-on a busy 2-core machine. Search stays as the
-reference the compiled search is tested against, and plays where numba is missing.
+The hard level (and the hint, the Hub engine, analysis and pondering) runs the same search compiled
+by numba (fast.py, FastSearch below; fast8.py on the 8x8 boards) when numba is installed: about thirty
+times the nodes a second (bench/RESULTS.md, round 25), 13 plies from the start in 0.5 s instead of 8
+on a busy 2-core machine. Search stays as the reference the compiled search is tested against.
 
 Levels (LEVELS): 1-7 search a few plies with this plain search on a node budget, captures seen
 only so far past the horizon, and pick with human-like mistakes (game.ai.common.pick_level_move);
@@ -36,7 +35,7 @@ from __future__ import annotations
 import time
 
 from game.ai.common import Budget, SearchStopped, resolve_time
-from game.ai.draughts import egdb, smp
+from game.ai.draughts import egdb, fast8, smp
 from game.ai.draughts import fast as F
 from game.ai.draughts.egdb.play import root_moves
 
@@ -93,12 +92,6 @@ RFP_DEPTH, RFP_MARGIN = F.RFP_DEPTH, F.RFP_MARGIN  # reverse futility (fast.py s
 
 
 # ---- search ----------------------------------------------------------------------------------------
-def threatened(wm, wk, bm, bk, white) -> bool:
-    """Whether the side not to move could capture if it were its turn (fast_board.threatened)."""
-    occ = wm | wk | bm | bk
-    return R.has_capture(bm, bk, wm | wk, occ) if white else R.has_capture(wm, wk, bm | bk, occ)
-
-
 def table_score(wm, wk, bm, bk, white, otherwise):
     """The endgame tables' value of a position as the compiled search scores it (fast.py: a win
     where a counting clock runs is only an evaluation), or `otherwise` where they do not hold it."""
@@ -419,14 +412,14 @@ class Search:
 
 class FastSearch(Search):
     """Search's root loop (iterative deepening, aspiration, partial iterations) over the compiled
-    search of fast.py, with its own arrays for tables."""
+    search of fast.py (fast8.py's on 8x8, without endgame tables), with its own arrays."""
 
-    egdb = True
-
-    def __init__(self, budget: Budget, history_keys=(), arrays=None):
+    def __init__(self, budget: Budget, history_keys=(), arrays=None, board: SearchBoard = BOARD10):
         self.budget = budget
-        self._bind(BOARD10)
-        self.arrays = F.with_tables(arrays) if arrays is not None else F.new_arrays(F.TT_BITS_FRESH)
+        self._bind(board)
+        self.egdb = board.tables10
+        self.fast = fast = F if board.tables10 else fast8.compiled(board.variant)
+        self.arrays = fast.with_tables(arrays) if arrays is not None else fast.new_arrays(F.TT_BITS_FRESH)
         keys = list(history_keys)[-(F.REP // 2) :]
         rep = self.arrays[F.REPS]
         for i, (wm, wk, bm, bk, white) in enumerate(keys):
@@ -441,8 +434,8 @@ class FastSearch(Search):
         if len(moves) < 2:
             return super().root(state, max_depth, info, start_time)
         key = state.key()
-        internal = [R.internal(m) for m in moves]
-        helpers = smp.Helpers(self.arrays, count, key, internal, self.n_history, state.quiet_plies)
+        internal = [R.internal(m) if self.egdb else fast8.row(self.board.internal(m)) for m in moves]
+        helpers = smp.Helpers(self.arrays, count, key, internal, self.n_history, state.quiet_plies, self.fast)
         # the move ends when stop() has waited for the helpers: that wait is inside its time
         self.budget.deadline -= smp.STOP_WAIT
         try:
@@ -453,23 +446,25 @@ class FastSearch(Search):
     def _root_iter(self, wm, wk, bm, bk, white, moves, depth, alpha, beta, hm, key, scores):
         self._partial = None
         try:
-            return F.run_iteration(self.arrays, self.budget, self.n_history, key, moves, depth, alpha, beta, hm)
+            return self.fast.run_iteration(self.arrays, self.budget, self.n_history, key, moves, depth, alpha, beta, hm)
         except SearchStopped as stop:
             self._partial = stop.args[0] if stop.args else None
             raise
 
     def root_line(self) -> list:
-        return F.root_line(self.arrays)
+        return self.fast.root_line(self.arrays)
 
     def tt_move(self, key):
-        return F.tt_move(self.arrays, key)
+        return self.fast.tt_move(self.arrays, key)
 
 
-def make_search(budget: Budget, history_keys=(), tables="fresh"):
+def make_search(budget: Budget, history_keys=(), tables="fresh", board: SearchBoard = BOARD10):
     """The hard level's search: compiled when fast.py is available, else Search. tables:
     "shared" (kept from move to move, see shared_tables), "fresh" (small, for node budgets) or
     "full" (fresh at full size, for long Hub searches). Call warm() before the budget's clock
-    starts."""
+    starts. 8x8 boards: fast8.py's arrays (the caller checked fast8.available())."""
+    if not board.tables10:
+        return FastSearch(budget, history_keys, fast8.compiled(board.variant).arrays(tables), board)
     if F.available():
         arrays = {"shared": shared_fast, "fresh": lambda: None, "full": F.new_arrays}[tables]()
         return FastSearch(budget, history_keys, arrays)
@@ -483,10 +478,12 @@ def make_search(budget: Budget, history_keys=(), tables="fresh"):
     return search
 
 
-def warm(progress=None, kept=True) -> None:
+def warm(progress=None, kept=True, board: SearchBoard = BOARD10) -> None:
     """Do before any clock what hard's first timed move would otherwise do on its own: compile
     the search (fast.warm, which calls progress) and make the tables it keeps (50 MB; kept=False
-    for a node-budget search, which starts with small tables of its own)."""
+    for a node-budget search, which starts with small tables of its own); on an 8x8 board its own."""
+    if not board.tables10:
+        return fast8.compiled(board.variant).warm(kept)
     F.warm(progress)
     if kept and F.available():
         ready_fast()
@@ -531,14 +528,14 @@ def run(
     level_depth = LEVELS[level].depth
     depth_cap = level_depth if max_depth is None else min(level_depth, max_depth)
     board = board_of(state)
-    compiled = level >= COMPILED_FROM and board.tables10  # 8x8: the plain search at every level
+    compiled = level >= COMPILED_FROM and (board.tables10 or fast8.available())
     if compiled:
-        warm(kept=nodes is None and budget is None)  # before the budget's clock starts
+        warm(kept=nodes is None and budget is None, board=board)  # before the budget's clock starts
     if budget is None:
         budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes, stop=stop, start=started)
     keys = state.history[:-1]
     if compiled:
-        search = make_search(budget, keys, "shared" if budget.limit is None else "fresh")
+        search = make_search(budget, keys, "shared" if budget.limit is None else "fresh", board)
     else:
         search = Search(budget, keys, board=board)
         search.quiescence = LEVELS[level].quiescence
@@ -592,8 +589,9 @@ def ponder(state, should_stop, seconds=PONDER_SECONDS) -> int:
     deeply) and the next search starts from there. Returns the depth reached."""
     while state.result() is None and len(legal := state.legal_moves()) == 1:
         state = state.play(legal[0])  # a forced reply: think about the position after it
-    if state.result() is not None or not board_of(state).tables10:  # 8x8 keeps no tables to fill
+    board = board_of(state)
+    if state.result() is not None or not (board.tables10 or fast8.available()):  # plain 8x8: no tables kept
         return 0
-    warm()
-    search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared")
+    warm(board=board)
+    search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared", board)
     return search.root(state, LEVELS[10].depth)[2]

@@ -39,25 +39,27 @@ def threads() -> int:
     return max(1, min(MAX_THREADS, (os.cpu_count() or 1) // 2))
 
 
-def helper_arrays(arrays) -> tuple:
+def helper_arrays(arrays, fast=F) -> tuple:
     """A helper's arrays: the transposition table (and the read-only evaluation and endgame
-    tables) of `arrays`, everything it writes besides of its own."""
-    own = F.new_arrays(2)
+    tables) of `arrays`, everything it writes besides of its own. `fast`: fast.py, or an 8x8
+    board's fast8.Compiled."""
+    own = fast.new_arrays(2)
     return own[: F.TT] + (arrays[F.TT],) + own[F.TT + 1 : F.PHASE_OF] + arrays[F.PHASE_OF :]
 
 
 class Helpers:
     """count - 1 helper threads searching (wm, wk, bm, bk, white) beside the main search of
-    `arrays`; stop() ends them and returns the nodes they searched."""
+    `arrays`; stop() ends them and returns the nodes they searched. `moves`: the root's moves as
+    compiled rows (from, to, captured); `fast`: the compiled search's module (see helper_arrays)."""
 
-    def __init__(self, arrays, count: int, state_bits, moves, n_history: int, hm: int) -> None:
+    def __init__(self, arrays, count: int, state_bits, moves, n_history: int, hm: int, fast=F) -> None:
         wm, wk, bm, bk, white = state_bits
-        eg_max = F.eg_max((wm | wk | bm | bk).bit_count(), arrays)
+        eg_max = fast.eg_max((wm | wk | bm | bk).bit_count(), arrays)
         roots = np.array(moves, np.int64)
         self.helpers = []
         self.threads = []
         for i in range(count - 1):
-            c = helper_arrays(arrays)
+            c = helper_arrays(arrays, fast)
             st = c[F.ST]
             st[F.REP_LEN] = n_history
             st[F.NEXT_CHECK] = st[F.EVERY] = F.CHECK
@@ -71,7 +73,7 @@ class Helpers:
             # walk the same tree at the same time
             rows = np.roll(roots, -(i // 2), axis=0)  # a copy: each helper reorders its own
             args = (wm, wk, bm, bk, int(white), rows, len(moves), 1 + (i + 1) % 2, hm, c)
-            thread = threading.Thread(target=F.helper_loop, args=args, name=f"draughts-helper-{i}", daemon=True)
+            thread = threading.Thread(target=fast.helper_loop, args=args, name=f"draughts-helper-{i}", daemon=True)
             self.helpers.append(c)
             self.threads.append(thread)
         for thread in self.threads:

@@ -17,6 +17,7 @@ TT_BITS_FRESH = 17  # for a search that starts empty (node budgets, easy and med
 # Static evaluations are remembered the same way, in slots: a dict of them had to be dropped when
 # full, and freeing its 300,000 entries took about 20 ms inside a timed move.
 EVAL_BITS = 18
+KEPT8_BITS = 20  # the kept table of an 8x8 board's compiled search (25 MB; its positions are fewer)
 
 
 def new_table(bits: int) -> list:
@@ -59,6 +60,23 @@ def ready_fast() -> None:
     starts (they take 50 MB, written when made)."""
     if _SHARED.get("fast") is None:
         _SHARED["fast"] = F.new_arrays()
+
+
+def ready_board(compiled) -> None:
+    """ready_fast for an 8x8 board's compiled search (a fast8.Compiled): its kept arrays, under
+    its variant's name beside the 10x10 ones (so that use_tables keeps each player's)."""
+    key = "fast8 " + compiled.variant.name
+    if _SHARED.get(key) is None:
+        _SHARED[key] = compiled.new_arrays(KEPT8_BITS)
+
+
+def shared_board(compiled) -> tuple:
+    """shared_fast for an 8x8 board's compiled search."""
+    ready_board(compiled)
+    arrays = _SHARED["fast8 " + compiled.variant.name]
+    hist = arrays[F.HIST]
+    np.copyto(hist, np.sign(hist) * (np.abs(hist) >> 2))
+    return arrays
 
 
 def shared_fast() -> tuple:
