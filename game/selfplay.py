@@ -112,8 +112,8 @@ def play_game(
     opening: first play this many random legal moves (chosen by opening_seed), off the clock."""
     info = games.get(game)
     engine = info.engine
-    engine.warm()  # before any clock runs (a compiled search loads or compiles here)
     match = Match.new(game, options, mode="watch", seed=seed, control=control)
+    engine.warm(None, match.options)  # before any clock runs (a compiled search loads or compiles here)
     ws = white_seat(match)
     white, black = parse_level(white), parse_level(black)
     levels = [black, black]

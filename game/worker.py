@@ -59,7 +59,7 @@ def _quietly(func, *args) -> None:
         pass
 
 
-def _serve(conn, warm_game: str | None = None) -> None:
+def _serve(conn, warm_game: tuple[str, dict] | None = None) -> None:
     """The child's loop: one request at a time, answered in order."""
     threading.Thread(target=_watch_parent, name="qipan-ai-watchdog", daemon=True).start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -81,7 +81,7 @@ def _serve(conn, warm_game: str | None = None) -> None:
         except (EOFError, OSError, BrokenPipeError):
             return False
 
-    def warm(game: str) -> None:
+    def warm(game: str, options: dict | None = None) -> None:
         # numba says nothing while it compiles: the progress is reported only when it takes a while
         # (a cached load takes a fraction of a second and shows nothing)
         start = time.perf_counter()
@@ -90,20 +90,27 @@ def _serve(conn, warm_game: str | None = None) -> None:
             if done >= 1.0 or time.perf_counter() - start > PREPARING_SHOWN_AFTER:
                 send({"id": 0, "kind": "preparing", "game": game, "result": done, "error": None})
 
-        games.get(game).engine.warm(progress)
+        games.get(game).engine.warm(progress, options)
 
-    prepared: set[str] = set()  # the games whose engines this process has begun to warm
+    # the games (and the options that choose what an engine compiles, e.g. a draughts variant)
+    # whose engines this process has begun to warm
+    prepared: set[tuple[str, str]] = set()
+
+    def prepared_key(game: str, options: dict | None) -> tuple[str, str]:
+        return game, repr(sorted(games.get(game).ladder_options(options).items()))
+
     managers: dict = {}  # a time manager per player on a clock (its "player" key)
 
-    def prepare(game: str) -> None:
+    def prepare(game: str, options: dict | None = None) -> None:
         # compile (or load) what the game's engine compiles while the player looks at the board;
         # a timed move that comes first waits for it before its clock starts
-        if game not in prepared:
-            prepared.add(game)
-            threading.Thread(target=_quietly, args=(warm, game), name="qipan-ai-warm", daemon=True).start()
+        key = prepared_key(game, options)
+        if key not in prepared:
+            prepared.add(key)
+            threading.Thread(target=_quietly, args=(warm, game, options), name="qipan-ai-warm", daemon=True).start()
 
     if warm_game is not None:
-        prepare(warm_game)
+        prepare(*warm_game)
     while True:
         try:
             msg = conn.recv()
@@ -113,13 +120,17 @@ def _serve(conn, warm_game: str | None = None) -> None:
             return
         rid, kind, state, params = msg
         if kind == "warm":  # another game opened in this process (Worker.start): no answer
-            prepare(state)
+            try:
+                prepare(state, params.get("options"))
+            except Exception:  # noqa: BLE001 -- a game or options it does not know: nothing to prepare
+                pass
             continue
         after = None  # the position to think about on the opponent's time, if any
         try:
             info = games.of_state(state)
-            if info.name not in prepared:  # warmed here, so that its progress shows while it compiles
-                prepared.add(info.name)
+            if not any(name == info.name for name, _ in prepared):
+                # warmed here, so that its progress shows while it compiles
+                prepared.add(prepared_key(info.name, None))
                 warm(info.name)
             if kind == "move":
                 ponder = params.pop("ponder", False)
@@ -187,7 +198,8 @@ class Worker:
         self._next_id = 0
         self.pending: set[int] = set()
         self._sent: dict[int, tuple] = {}  # the message of every pending request, in the order sent
-        self._warm: str | None = None  # the game whose engine a new process prepares (start)
+        # the game (and its rule options) whose engine a new process prepares (start)
+        self._warm: tuple[str, dict] | None = None
         self._preparing: float | None = None
 
     @property
@@ -201,19 +213,21 @@ class Worker:
     def busy(self) -> bool:
         return bool(self.pending)
 
-    def start(self, game: str | None = None) -> None:
+    def start(self, game: str | None = None, options: dict | None = None) -> None:
         """Start the process now (e.g. when a game against the computer opens) to hide its start-up;
-        with `game`, this and later processes also prepare that game's engine (game.ai.warm)."""
+        with `game`, this and later processes also prepare that game's engine under its rule
+        `options` (game.ai's Engine.warm: a draughts variant compiles a search of its own)."""
+        wanted = None if game is None else (game, dict(options or {}))
         if self._proc is not None and self._proc.is_alive():
-            if game is not None and game != self._warm:
-                self._warm = game
+            if wanted is not None and wanted != self._warm:
+                self._warm = wanted
                 try:  # not a request: nothing answers it, nothing waits for it
-                    self._conn.send((0, "warm", game, {}))
+                    self._conn.send((0, "warm", game, {"options": wanted[1]}))
                 except (OSError, BrokenPipeError):
                     pass  # the next request finds the process gone and starts one that prepares it
             return
-        if game is not None:
-            self._warm = game
+        if wanted is not None:
+            self._warm = wanted
         parent, child = self._ctx.Pipe()
         proc = self._ctx.Process(target=_serve, args=(child, self._warm), name="qipan-ai", daemon=True)
         proc.start()

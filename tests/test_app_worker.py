@@ -99,16 +99,18 @@ def test_cancelling_one_request_keeps_the_others():
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="the recording warm reaches the child by fork")
-def test_a_game_opened_in_a_running_worker_is_prepared_there_without_a_stray_answer(tmp_path, monkeypatch):
+def test_a_game_opened_in_a_running_worker_is_prepared_there_under_its_options_without_a_stray_answer(
+    tmp_path, monkeypatch
+):
     from game import ai
     from game.rules import draughts
 
     log = tmp_path / "warmed"
 
     def recording_warm(game):
-        def warm(self, progress=None):
+        def warm(self, progress=None, options=None):
             with log.open("a") as f:
-                f.write(game + "\n")
+                f.write(game + ":" + (options or {}).get("variant", "-") + "\n")
 
         return warm
 
@@ -120,6 +122,8 @@ def test_a_game_opened_in_a_running_worker_is_prepared_there_without_a_stray_ans
         pid = w._proc.pid
         w.start("draughts")  # a draughts game opens: the same process prepares its engine
         w.start("draughts")  # already prepared: not again
+        w.start("draughts", {"variant": "russian"})  # a Russian game: its own compiled search
+        w.start("draughts", {"variant": "russian"})
         assert w._proc.pid == pid
         state = draughts.new_game()
         a = w.request("move", state, level="hard", nodes=2000)
@@ -129,6 +133,6 @@ def test_a_game_opened_in_a_running_worker_is_prepared_there_without_a_stray_ans
         assert answers[0]["result"] in {str(m) for m in state.legal_moves()}
         time.sleep(0.2)
         assert w.poll() == [] and not w.busy
-        assert sorted(log.read_text().split()) == ["draughts", "palace"]
+        assert sorted(log.read_text().split()) == ["draughts:-", "draughts:russian", "palace:-"]
     finally:
         w.close()

@@ -156,6 +156,15 @@ def test_the_engine_compiles_the_variant_before_the_clock():
     assert found.depth >= 6
 
 
+def test_warming_the_engine_for_a_variant_compiles_that_variant_with_progress():
+    """What the app's worker does when an 8x8 game against the computer opens (Worker.start)."""
+    from game.ai.draughts.player import ENGINE
+
+    seen: list[float] = []
+    ENGINE.warm(seen.append, {"variant": "brazilian"})
+    assert F8.compiled(V.BRAZILIAN).warmed == F8.available() and seen and seen[-1] == 1.0
+
+
 def test_without_numba_the_plain_search_plays_on_8x8():
     code = (
         "from game.ai.draughts import search as A, fast8; from game.rules import draughts as R; "

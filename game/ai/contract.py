@@ -133,8 +133,9 @@ class Engine(Protocol):
         Raises ValueError when the game is over and a move is asked of a weaker level."""
         ...
 
-    def warm(self, progress: Callable[[float], None] | None = None) -> None:
-        """Prepare before the first timed move (compile, load tables); progress(done in 0..1)."""
+    def warm(self, progress: Callable[[float], None] | None = None, options: Mapping | None = None) -> None:
+        """Prepare before the first timed move (compile, load tables) for a game under the rule
+        `options` (a draughts variant compiles a search of its own); progress(done in 0..1)."""
         ...
 
     def ponder(self, position: Any, stop: Callable[[], bool]) -> None:
@@ -154,7 +155,7 @@ class EngineBase:
     #: the figures of its time manager on a clock (game/ai/timeman.py)
     time_plan: TimePlan = DEFAULT_PLAN
 
-    def warm(self, progress: Callable[[float], None] | None = None) -> None:
+    def warm(self, progress: Callable[[float], None] | None = None, options: Mapping | None = None) -> None:
         if progress is not None:
             progress(1.0)
 

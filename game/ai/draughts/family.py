@@ -103,8 +103,12 @@ _BOARDS = {"international": BOARD10}
 
 def board_of(state) -> SearchBoard:
     """The search's board for a rules state's variant."""
-    name = state.variant.name
-    board = _BOARDS.get(name)
+    return board_of_variant(state.variant)
+
+
+def board_of_variant(variant: V.Variant) -> SearchBoard:
+    """The search's board for a variant of the family."""
+    board = _BOARDS.get(variant.name)
     if board is None:
-        board = _BOARDS[name] = _board8(state.variant)
+        board = _BOARDS[variant.name] = _board8(variant)
     return board

@@ -432,22 +432,28 @@ def warm(progress=None) -> None:
             if progress is not None:
                 progress(1.0)
             return
-        done = threading.Event()
-        if progress is not None:
-            start = time.perf_counter()
+        compile_with_progress(_compile, progress)
 
-            def tick() -> None:
-                while not done.wait(0.2):
-                    progress(min(0.95, 1.0 - math.exp(-(time.perf_counter() - start) / COMPILE_SECONDS)))
 
-            threading.Thread(target=tick, name="warm-progress", daemon=True).start()
-        try:
-            with compile_lock("draughts"):
-                _compile()
-        finally:
-            done.set()
-        if progress is not None:
-            progress(1.0)
+def compile_with_progress(work, progress=None) -> None:
+    """work() under the draughts compile lock, with progress(done in 0..1) about five times a
+    second: an estimate from the time spent (never above 0.95 before the end), then 1.0."""
+    done = threading.Event()
+    if progress is not None:
+        start = time.perf_counter()
+
+        def tick() -> None:
+            while not done.wait(0.2):
+                progress(min(0.95, 1.0 - math.exp(-(time.perf_counter() - start) / COMPILE_SECONDS)))
+
+        threading.Thread(target=tick, name="warm-progress", daemon=True).start()
+    try:
+        with compile_lock("draughts"):
+            work()
+    finally:
+        done.set()
+    if progress is not None:
+        progress(1.0)
 
 
 def _compile() -> None:

@@ -21,7 +21,7 @@ from game.ai.draughts import egdb
 from game.ai.draughts import fast as F
 from game.ai.draughts import fast_board8 as B8
 from game.ai.draughts.tables import KEPT8_BITS, ready_board, shared_board
-from game.ai.jit import AVAILABLE, compile_lock, specialise
+from game.ai.jit import AVAILABLE, specialise
 from game.rules import draughts_variants as V
 from game.rules.draughts_movegen import generator
 
@@ -125,25 +125,30 @@ class Compiled:
     def eg_max(pieces: int, arrays) -> int:
         return 0  # no endgame tables on 8x8
 
-    def warm(self, kept: bool = False) -> None:
+    def warm(self, kept: bool = False, progress=None) -> None:
         """Compile this variant's search (or load it from numba's cache) before a clock starts,
-        and with `kept` make the arrays its timed searches keep (tables.ready_board)."""
+        and with `kept` make the arrays its timed searches keep (tables.ready_board); progress as
+        fast.warm's."""
         if kept and available():
             ready_board(self)
         with self._warm:
             if self.warmed or not available():
+                if progress is not None:
+                    progress(1.0)
                 return
-            with compile_lock("draughts"):  # one draughts compile at a time across processes (jit.compile_lock)
-                arrays = self.new_arrays(4)
-                arrays[F.ST][F.LIMIT] = 50
-                sq = self.variant.geometry.square
-                bits = (sq[21], 0, sq[9], 0)  # a white man on 22, a black one on 10
-                roots = np.array([row(self.variant_moves(bits)[0])], np.int64)
-                self.root_iter(*bits, 1, roots, 1, np.int64(3), -F.INF, F.INF, 0, arrays)
-                arrays[F.ST][F.STOPPED] = 1  # compiled for the lazy-SMP helpers (smp.py); returns at once
-                self.helper_loop(*bits, 1, roots, 1, 1, 0, arrays)
-                F.hkey(*bits, 1)
+            F.compile_with_progress(self._compile, progress)
             self.warmed = True
+
+    def _compile(self) -> None:
+        arrays = self.new_arrays(4)
+        arrays[F.ST][F.LIMIT] = 50
+        sq = self.variant.geometry.square
+        bits = (sq[21], 0, sq[9], 0)  # a white man on 22, a black one on 10
+        roots = np.array([row(self.variant_moves(bits)[0])], np.int64)
+        self.root_iter(*bits, 1, roots, 1, np.int64(3), -F.INF, F.INF, 0, arrays)
+        arrays[F.ST][F.STOPPED] = 1  # compiled for the lazy-SMP helpers (smp.py); returns at once
+        self.helper_loop(*bits, 1, roots, 1, 1, 0, arrays)
+        F.hkey(*bits, 1)
 
     def variant_moves(self, bits) -> list:
         wm, wk, bm, bk = bits

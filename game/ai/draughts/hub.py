@@ -257,8 +257,7 @@ class Hub:
             mode = next(iter(args), "think")
             ponder = mode in ("ponder", "analyze")
             try:
-                if self.variant is V.INTERNATIONAL:  # the compiled search is 10x10's only
-                    ENGINE.warm()  # before the clock starts
+                ENGINE.warm(None, {"variant": self.variant.name})  # before the clock starts
             except Exception as exc:  # noqa: BLE001 -- the GUI waits for done whatever went wrong
                 self.send(f'error message="{_one_line(exc)}"')
                 self.send("done")

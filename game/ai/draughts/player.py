@@ -11,15 +11,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.ai.common import LevelRow, SearchStopped, level_budget, pick_level_move, resolve_time
 from game.ai.contract import EngineBase, Limits, SearchResult, over_result
 from game.ai.draughts import book, fast, fast8
 from game.ai.draughts import search as S
-from game.ai.draughts.family import board_of
+from game.ai.draughts.family import board_of, board_of_variant
 from game.ai.timeman import TimePlan
+from game.rules import draughts_variants as V
 
 
 def squash(score: float) -> float:
@@ -121,9 +122,14 @@ class DraughtsEngine(EngineBase):
             (f"chose: with mistakes among the moves valued (level {limits.level})",),
         )
 
-    def warm(self, progress: Callable[[float], None] | None = None) -> None:
-        S.warm(progress)
-        book.load()  # read once here, not on the first move's clock
+    def warm(self, progress: Callable[[float], None] | None = None, options: Mapping | None = None) -> None:
+        variant = V.get((options or {}).get("variant", V.INTERNATIONAL.name))
+        board = board_of_variant(variant)
+        if board.tables10:
+            S.warm(progress)
+            book.load()  # read once here, not on the first move's clock
+        else:  # an 8x8 variant compiles copies of its own (fast8), 25-40 s the first time
+            S.warm(progress, board=board)
 
     def ponder(self, position: Any, stop: Callable[[], bool]) -> None:
         S.ponder(position, stop)

@@ -483,7 +483,7 @@ def warm(progress=None, kept=True, board: SearchBoard = BOARD10) -> None:
     the search (fast.warm, which calls progress) and make the tables it keeps (50 MB; kept=False
     for a node-budget search, which starts with small tables of its own); on an 8x8 board its own."""
     if not board.tables10:
-        return fast8.compiled(board.variant).warm(kept)
+        return fast8.compiled(board.variant).warm(kept, progress)
     F.warm(progress)
     if kept and F.available():
         ready_fast()

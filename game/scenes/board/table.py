@@ -75,7 +75,9 @@ class LocalTable:
     def make_seats(self) -> list:
         seats = local_seats(self.match)
         if any(isinstance(s, ComputerSeat) for s in seats):
-            self.app.worker.start(self.match.game)  # now, and ready for this game: its first answer is not late
+            self.app.worker.start(
+                self.match.game, self.match.options
+            )  # now, and ready for this game: its first answer is not late
         return seats
 
     def started(self) -> None:
