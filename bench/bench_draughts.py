@@ -184,7 +184,14 @@ class Base(Qipan):
 
         if folder not in sys.path:
             sys.path.insert(0, folder)
-        self.mod = importlib.import_module("base_draughts_ai")
+        # the base plays its own default evaluation: QIPAN_DRAUGHTS_EVAL (read as its eval loads)
+        # chooses only A's (docs/LEARNED_EVAL.md)
+        chosen = os.environ.pop("QIPAN_DRAUGHTS_EVAL", None)
+        try:
+            self.mod = importlib.import_module("base_draughts_ai")
+        finally:
+            if chosen is not None:
+                os.environ["QIPAN_DRAUGHTS_EVAL"] = chosen
         self.engine = getattr(self.mod, "ENGINE", None)  # a commit with the engine contract
         super().__init__("hard", time_limit, nodes)
         self.name = "base"

@@ -240,6 +240,17 @@ def export(theta_cm: np.ndarray, path: str) -> None:
     E.save_learned(path, PHASE_OF, rows, white_kings, black_kings, hand)
 
 
+def scaled(d: dict) -> np.ndarray:
+    """Positions where the evaluation's drawish endings divide it (eval._finish): not a column of
+    the model, so they are left out of the fit (the held-out figures keep them)."""
+    c = np.bitwise_count
+    nwk, nbk = c(d["wk"]), c(d["bk"])
+    nw, nb = c(d["wm"] | d["wk"]), c(d["bm"] | d["bk"])
+    lone = ((nw == 1) & (nwk > 0) & (nb <= 3)) | ((nb == 1) & (nbk > 0) & (nw <= 3))
+    few = (nwk > 0) & (nbk > 0) & (np.abs(nw.astype(int) - nb.astype(int)) <= 1) & (nw + nb <= 6)
+    return ((nwk > 0) | (nbk > 0)) & (lone | few)
+
+
 def split(d: dict, held: np.ndarray) -> tuple[dict, dict]:
     return {k: v[~held] for k, v in d.items()}, {k: v[held] for k, v in d.items()}
 
@@ -284,9 +295,10 @@ def main(argv=None) -> int:
     draw_rate = float(np.mean(y_train == 0.5))
     base_loss = logloss(np.full(len(y_test), float(np.mean(y_test))), y_test)
     print(f"  (a constant guess: {base_loss:.5f}; draws {100 * draw_rate:.1f}% of training positions)")
-    tr = both(train)
+    fitted = ~scaled(train)
+    tr = both({k: v[fitted] for k, v in train.items()})
     X = design(tr)
-    y = np.concatenate([y_train, 1 - y_train])
+    y = np.concatenate([y_train[fitted], 1 - y_train[fitted]])
     if args.blend:
         y = (1 - args.blend) * y + args.blend * sigmoid(tr["score"].astype(np.float64) / k)
     if args.base == "current":
@@ -304,7 +316,7 @@ def main(argv=None) -> int:
     learned = engine_eval(args.out, test).astype(np.float64)
     learned_loss = logloss(sigmoid(learned / k), y_test)
     print(
-        f"learned ({args.base}, lam {args.lam:g}): held-out log-loss {model_loss:.5f} as fitted, "
+        f"learned ({args.base}, lam {args.lam:g}): held-out log-loss {model_loss:.5f} as fitted (unscaled), "
         f"{learned_loss:.5f} as the engine evaluates {args.out} (current {cur_loss:.5f})"
     )
     rms = float(np.sqrt(np.mean((learned - cur_test) ** 2)))
