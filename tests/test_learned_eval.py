@@ -99,3 +99,10 @@ def test_the_trainer_fits_and_writes_a_file_the_engine_loads(shards, tmp_path, c
     text = capsys.readouterr().out
     assert "held-out log-loss" in text and "as the engine evaluates" in text
     assert E._load_weights(out) is not None and E.load_learned_terms(out) is not None
+
+
+def test_the_learned_choice_names_a_shipped_learned_file():
+    assert E.eval_file("learned") == E.LEARNED_FILE and E.eval_file("hand") is None
+    assert E.eval_file("") == E.WEIGHTS_FILE and E.eval_file("/x/y.bin") == "/x/y.bin"
+    assert E._load_weights(E.LEARNED_FILE) is not None and E.load_learned_terms(E.LEARNED_FILE) is not None
+    assert E.load_learned_terms(E.WEIGHTS_FILE) is None  # the default holds the tables alone
