@@ -70,3 +70,19 @@ def test_a_dask_cluster_on_loopback_makes_the_same_shards(pooled, tmp_path):
         assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         assert DS.generate(folder, client=client, **JOB) == 2
     _same(DS.load([folder]), DS.load([pooled]))
+
+
+def test_deeper_scores_go_beside_the_shards_and_are_made_once(pooled, tmp_path):
+    folder = str(tmp_path / "deep")
+    assert DS.generate(folder, workers=1, **JOB) == 2
+    assert DS.deepen(folder, nodes=400, stride=3, workers=1) == 2
+    assert DS.deepen(folder, nodes=400, stride=3, workers=1) == 0  # resumable: nothing left
+    data = DS.load([folder], deep_nodes=400)
+    has = data["deep"] != DS.NO_SCORE
+    first = data["game"] == 0
+    assert np.flatnonzero(has[first]).tolist() == list(range(0, int(first.sum()), 3))
+    assert np.abs(data["deep"][has].astype(np.int64)).max() <= DS.SCORE_CLIP
+    # a position's deeper score is hard's own value of it at that budget
+    i = int(np.flatnonzero(has)[1])
+    row = tuple(int(data[k][i]) for k in ("wm", "wk", "bm", "bk", "white"))
+    assert DS.deep_scores(0, [row], 400)[1][0] == data["deep"][i]

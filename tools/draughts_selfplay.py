@@ -102,6 +102,66 @@ def _shard_task(args: tuple) -> tuple[int, dict]:
     return shard, make_shard(*args)
 
 
+def deep_scores(shard: int, positions: list[tuple], nodes: int) -> tuple[int, np.ndarray]:
+    """A deeper search's score (White's view, clipped) of each position (wm, wk, bm, bk, white)."""
+    from game.ai.contract import Limits
+    from game.ai.draughts.player import ENGINE
+
+    out = []
+    for wm, wk, bm, bk, white in positions:
+        s = R.State(wm, wk, bm, bk, "w" if white else "b")
+        raw = ENGINE.search(s, Limits(level="hard", nodes=nodes, seed=0)).raw or 0
+        out.append(max(-SCORE_CLIP, min(SCORE_CLIP, int(raw if white else -raw))))
+    return shard, np.array(out, np.int16)
+
+
+def _deep_task(args: tuple) -> tuple[int, np.ndarray]:
+    return deep_scores(*args)
+
+
+def deep_path(folder: str, shard: int, nodes: int) -> str:
+    return os.path.join(folder, f"deep{nodes}-{shard:05d}.npz")
+
+
+def deepen(folder: str, nodes: int, stride: int, workers: int | None = None, client=None, progress=False) -> int:
+    """A deeper search's score for every stride-th position of each shard that has none yet
+    (deepNODES-NNNNN.npz beside the shard: idx, score); resumable as generate(). Returns how many
+    shards were scored."""
+    tasks = []
+    for name in sorted(os.listdir(folder)):
+        if not (name.startswith("shard-") and name.endswith(".npz")):
+            continue
+        shard = int(name[6:11])
+        if os.path.exists(deep_path(folder, shard, nodes)):
+            continue
+        with np.load(os.path.join(folder, name)) as z:
+            idx = np.arange(0, len(z["wm"]), stride)
+            rows = list(zip(*(z[k][idx].tolist() for k in ("wm", "wk", "bm", "bk", "white"))))
+        tasks.append(((shard, rows, nodes), idx))
+    index = {t[0][0]: idx for t, idx in ((t, t[1]) for t in tasks)}
+    args = [t[0] for t in tasks]
+    if client is not None:
+        import cloudpickle
+        from distributed import as_completed
+
+        cloudpickle.register_pickle_by_value(sys.modules[__name__])
+        made = (f.result() for f in as_completed([client.submit(_deep_task, a, pure=False) for a in args]))
+    elif (workers or os.cpu_count() or 1) <= 1:
+        made = (_deep_task(a) for a in args)
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("spawn").Pool(workers or os.cpu_count())
+        made = pool.imap_unordered(_deep_task, args)
+    for n, (shard, scores) in enumerate(made, 1):
+        tmp = os.path.join(folder, f".deep{nodes}-{shard:05d}.tmp.npz")
+        np.savez_compressed(tmp, idx=index[shard].astype(np.int32), score=scores)
+        os.replace(tmp, deep_path(folder, shard, nodes))
+        if progress:
+            print(f"  shard {shard}: {len(scores)} deeper scores ({n}/{len(args)})", flush=True)
+    return len(args)
+
+
 # ---- the job: which shards, where they run, where they go ------------------------------------------------
 def shard_path(folder: str, shard: int) -> str:
     return os.path.join(folder, f"shard-{shard:05d}.npz")
@@ -193,10 +253,15 @@ def generate(
     return len(tasks)
 
 
-def load(folders: Iterable[str]) -> dict:
+NO_SCORE = -32768  # "deep" where a position has no deeper score
+
+
+def load(folders: Iterable[str], deep_nodes: int | None = None) -> dict:
     """Every shard of the folders as one set of arrays. Game numbers of a later folder are
-    shifted past the earlier ones' so that they stay one number a game."""
+    shifted past the earlier ones' so that they stay one number a game. With deep_nodes, "deep"
+    holds deepen()'s scores at that budget (NO_SCORE where there is none)."""
     parts: dict[str, list] = {name: [] for name in FIELDS}
+    deep: list[np.ndarray] = []
     offset = 0
     for folder in folders:
         top = 0
@@ -207,8 +272,19 @@ def load(folders: Iterable[str]) -> dict:
                         parts[f].append(z[f] + offset if f == "game" else z[f])
                     if len(z["game"]):
                         top = max(top, int(z["game"].max()) + 1)
+                    n = len(z["wm"])
+                if deep_nodes is not None:
+                    d = np.full(n, NO_SCORE, np.int16)
+                    path = deep_path(folder, int(name[6:11]), deep_nodes)
+                    if os.path.exists(path):
+                        with np.load(path) as z:
+                            d[z["idx"]] = z["score"]
+                    deep.append(d)
         offset += top
-    return {f: np.concatenate(parts[f]) if parts[f] else np.zeros(0, DTYPES[f]) for f in FIELDS}
+    out = {f: np.concatenate(parts[f]) if parts[f] else np.zeros(0, DTYPES[f]) for f in FIELDS}
+    if deep_nodes is not None:
+        out["deep"] = np.concatenate(deep) if deep else np.zeros(0, np.int16)
+    return out
 
 
 def info(folder: str) -> str:
@@ -245,9 +321,16 @@ def main(argv=None) -> int:
     p.add_argument("--dask-local", type=int, metavar="N", help="run on a Dask LocalCluster of N workers (127.0.0.1)")
     p.add_argument("--scheduler", help="run on the Dask scheduler at this address (tcp://host:port)")
     p.add_argument("--info", action="store_true", help="only say what the folder holds")
+    p.add_argument("--deepen", type=int, metavar="NODES", help="score the kept positions with this node budget")
+    p.add_argument("--stride", type=int, default=1, help="with --deepen: every stride-th position of a shard")
     args = p.parse_args(argv)
     if args.info:
         print(info(args.out))
+        return 0
+    if args.deepen:
+        t = time.perf_counter()
+        n = deepen(args.out, args.deepen, args.stride, workers=args.jobs, progress=True)
+        print(f"{n} shard(s) scored at {args.deepen} nodes in {time.perf_counter() - t:.0f} s")
         return 0
     t = time.perf_counter()
     kw = dict(

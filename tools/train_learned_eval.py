@@ -268,13 +268,16 @@ def main(argv=None) -> int:
     p.add_argument("--lam", type=float, default=1e-5, help="L2 penalty of the pattern tables' values")
     p.add_argument("--lam-other", type=float, default=1e-7, help="L2 penalty of the other values")
     p.add_argument("--blend", type=float, default=0.0, help="share of sigmoid(search score / K) in the target")
+    p.add_argument(
+        "--deep", type=int, metavar="NODES", help="fit the positions with a deeper score (draughts_selfplay --deepen)"
+    )
     p.add_argument("--min-ply", type=int, default=0, help="leave out positions before this ply")
     p.add_argument("--maxiter", type=int, default=400, help="the optimiser's iterations at most")
     p.add_argument("--limit", type=int, help="at most this many positions (the first ones)")
     p.add_argument("--report", help="write the figures to this JSON file too")
     args = p.parse_args(argv)
     t0 = time.perf_counter()
-    d = DS.load(args.folders)
+    d = DS.load(args.folders, args.deep)
     keep = d["ply"] >= args.min_ply
     if args.limit:
         keep &= np.arange(len(keep)) < args.limit
@@ -296,6 +299,9 @@ def main(argv=None) -> int:
     base_loss = logloss(np.full(len(y_test), float(np.mean(y_test))), y_test)
     print(f"  (a constant guess: {base_loss:.5f}; draws {100 * draw_rate:.1f}% of training positions)")
     fitted = ~scaled(train)
+    if args.deep:  # only the positions with a deeper score, which stands for the search's score
+        fitted &= train["deep"] != DS.NO_SCORE
+        train["score"] = train["deep"]
     tr = both({k: v[fitted] for k, v in train.items()})
     X = design(tr)
     y = np.concatenate([y_train[fitted], 1 - y_train[fitted]])
