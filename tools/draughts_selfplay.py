@@ -26,6 +26,7 @@ held-out sets are drawn by game, not by position).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -327,38 +328,44 @@ def main(argv=None) -> int:
     if args.info:
         print(info(args.out))
         return 0
-    if args.deepen:
-        t = time.perf_counter()
-        n = deepen(args.out, args.deepen, args.stride, workers=args.jobs, progress=True)
-        print(f"{n} shard(s) scored at {args.deepen} nodes in {time.perf_counter() - t:.0f} s")
-        return 0
     t = time.perf_counter()
-    kw = dict(
-        folder=args.out,
-        seed=args.seed,
-        nodes=args.nodes,
-        games=args.games,
-        per_shard=args.per_shard,
-        opening_plies=args.opening_plies,
-        random_rate=args.random_rate,
-        progress=True,
-    )
     if args.dask_local or args.scheduler:
         from distributed import Client, LocalCluster
 
-        if args.scheduler:
-            with Client(args.scheduler) as client:
-                made = generate(client=client, **kw)  # type: ignore[arg-type]
-        else:
-            with (
-                LocalCluster(
-                    n_workers=args.dask_local, threads_per_worker=1, host="127.0.0.1", dashboard_address="127.0.0.1:0"
-                ) as cluster,
-                Client(cluster) as client,
-            ):
-                made = generate(client=client, **kw)  # type: ignore[arg-type]
-    else:
-        made = generate(workers=args.jobs, **kw)  # type: ignore[arg-type]
+        with contextlib.ExitStack() as stack:
+            if args.scheduler:
+                client = stack.enter_context(Client(args.scheduler))
+            else:
+                cluster = stack.enter_context(
+                    LocalCluster(
+                        n_workers=args.dask_local,
+                        threads_per_worker=1,
+                        host="127.0.0.1",
+                        dashboard_address="127.0.0.1:0",
+                    )
+                )
+                client = stack.enter_context(Client(cluster))
+            return _run(args, t, client=client)
+    return _run(args, t, workers=args.jobs)
+
+
+def _run(args, t: float, workers: int | None = None, client=None) -> int:
+    if args.deepen:
+        n = deepen(args.out, args.deepen, args.stride, workers=workers, client=client, progress=True)
+        print(f"{n} shard(s) scored at {args.deepen} nodes in {time.perf_counter() - t:.0f} s")
+        return 0
+    made = generate(
+        args.out,
+        args.seed,
+        args.nodes,
+        args.games,
+        args.per_shard,
+        args.opening_plies,
+        args.random_rate,
+        workers=workers,
+        client=client,
+        progress=True,
+    )
     print(f"{made} shard(s) made in {time.perf_counter() - t:.0f} s")
     print(info(args.out))
     return 0
