@@ -10,6 +10,7 @@ match of the hard level against py-draughts' TurboEngine. Prints figures; never 
     python bench/bench_draughts.py dame --games 40 --their-time 0.05       # dame-rs at a tenth of the time
     python bench/bench_draughts.py dame --games 100 --time 0.5 --their-time 2 --adjudicate  # table draws end games
     python bench/bench_draughts.py base --base-rev 727f250 --games 40 --time 0.3   # A/B: this hard vs that commit's
+    python bench/bench_draughts.py base --base-rev 727f250 --games 400 --nodes 20000  # the same on a node budget
     python bench/bench_draughts.py dame --games 100 --openings-file bench/draughts_level_openings.txt  # level ones
 
 Every game starts from one of the paired 4-ply openings and is played twice, colours swapped.
@@ -183,7 +184,14 @@ class Base(Qipan):
 
         if folder not in sys.path:
             sys.path.insert(0, folder)
-        self.mod = importlib.import_module("base_draughts_ai")
+        # the base plays its own default evaluation: QIPAN_DRAUGHTS_EVAL (read as its eval loads)
+        # chooses only A's (docs/LEARNED_EVAL.md)
+        chosen = os.environ.pop("QIPAN_DRAUGHTS_EVAL", None)
+        try:
+            self.mod = importlib.import_module("base_draughts_ai")
+        finally:
+            if chosen is not None:
+                os.environ["QIPAN_DRAUGHTS_EVAL"] = chosen
         self.engine = getattr(self.mod, "ENGINE", None)  # a commit with the engine contract
         super().__init__("hard", time_limit, nodes)
         self.name = "base"
@@ -588,12 +596,18 @@ def bench_opponent(
     threads=None,
     openings_file=None,
     openings_plies=4,
+    nodes=None,
 ):
     thinks = ", hard thinking on the opponent's time (as if on a free core)" if ponder else ""
     if threads is not None:
         thinks += f", hard searching with {threads} thread(s)"
     theirs = seconds if their_seconds is None else their_seconds
     each = f"{seconds} s per move each" if theirs == seconds else f"hard {seconds} s, {kind} {theirs} s per move"
+    if nodes is not None:  # the base match on a node budget: the same on any machine and load
+        if kind != "base":
+            raise SystemExit("--nodes: only the base match plays on a node budget")
+        seconds = theirs = None
+        each = f"{nodes} nodes per move each"
     name = f"hard at {base_rev}" if kind == "base" else kind
     source = (
         f"the first of {openings_file}" if openings_file else f"{openings_plies} random plies, seed {openings_seed}"
@@ -604,9 +618,9 @@ def bench_opponent(
         + ("; drawn endings of the endgame tables adjudicated" if adjudicate else "")
     )
     t = time.perf_counter()
-    opponent = ("base", base_checkout(base_rev), theirs) if kind == "base" else (kind, theirs)
+    opponent = ("base", base_checkout(base_rev), theirs, nodes) if kind == "base" else (kind, theirs)
     out = match(
-        ("qipan", "hard", seconds, None, ponder, threads),
+        ("qipan", "hard", seconds, nodes, ponder, threads),
         opponent,
         games,
         jobs,
@@ -644,6 +658,7 @@ def main(argv=None):
     )
     p.add_argument("--threads", type=int, help="hard's search threads (lazy SMP; default: half the cores, at most 4)")
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--nodes", type=int, help="the base match on this node budget a move each, instead of --time")
     p.add_argument("--ladder-nodes", type=int, default=60000)
     p.add_argument("--openings-seed", type=int, default=2024, help="another seed draws other openings")
     p.add_argument(
@@ -683,6 +698,7 @@ def main(argv=None):
                 args.threads,
                 openings_file=args.openings_file,
                 openings_plies=args.openings_plies,
+                nodes=args.nodes,
             )
     return 0
 

@@ -201,7 +201,7 @@ def _load_weights(path=None):
     try:
         with open(path or WEIGHTS_FILE, "rb") as f:
             data = f.read()
-        if data[:4] != WEIGHTS_MAGIC:
+        if data[:4] not in (WEIGHTS_MAGIC, LEARNED_MAGIC):
             return None
         n_phase, n_pat, n_ent = struct.unpack_from("<HHH", data, 4)
         if n_pat != len(PATTERNS) or n_ent != PAT_ENTRIES or not 1 <= n_phase <= 8:
@@ -260,7 +260,71 @@ def men_square_values():
     return out
 
 
-_TRAINED = None if os.environ.get("QIPAN_DRAUGHTS_EVAL") == "hand" else _load_weights()
+# ---- which evaluation plays: QIPAN_DRAUGHTS_EVAL -------------------------------------------------------
+# unset: weights.bin; "hand": the hand-made tables alone; "learned": learned.bin (made by
+# tools/train_learned_eval.py, docs/LEARNED_EVAL.md); a path: that file. A learned file (LEARNED_MAGIC)
+# holds, after the pattern tables, every king's square value and the hand terms' constants, which then
+# replace the ones above (the plain and the compiled search read them from here).
+LEARNED_MAGIC = b"QPD3"
+LEARNED_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "learned.bin")
+N_HAND = 6  # kings against a kingless side, mobility, balance, runaway men 1..3 rows from the crown
+
+
+def eval_file(choice):
+    """The weights file of a QIPAN_DRAUGHTS_EVAL value (None: the hand-made evaluation)."""
+    if choice == "hand":
+        return None
+    if choice == "learned":
+        return LEARNED_FILE
+    return choice or WEIGHTS_FILE
+
+
+def load_learned_terms(path):
+    """A learned file's kings' square values and hand constants: (white kings by square 1..50,
+    black kings by square 1..50, N_HAND constants), or None for a file without them."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        if data[:4] != LEARNED_MAGIC:
+            return None
+        n_phase, n_pat, n_ent = struct.unpack_from("<HHH", data, 4)
+        at = 51 + 2 * n_phase * n_pat * n_ent
+        vals = struct.unpack_from(f"<{100 + N_HAND}h", data, at)
+    except (OSError, struct.error):
+        return None
+    return vals[:50], vals[50:100], vals[100:]
+
+
+def save_learned(path, phase_of, folded_rows, white_kings, black_kings, hand) -> None:
+    """A learned file: save_weights' tables, then the kings' square values (White's by square
+    1..50, then Black's, each positive for its owner) and the N_HAND constants."""
+    save_weights(path, phase_of, folded_rows)
+    with open(path, "r+b") as f:
+        f.write(LEARNED_MAGIC)
+        f.seek(0, os.SEEK_END)
+        vals = [*white_kings, *black_kings, *hand]
+        assert len(vals) == 100 + N_HAND
+        f.write(struct.pack(f"<{len(vals)}h", *(max(-32000, min(32000, int(v))) for v in vals)))
+
+
+def _use_learned_terms(terms) -> None:
+    """Make a learned file's kings and hand constants the evaluation's."""
+    global _WK, _BK, _KING_T, KING_VS_KINGLESS, MOBILITY, BALANCE, RUNAWAY
+    white_kings, black_kings, hand = terms
+    wk, bk = [0] * 63, [0] * 63
+    for s in range(50):
+        wk[R.SQ_BIT[s]], bk[R.SQ_BIT[s]] = white_kings[s], black_kings[s]
+    _WK, _BK = _chunks(wk), _chunks(bk)
+    _KING_T = tuple(zip(_SHIFTS, _WK, _BK))
+    KING_VS_KINGLESS, MOBILITY, BALANCE = hand[:3]
+    RUNAWAY = (0, *hand[3:6])
+
+
+EVAL_CHOICE = os.environ.get("QIPAN_DRAUGHTS_EVAL", "")
+_EVAL_FILE = eval_file(EVAL_CHOICE)
+_TRAINED = None if _EVAL_FILE is None else _load_weights(_EVAL_FILE)
+if _TRAINED is not None and (_terms := load_learned_terms(_EVAL_FILE)) is not None:
+    _use_learned_terms(_terms)
 _PHASE_OF, _PHASES = _TRAINED if _TRAINED is not None else (None, None)
 
 

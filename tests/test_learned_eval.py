@@ -1,0 +1,108 @@
+"""The learned draughts evaluation (tools/train_learned_eval.py, eval.save_learned): its model is
+the engine's own form, so a file written from it evaluates as the model says, in the plain and
+the compiled search alike (QIPAN_DRAUGHTS_EVAL chooses the file)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from game.ai.draughts import eval as E
+
+pytest.importorskip("scipy")
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+
+import draughts_selfplay as DS  # noqa: E402
+import train_learned_eval as T  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture(scope="module")
+def shards(tmp_path_factory):
+    folder = str(tmp_path_factory.mktemp("shards"))
+    DS.generate(folder, seed=11, nodes=300, games=3, per_shard=1, workers=1)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def positions(shards):
+    return T.both(DS.load([shards]))
+
+
+def _plain_scaling(d: dict) -> np.ndarray:
+    """Positions where the drawish endings' scaling (not a model column) does not act."""
+    nk = np.bitwise_count(d["wk"]) + np.bitwise_count(d["bk"])
+    return nk == 0
+
+
+def test_the_current_evaluation_written_as_a_learned_file_evaluates_the_same(positions, tmp_path):
+    path = str(tmp_path / "current.bin")
+    T.export(T.current_terms(), path)
+    assert E.load_learned_terms(path) is not None
+    assert np.array_equal(T.engine_eval(path, positions), T.engine_eval(None, positions))
+
+
+def test_a_learned_file_evaluates_as_its_model(positions, tmp_path):
+    rng = np.random.default_rng(5)
+    theta = T.current_terms() + rng.integers(-30, 31, T.N_COL)
+    path = str(tmp_path / "noisy.bin")
+    T.export(theta, path)
+    plain = _plain_scaling(positions)
+    got = T.engine_eval(path, positions)
+    assert np.array_equal(got[plain], (T.design(positions) @ theta)[plain].astype(np.int64))
+    assert not np.array_equal(got, T.engine_eval(None, positions))
+
+
+def test_with_a_learned_file_the_compiled_search_follows_the_plain_one(tmp_path):
+    rng = np.random.default_rng(6)
+    theta = T.current_terms() + rng.integers(-40, 41, T.N_COL)
+    path = str(tmp_path / "noisy.bin")
+    T.export(theta, path)
+    code = f"""
+import random
+from game.ai.draughts import eval as E, fast as F, search as A
+from game.rules import draughts as R
+assert E.KING_VS_KINGLESS == {int(round(theta[T.C_HAND]))} and F.available()
+rng = random.Random(4)
+checked = 0
+while checked < 12:
+    s = R.new_game()
+    for _ in range(rng.randint(4, 90)):
+        if s.result() is not None:
+            break
+        s = s.play(rng.choice(s.legal_moves()))
+    if s.result() is not None or len(s.legal_moves()) < 2 or (s.wm | s.wk | s.bm | s.bk).bit_count() < 8:
+        continue  # (below 8 pieces the endgame tables answer, and the two searches ask them apart)
+    bits = (s.wm, s.wk, s.bm, s.bk)
+    for side in (0, 1):
+        assert F.evaluate(*bits, side, *F.WEIGHTS) == E.evaluate_board(*bits, bool(side))
+    for depth in (1, 2, 3):
+        plain = A.Search(A.Budget(nodes=10**8), s.history[:-1]).root(s, depth)
+        fast = A.FastSearch(A.Budget(nodes=10**8), s.history[:-1]).root(s, depth)
+        assert fast[1:] == plain[1:], (R.to_text(s), depth, fast, plain)
+    checked += 1
+print("ok")
+"""
+    env = dict(os.environ, QIPAN_DRAUGHTS_EVAL=path)
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def test_the_trainer_fits_and_writes_a_file_the_engine_loads(shards, tmp_path, capsys):
+    out = str(tmp_path / "fitted.bin")
+    assert T.main([shards, "--out", out, "--lam", "1e-3", "--maxiter", "50"]) == 0
+    text = capsys.readouterr().out
+    assert "held-out log-loss" in text and "as the engine evaluates" in text
+    assert E._load_weights(out) is not None and E.load_learned_terms(out) is not None
+
+
+def test_the_learned_choice_names_a_shipped_learned_file():
+    assert E.eval_file("learned") == E.LEARNED_FILE and E.eval_file("hand") is None
+    assert E.eval_file("") == E.WEIGHTS_FILE and E.eval_file("/x/y.bin") == "/x/y.bin"
+    assert E._load_weights(E.LEARNED_FILE) is not None and E.load_learned_terms(E.LEARNED_FILE) is not None
+    assert E.load_learned_terms(E.WEIGHTS_FILE) is None  # the default holds the tables alone
