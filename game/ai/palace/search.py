@@ -25,9 +25,9 @@ WIN = 100_000
 INF = 10 * WIN
 #: the ten levels on each board (palaces -> rows, level 1 first; game.ai.common.LevelRow): values in
 #: eval units (100 = one soldier). Levels 1-9 search a node budget; 10 searches as deep as its
-#: time allows and plays its best. The softmax's chance of a mistake grows with the number of moves
-#: (up to 85 drops on four palaces against 27 on two), so the boards differ; the figures behind
-#: the rows are in bench/RESULTS.md ("Round 26 - ten levels").
+#: time allows and plays its best (about 200,000 nodes a move at its 2.5 s on an idle machine, so
+#: level 9 searches a fifth of that). The figures behind the rows are in bench/RESULTS.md ("Round
+#: 26 - ten levels" and "Palace ladders").
 _TWO = (
     LevelRow(1, 400, quiescence=0, noise=100.0, temperature=60.0, overlook=0.3, guard=250.0),
     LevelRow(2, 800, quiescence=1, noise=40.0, temperature=30.0, overlook=0.2, guard=200.0),
@@ -37,11 +37,13 @@ _TWO = (
     LevelRow(4, 6_000, quiescence=1, noise=20.0, temperature=15.0, overlook=0.1, guard=150.0),
     LevelRow(4, 10_000, quiescence=1, noise=12.0, temperature=10.0, overlook=0.05, guard=100.0),
     LevelRow(5, 20_000, quiescence=1, noise=8.0, temperature=5.0, overlook=0.0, guard=80.0),
-    LevelRow(64, 6_000, quiescence=1),
+    LevelRow(64, 40_000, quiescence=1),
     LevelRow(64, None, quiescence=1, tables=True),
 )
 #: one palace and four take the two-palace rows until their own ladders are measured (their
-#: ratings show as not measured: bench/bench_levels.py palace --option palaces=1|4 measures them)
+#: ratings show as not measured: bench/bench_levels.py palace --option palaces=1|4 measures them;
+#: the softmax's chance of a mistake grows with the number of moves, up to 85 drops on four
+#: palaces against 27 on two, so their own rows will differ)
 LEVELS = {1: _TWO, 2: _TWO, 4: _TWO}
 
 

@@ -1,0 +1,34 @@
+"""bench/bench_levels.py: which kept games a fit takes, and how long a game may run per board."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
+
+import bench_levels as B  # noqa: E402
+
+
+def _game(first, second, seed=26, top_nodes=None, top_time=0.3):
+    return {"first": first, "second": second, "seed": seed, "top_nodes": top_nodes, "top_time": top_time}
+
+
+def test_level_10s_budget_filters_only_the_games_level_10_played():
+    done = [
+        _game("8", "9", top_nodes=40_000),  # played while level 10 was benched on 40,000 nodes
+        _game("9", "10", top_nodes=40_000),
+        _game("10", "9", top_nodes=200_000),
+        _game("8", "9", seed=27, top_nodes=200_000),
+        _game("greedy", "1", top_time=0.3),
+    ]
+    kept = B.fitted(done, 26, (None, 200_000))
+    assert kept == [done[0], done[2], done[4]]
+    assert B.fitted(done, 26, (None, 40_000)) == [done[0], done[1], done[4]]
+    assert B.fitted(done, 26, (0.3, None)) == [done[0], done[4]]
+
+
+def test_four_palaces_may_run_longer_than_the_other_boards():
+    # four palaces drop 48 soldiers and take up to 60: their games ran 170-960 plies
+    assert B.max_plies("palace", {"palaces": 4}) > 960
+    assert B.max_plies("palace", {}) == B.max_plies("palace", {"palaces": 2}) == B.MAX_PLIES["palace"]
+    assert B.max_plies("palace", {"palaces": 1}) == B.MAX_PLIES["palace"]
+    assert B.max_plies("banqi", {}) == B.MAX_PLIES["banqi"]
