@@ -60,14 +60,15 @@ SETTLED = 3
 #: the ten levels, level 1 first (game.ai.common.LevelRow; values in material units). Levels 1-9
 #: search a node budget, captures seen `quiescence` plies past the horizon; 10 deepens as far as
 #: its budget allows, with the exact endgame tables. The figures behind the rows: bench/RESULTS.md,
-#: "Round 26 - ten levels".
+#: "Round 26 - ten levels" and "Round 27" (the middle re-spaced: the rows of 1-3 moved up to 2-4,
+#: a fuzzier level 1 below them, a depth-3 level 6).
 LEVELS = {
-    1: LevelRow(1, 1_000, quiescence=0, noise=2.0, temperature=2.0, guard=12.0),
-    2: LevelRow(1, 1_500, quiescence=1, noise=12.0, temperature=10.0, guard=20.0),
-    3: LevelRow(1, 1_500, quiescence=1, noise=8.0, temperature=6.0, guard=15.0),
-    4: LevelRow(1, 2_000, quiescence=2, noise=1.5, temperature=1.5, guard=6.0),
-    5: LevelRow(2, 3_000, quiescence=2, noise=2.5, temperature=2.5, overlook=0.2, guard=8.0),
-    6: LevelRow(2, 4_000, quiescence=3, noise=1.0, temperature=0.5, guard=5.0),
+    1: LevelRow(1, 1_000, quiescence=0, noise=5.0, temperature=5.0, guard=12.0),
+    2: LevelRow(1, 1_000, quiescence=0, noise=2.0, temperature=2.0, guard=12.0),
+    3: LevelRow(1, 1_500, quiescence=1, noise=12.0, temperature=10.0, guard=20.0),
+    4: LevelRow(1, 1_500, quiescence=1, noise=8.0, temperature=6.0, guard=15.0),
+    5: LevelRow(2, 3_000, quiescence=2, noise=3.5, temperature=3.5, overlook=0.25, guard=10.0),
+    6: LevelRow(3, 5_000, quiescence=3, noise=3.0, temperature=2.5, overlook=0.25, guard=8.0),
     7: LevelRow(3, 10_000, quiescence=4, noise=1.0, temperature=0.5, guard=4.0),
     8: LevelRow(4, 20_000, quiescence=6, noise=0.5, guard=3.0),
     9: LevelRow(64, 12_000, quiescence=8),
