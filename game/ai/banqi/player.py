@@ -76,6 +76,27 @@ LEVELS = {
 }
 
 
+#: rows that differ under a house rule: (option, value) -> {level: row}; every other level, and
+#: every level under the other options, plays its LEVELS row. Under the chariot rush (chariot=rush)
+#: a chariot captures from across the board, so a level that never looks at the reply (levels 1
+#: and 2, quiescence 0) loses a piece to it every few moves: there they look at the reply one ply
+#: deeper but overlook it now and then (bench/RESULTS.md, "Round 27").
+HOUSE_LEVELS: dict[tuple[str, object], dict[int, LevelRow]] = {
+    ("chariot", "rush"): {
+        1: LevelRow(2, 1_000, quiescence=0, noise=5.0, temperature=5.0, overlook=0.6, guard=12.0),
+        2: LevelRow(2, 1_000, quiescence=0, noise=2.0, temperature=2.0, overlook=0.3, guard=12.0),
+    },
+}
+
+
+def level_row(level: int, options: dict) -> LevelRow:
+    """The row `level` plays under the rule options `options` (HOUSE_LEVELS, else LEVELS)."""
+    for (key, value), rows in HOUSE_LEVELS.items():
+        if options.get(key) == value and level in rows:
+            return rows[level]
+    return LEVELS[level]
+
+
 def _root_actions(pub, search: Search):
     """[(kind, payload, rules-move-or-None)] of the root: steps/captures and flip groups."""
     acts = []
@@ -146,7 +167,7 @@ def analyse(state, level=10, time_limit=None, seed=None, nodes=None, max_depth=N
     rng = random.Random(seed)
     limits = Limits(level, time_limit, nodes, stop=stop)
     level = limits.level
-    row = LEVELS[level]
+    row = level_row(level, pub.options)
     max_depth = row.depth if max_depth is None else min(row.depth, max_depth)
     budget = level_budget(row, limits)
     search = Search(pub, budget, row.quiescence)
