@@ -83,7 +83,7 @@ LEVELS = {
 #: deeper but overlook it now and then (bench/RESULTS.md, "Round 27").
 HOUSE_LEVELS: dict[tuple[str, object], dict[int, LevelRow]] = {
     ("chariot", "rush"): {
-        1: LevelRow(2, 1_000, quiescence=0, noise=5.0, temperature=5.0, overlook=0.6, guard=12.0),
+        1: LevelRow(2, 1_000, quiescence=0, noise=3.0, temperature=3.0, overlook=0.5, guard=12.0),
         2: LevelRow(2, 1_000, quiescence=0, noise=2.0, temperature=2.0, overlook=0.3, guard=12.0),
     },
 }
