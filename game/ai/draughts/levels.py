@@ -1,4 +1,6 @@
-"""The draughts engine's ten levels as data (game.ai.common.LevelRow; values in centi-men).
+"""The draughts engine's ten levels as data (game.ai.common.LevelRow; values in centi-men), one
+table per board size: the 10x10 board (international draughts) and the 8x8 family (Russian,
+Brazilian draughts, English checkers), chosen by the variant's board (`rows`).
 
 Read by game.ai.draughts.search (run) and game.ai.draughts.player (search). Pure Python.
 """
@@ -7,11 +9,11 @@ from __future__ import annotations
 
 from game.ai.common import LevelRow
 
-#: the ten levels, level 1 first. 1-7 value every root move with the plain search of search.py
-#: (captures seen `quiescence` plies past the horizon) and pick with mistakes; from COMPILED_FROM on
-#: the compiled search plays its best on a node budget (8-9) or its clock (10), probing its
-#: endgame tables as it always does (`tables` is the opening book). The figures behind the rows:
-#: bench/RESULTS.md, "Round 26 - ten levels".
+#: the ten levels on 10x10, level 1 first. 1-7 value every root move with the plain search of
+#: search.py (captures seen `quiescence` plies past the horizon) and pick with mistakes; from
+#: COMPILED_FROM on the compiled search plays its best on a node budget (8-9) or its clock (10),
+#: probing its endgame tables as it always does (`tables` is the opening book). The figures behind
+#: the rows: bench/RESULTS.md, "Round 26 - ten levels".
 LEVELS = {
     1: LevelRow(1, 3_000, quiescence=4, noise=30.0, temperature=30.0, guard=150.0),
     2: LevelRow(2, 6_000, quiescence=2, noise=30.0, temperature=30.0, overlook=0.2, guard=150.0),
@@ -25,3 +27,28 @@ LEVELS = {
     10: LevelRow(64, None, tables=True),
 }
 COMPILED_FROM = 8
+
+#: the ten levels on 8x8 (no book, no endgame tables there). The 10x10 rows measured on Russian
+#: draughts left levels 1-3 close together and 4-8 each 250-470 points apart, 8 and 9 close: the
+#: 8x8 game is small enough that a ply more or a little less noise tells at once. So here a row
+#: between 10x10's 4 and 5 (level 5), 10x10's 5-7 one level up (6-8), and 9 the plain best play on
+#: a small node budget. 1-8 pick with mistakes (game.ai.draughts.player); 9-10 play their best
+#: through search.run, which reads depth and quiescence from LEVELS above (the same for 9 and 10:
+#: tests/test_levels.py holds it). The figures: bench/RESULTS.md, "the 8x8 variants, round 2".
+LEVELS8 = {
+    1: LevelRow(1, 3_000, quiescence=4, noise=40.0, temperature=40.0, guard=150.0),
+    2: LEVELS[2],
+    3: LEVELS[3],
+    4: LEVELS[4],
+    5: LevelRow(3, 15_000, quiescence=6, noise=18.0, temperature=16.0, overlook=0.15, guard=90.0),
+    6: LEVELS[5],
+    7: LEVELS[6],
+    8: LEVELS[7],
+    9: LevelRow(64, 4_000),
+    10: LevelRow(64, None),
+}
+
+
+def rows(board_size: int) -> dict[int, LevelRow]:
+    """The ten rows of a board of `board_size` squares a side (10 or 8)."""
+    return LEVELS if board_size == 10 else LEVELS8
