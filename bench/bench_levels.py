@@ -12,7 +12,8 @@ against levels 1 and 2; each pair plays --games games from --games/2 random open
 opening's --plies random moves; banqi: its own deal too), each opening twice with the sides
 swapped. Levels 1-9 play on their own node budgets (the same on any machine); level 10 plays on
 --top-time seconds a move, or on --top-nodes nodes a move (the same under any load), either of
-them far less than its default time, to keep the bench affordable: say so.
+them far less than its default time, to keep the bench affordable: say so. The fit takes level
+10's games played on the budget given and every other game, whatever budget its run gave level 10.
 
 The greedy beginner: in international draughts py-draughts' TurboEngine searching one ply
 (depth_limit=1); in Russian and Brazilian draughts py-draughts' SimpleEngine searching one ply (its
@@ -327,6 +328,10 @@ def _top(d: dict):
     return (None, d["top_nodes"]) if d.get("top_nodes") else (d["top_time"], None)
 
 
+def _plays_top(d: dict) -> bool:
+    return str(LEVEL_NUMBERS[-1]) in (d["first"], d["second"])
+
+
 def _order(p: str) -> int:
     return 0 if p == GREEDY else int(p)
 
@@ -450,7 +455,8 @@ def main(argv=None) -> int:
                 out.flush()
                 if n % 20 == 0:
                     print(f"  {n}/{len(jobs)} games", flush=True)
-    done = [d for d in done if d["seed"] == args.seed and _top(d) == _top(vars(args))]
+    # level 10's budget (--top-nodes / --top-time) matters only to the games it played
+    done = [d for d in done if d["seed"] == args.seed and (not _plays_top(d) or _top(d) == _top(vars(args)))]
     ratings = fit(done, args.prior_draws)
     report(args.game, options, done, ratings)
     load = os.getloadavg()

@@ -40,12 +40,14 @@ def test_the_eight_by_eight_board_has_rows_of_its_own():
 @pytest.mark.parametrize("level", [1, 5, 8, 9])
 def test_a_level_spends_the_node_budget_of_the_8x8_row(name, level):
     state = R.new_game(variant=name)
-    for pick in (2, 3):
+    for pick in (0, 0):  # quiet moves: seven to choose from after them
         state = state.play(state.legal_moves()[pick])
     found = ENGINE.search(state, Limits(level, 60.0, seed=3))
     assert found.move in state.legal_moves() and found.nodes <= LEVELS8[level].nodes + 1
-    if level == 9:  # the plain best play on its small budget, all of it (10x10's row 9 spends 60,000)
-        assert found.nodes == LEVELS8[9].nodes + 1 and LEVELS[9].nodes > 10 * LEVELS8[9].nodes
+    if level == 9:  # its best on all of its small budget (10x10's level 9 spends 60,000 nodes)
+        assert found.nodes == LEVELS8[9].nodes + 1 and LEVELS[9].nodes > 5 * LEVELS8[9].nodes
+    else:
+        assert any("with mistakes" in note for note in found.notes)
 
 
 def _states(state, line):

@@ -29,22 +29,26 @@ LEVELS = {
 COMPILED_FROM = 8
 
 #: the ten levels on 8x8 (no book, no endgame tables there). The 10x10 rows measured on Russian
-#: draughts left levels 1-3 close together and 4-8 each 250-470 points apart, 8 and 9 close: the
-#: 8x8 game is small enough that a ply more or a little less noise tells at once. So here a row
-#: between 10x10's 4 and 5 (level 5), 10x10's 5-7 one level up (6-8), and 9 the plain best play on
-#: a small node budget. 1-8 pick with mistakes (game.ai.draughts.player); 9-10 play their best
-#: through search.run, which reads depth and quiescence from LEVELS above (the same for 9 and 10:
-#: tests/test_levels.py holds it). The figures: bench/RESULTS.md, "the 8x8 variants, round 2".
+#: draughts put level 1 too far above the greedy beginner (83%), levels 5-7 each 250-300 points
+#: apart and 8-9 close: on the small board a ply more or a little less noise tells at once. So
+#: here level 1 sees captures two plies past its one ply and errs more; 5 is 10x10's 5 with more
+#: noise and shorter sight of captures; 7 is 10x10's 6, with a row of its own on either side (6:
+#: four plies with the quiescence of 10x10's 5; 8: 10x10's 7 with twice its noise and a threat
+#: overlooked now and then); 9 plays its best on a small node budget. 1-8
+#: pick with mistakes (game.ai.draughts.player); 9 and 10 play their best through search.run,
+#: which reads depth and quiescence from LEVELS above (the same for 9 and 10:
+#: tests/test_draughts_variants_ai.py holds it). The figures: bench/RESULTS.md, "The 8x8
+#: variants, round 2".
 LEVELS8 = {
-    1: LevelRow(1, 3_000, quiescence=4, noise=40.0, temperature=40.0, guard=150.0),
+    1: LevelRow(1, 3_000, quiescence=2, noise=50.0, temperature=50.0, guard=150.0),
     2: LEVELS[2],
-    3: LEVELS[3],
+    3: LevelRow(2, 8_000, quiescence=6, noise=15.0, temperature=15.0, overlook=0.1, guard=110.0),
     4: LEVELS[4],
-    5: LevelRow(3, 15_000, quiescence=6, noise=18.0, temperature=16.0, overlook=0.15, guard=90.0),
-    6: LEVELS[5],
-    7: LEVELS[6],
+    5: LevelRow(3, 20_000, quiescence=6, noise=15.0, temperature=12.0, overlook=0.1, guard=80.0),
+    6: LevelRow(4, 30_000, quiescence=8, noise=14.0, temperature=12.0, overlook=0.1, guard=70.0),
+    7: LevelRow(4, 30_000, quiescence=12, noise=7.0, temperature=6.0, overlook=0.05, guard=55.0),
     8: LEVELS[7],
-    9: LevelRow(64, 4_000),
+    9: LevelRow(64, 5_000),
     10: LevelRow(64, None),
 }
 
