@@ -29,16 +29,14 @@ LEVELS = {
 COMPILED_FROM = 8
 
 #: the ten levels on 8x8 (no book, no endgame tables there). The 10x10 rows measured on Russian
-#: draughts put level 1 too far above the greedy beginner (83%), levels 5-7 each 250-300 points
-#: apart and 8-9 close: on the small board a ply more or a little less noise tells at once. So
-#: here level 1 sees captures two plies past its one ply and errs more; 5 is 10x10's 5 with more
-#: noise and shorter sight of captures; 7 is 10x10's 6, with a row of its own on either side (6:
-#: four plies with the quiescence of 10x10's 5; 8: 10x10's 7 with twice its noise and a threat
-#: overlooked now and then); 9 plays its best on a small node budget. 1-8
-#: pick with mistakes (game.ai.draughts.player); 9 and 10 play their best through search.run,
-#: which reads depth and quiescence from LEVELS above (the same for 9 and 10:
-#: tests/test_draughts_variants_ai.py holds it). The figures: bench/RESULTS.md, "The 8x8
-#: variants, round 2".
+#: draughts put level 1 at 83% against the greedy beginner and the middle levels 250-470 points
+#: apart: on the small board a ply more, or a little less noise, tells at once. So here level 1
+#: sees captures two plies past its one ply and errs more; 3, 5, 6 and 7 are rows of their own
+#: (more plies with more noise than 10x10's rows of those depths); 8 is 10x10's 7; 9 plays its
+#: best on a small node budget. 1-8 pick with mistakes (game.ai.draughts.player); 9 and 10 play
+#: their best through search.run, which reads depth and quiescence from LEVELS above (the same for
+#: 9 and 10: tests/test_draughts_variants_ai.py holds it). The figures: bench/RESULTS.md, "The
+#: 8x8 draughts variants, round 2".
 LEVELS8 = {
     1: LevelRow(1, 3_000, quiescence=2, noise=50.0, temperature=50.0, guard=150.0),
     2: LEVELS[2],
