@@ -12,11 +12,15 @@ against levels 1 and 2; each pair plays --games games from --games/2 random open
 opening's --plies random moves; banqi: its own deal too), each opening twice with the sides
 swapped. Levels 1-9 play on their own node budgets (the same on any machine); level 10 plays on
 --top-time seconds a move, or on --top-nodes nodes a move (the same under any load), either of
-them far less than its default time, to keep the bench affordable: say so.
+them far less than its default time, to keep the bench affordable: say so. The fit takes level
+10's games played on the budget given and every other game, whatever budget its run gave level 10.
 
-The greedy beginner: in draughts py-draughts' TurboEngine searching one ply (depth_limit=1); in
-palace and banqi a player that makes the capture gaining the most material when it can, else a
-random legal move (seeded).
+The greedy beginner: in international draughts py-draughts' TurboEngine searching one ply
+(depth_limit=1); in Russian and Brazilian draughts py-draughts' SimpleEngine searching one ply (its
+TurboEngine refuses 8x8 boards: "TurboEngine supports only 10x10 international boards"); in
+English checkers, palace and banqi a player that makes the capture gaining the most material when
+it can, else a random legal move (seeded). English checkers has no py-draughts stand-in: its
+AmericanBoard lets a player decline a capture, which the rules forbid.
 
 Fit: a Bradley-Terry (Elo) model, the logistic regression of each game's score (1, 0.5, 0) on
 the difference of the two players' strengths, by statsmodels' GLM (binomial family); the greedy
@@ -94,6 +98,8 @@ class Greedy:
         return rng.choice(best or moves)
 
     def gain(self, state, m) -> int:
+        if self.game == "draughts":  # English checkers: the men and kings taken (a king as 3 men)
+            return sum(3 if state.piece_at(sq).isupper() else 1 for sq in m.captures)
         if self.game == "palace":
             return len(getattr(m, "captured", ()) or ())
         if m.kind != "capture":
@@ -102,18 +108,26 @@ class Greedy:
         return BANQI_VALUE.get(piece.lower(), 1)
 
 
-class Turbo:
-    """Draughts: py-draughts' TurboEngine searching one ply, on a board replayed to the position."""
+class PyDraughts:
+    """Draughts: a py-draughts engine searching one ply, on its board replayed to the position:
+    TurboEngine on the 10x10 board, SimpleEngine on the Russian and Brazilian 8x8 boards."""
 
-    def __init__(self):
-        from draughts.engines.turbo import TurboEngine
+    def __init__(self, variant: str):
+        from loguru import logger
 
-        self.engine = TurboEngine(depth_limit=1)
+        logger.disable("draughts")  # SimpleEngine logs every move it chooses
+        if variant == "international":
+            from draughts import Board
+            from draughts.engines.turbo import TurboEngine
+
+            self.board_cls, self.engine = Board, TurboEngine(depth_limit=1)
+        else:
+            from draughts.engines.simple import SimpleEngine
+
+            self.board_cls, self.engine = PY_BOARDS[variant](), SimpleEngine(depth_limit=1)
 
     def move(self, state, played, seed):
-        from draughts import Board
-
-        board = Board()
+        board = self.board_cls()
         for m in played:
             key = (m.start, m.end, tuple(sorted(m.captures)))
             for x in board.legal_moves:
@@ -127,7 +141,33 @@ class Turbo:
         for m in state.legal_moves():
             if (m.start, m.end, tuple(sorted(m.captures))) == key:
                 return m
-        raise RuntimeError(f"turbo move {mv} not legal here")
+        raise RuntimeError(f"py-draughts move {mv} not legal here")
+
+
+def _russian():
+    from draughts.boards.russian import Board
+
+    return Board
+
+
+def _brazilian():
+    from draughts.boards.brazilian import Board
+
+    return Board
+
+
+#: the variants a py-draughts engine plays as the greedy beginner (English checkers: Greedy)
+PY_BOARDS = {"russian": _russian, "brazilian": _brazilian}
+
+
+def greedy_name(game: str, options: dict) -> str:
+    """Who the greedy beginner is in `game` under `options` (the table's anchor says it)."""
+    variant = str(options.get("variant", "international"))
+    if game == "draughts" and variant == "international":
+        return "py-draughts TurboEngine at depth 1"
+    if game == "draughts" and variant in PY_BOARDS:
+        return "py-draughts SimpleEngine at depth 1"
+    return "best capture, else random"
 
 
 class Level:
@@ -143,9 +183,12 @@ class Level:
         return found.move
 
 
-def make_player(game: str, spec: str, top_time: float, top_nodes: int | None = None):
+def make_player(game: str, spec: str, top_time: float, top_nodes: int | None = None, options: dict | None = None):
     if spec == GREEDY:
-        return Turbo() if game == "draughts" else Greedy(game)
+        variant = str((options or {}).get("variant", "international"))
+        if game == "draughts" and (variant == "international" or variant in PY_BOARDS):
+            return PyDraughts(variant)
+        return Greedy(game)
     return Level(game, int(spec), top_time, top_nodes)
 
 
@@ -171,11 +214,15 @@ def play_game(job: dict) -> dict:
     seed, plies, top_time -> the job with "score" (first's: 1, 0.5, 0), "plies", "reason"."""
     game, options = job["game"], job["options"]
     info = games.get(game)
-    if game == "draughts" and (job["first"] == "10" or job["second"] == "10"):
+    if (
+        game == "draughts"
+        and options.get("variant", "international") == "international"
+        and "10" in (job["first"], job["second"])
+    ):
         info.engine.warm()
     state, line = opening(game, options, job["index"], job["seed"], job["plies"])
     top = (job["top_time"], job.get("top_nodes"))
-    players = [make_player(game, job["first"], *top), make_player(game, job["second"], *top)]
+    players = [make_player(game, job["first"], *top, options), make_player(game, job["second"], *top, options)]
     played = list(line)
     side_of: dict = {}
     turn = 0
@@ -296,7 +343,8 @@ def _top(d: dict):
 def fitted(done: list[dict], seed: int, top: tuple) -> list[dict]:
     """The kept games a fit takes: those of `seed`, and of level 10 only those it played on the
     budget `top` (_top's form); level 10's budget does not concern the games without it."""
-    return [d for d in done if d["seed"] == seed and ("10" not in (d["first"], d["second"]) or _top(d) == top)]
+    top_level = str(LEVEL_NUMBERS[-1])
+    return [d for d in done if d["seed"] == seed and (top_level not in (d["first"], d["second"]) or _top(d) == top)]
 
 
 def _order(p: str) -> int:
@@ -434,7 +482,7 @@ def main(argv=None) -> int:
             "machine": args.machine
             or f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}; load {load[0]:.1f}",
             "anchor": f"the greedy beginner = {ANCHOR:.0f} ("
-            + ("py-draughts TurboEngine at depth 1" if args.game == "draughts" else "best capture, else random")
+            + greedy_name(args.game, options)
             + "); level 10 at "
             + (f"{args.top_nodes} nodes" if args.top_nodes else f"{args.top_time} s")
             + " a move; levels 1-9 on their node budgets",

@@ -210,3 +210,34 @@ def test_choosing_an_8x8_variant_does_not_move_the_rows_above(driver):
     _choose(setup, "variant", "english")
     driver.step(2)
     assert (setup.mode.rect.y, variant.rect.y) == before
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "title"),
+    [
+        ("en", "russian", "Russian Draughts"),
+        ("zh", "english", "英国跳棋"),
+        ("en", "international", "International Draughts"),
+    ],
+)
+def test_the_rules_screen_names_the_variant_chosen_and_opens_at_its_section(driver, lang, name, title):
+    app = driver.app
+    app.settings["lang"] = lang
+    setup = app.open("setup", "draughts")
+    driver.step(2)
+    _choose(setup, "variant", name)
+    setup.open_rules()
+    rules = driver.top
+    driver.step(2)
+    assert rules.game == "draughts"
+    tab = rules.tabs[rules.tabs.names.index("draughts")]
+    assert (tab.text() if callable(tab.text) else tab.text) == title
+    if name == "international":
+        assert rules.scroll == 0  # the page of the default game opens at its top
+    else:
+        assert 0 < rules.scroll <= rules.max_scroll()
+        top = [line for line in rules.lines if not isinstance(line[2], tuple) and line[0] >= rules.scroll][0]
+        text = next(k[0] for k, img in app._texts.items() if img is top[2])
+        assert text.lower() == title.lower()  # the first line shown is the variant's heading
+    rules.select("palace")  # other tabs keep their own names
+    assert rules.title_key("palace") == "games.palace"

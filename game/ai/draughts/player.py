@@ -3,7 +3,7 @@
 Levels 1-7 value every move a few plies deep on a node budget and pick with human-like mistakes;
 8-9 run the compiled search (numba, where installed) on a node budget, 9 with the opening book;
 10 deepens as far as its time allows and thinks on the opponent's time (ponder). The rows:
-game.ai.draughts.levels.LEVELS. Pure Python, no pygame.
+game.ai.draughts.levels (LEVELS on 10x10, LEVELS8 on 8x8). Pure Python, no pygame.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from game.ai.contract import EngineBase, Limits, SearchResult, over_result
 from game.ai.draughts import book, fast, fast8
 from game.ai.draughts import search as S
 from game.ai.draughts.family import board_of, board_of_variant
+from game.ai.draughts.levels import rows
 from game.ai.timeman import TimePlan
 from game.rules import draughts_variants as V
 
@@ -47,10 +48,10 @@ class DraughtsEngine(EngineBase):
     can_ponder = True
 
     def search(self, position: Any, limits: Limits) -> SearchResult:
-        row = S.LEVELS[limits.level]
         board = board_of(position)
+        row = rows(board.variant.size)[limits.level]  # the rows of the board's size
         tables10 = board.tables10  # 8x8: no book or endgame tables
-        if limits.level >= S.COMPILED_FROM and (tables10 or fast8.available()):
+        if not row.errs and limits.level >= S.COMPILED_FROM and (tables10 or fast8.available()):
             # compiled, the kept tables made, the book read: before the clock
             S.warm(kept=limits.nodes is None and row.nodes is None, board=board)
             book.load()
@@ -158,7 +159,7 @@ def _book_result(chosen: tuple, started: float) -> SearchResult:
 
 
 def _analyse(position: Any, limits: Limits, info: Any, started: float) -> tuple:
-    row = S.LEVELS[limits.level]
+    row = rows(board_of(position).variant.size)[limits.level]
     return S.run(
         position,
         limits.level,

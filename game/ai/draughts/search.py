@@ -58,7 +58,7 @@ from game.ai.draughts.eval import (  # noqa: F401
     save_weights,
 )
 from game.ai.draughts.family import BOARD10, SearchBoard, board_of
-from game.ai.draughts.levels import COMPILED_FROM, LEVELS
+from game.ai.draughts.levels import COMPILED_FROM, LEVELS, rows
 
 # the tables kept between moves; the benchmarks and tests also read these as search.X
 from game.ai.draughts.tables import (  # noqa: F401
@@ -525,10 +525,10 @@ def run(
     with more to do before the move is handed over (its line), so that time is learnt too.
     budget: a level's own (game.ai.common.level_budget) instead of time_limit and nodes."""
     level = parse_level(level)
-    level_depth = LEVELS[level].depth
-    depth_cap = level_depth if max_depth is None else min(level_depth, max_depth)
     board = board_of(state)
-    compiled = level >= COMPILED_FROM and (board.tables10 or fast8.available())
+    row = rows(board.variant.size)[level]  # the level's row on this board's size
+    depth_cap = row.depth if max_depth is None else min(row.depth, max_depth)
+    compiled = not row.errs and level >= COMPILED_FROM and (board.tables10 or fast8.available())
     if compiled:
         warm(kept=nodes is None and budget is None, board=board)  # before the budget's clock starts
     if budget is None:
@@ -538,7 +538,7 @@ def run(
         search = make_search(budget, keys, "shared" if budget.limit is None else "fresh", board)
     else:
         search = Search(budget, keys, board=board)
-        search.quiescence = LEVELS[level].quiescence
+        search.quiescence = row.quiescence
     start = time.perf_counter() if started is None else started
     report = None if info is None else (lambda d, sc, n, m: info(search, d, sc, n, m))
     mv, score, depth = search.root(state, depth_cap, report, start)

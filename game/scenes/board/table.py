@@ -400,7 +400,7 @@ class LocalTable:
         message(app, _text(app, "board.pdn_written"), [str(path), tr("board.pdn_where", app.lang)])
 
     def open_rules(self) -> None:
-        self.app.open("rules", self.board.game)
+        self.app.open("rules", self.board.game, self.match.options)
 
     def to_menu(self) -> None:
         self.app.back_to_menu()

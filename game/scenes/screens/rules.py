@@ -5,6 +5,9 @@ nested), "1. " numbered items, paragraphs, "---" rules, ``` blocks and table row
 are; **bold**, *italic*, `code` and [links](url) show as plain text. Lines wrap at words (English)
 or at any character (Chinese, never before closing punctuation).
 
+Opened with a game's options (a draughts variant), its tab names that game ("Russian Draughts")
+and the page opens at the heading of that name, where the file has one.
+
 Keyboard: Up/Down scroll a line, PgUp/PgDn a page, Home/End, Left/Right (Tab) or 1-3 switch games,
 Esc back. The mouse wheel scrolls; the scroll bar can be dragged.
 """
@@ -159,10 +162,13 @@ def load_rules(game: str, lang: str):
 # ---- the scene ---------------------------------------------------------------------------------------
 @register("rules")
 class RulesScene(ScrollingPage, Scene):
-    def __init__(self, app, game=None):
+    def __init__(self, app, game=None, options=None):
         super().__init__(app)
         self.game = game if game in GAMES else GAMES[0]
-        self.tabs = GameTabs(app, GAMES, self.select)
+        #: the options the screen was opened with, for that game's tab (its name under them)
+        self.options = {self.game: dict(options or {})}
+        self.tabs = GameTabs(app, GAMES, self.select, self.title_key)
+        self._section = self.game  # open this game's page at its own heading (a variant's)
         self.back = Button(app, lambda: tr("ui.back", app.lang), self.close)
         self.view = pygame.Rect(0, 0, 1, 1)
         self.lines: list = []  # [(y, x, surface)] of the laid out text
@@ -171,6 +177,10 @@ class RulesScene(ScrollingPage, Scene):
         self._pictures: dict = {}  # rendered diagrams by (key, size, lang)
 
     # ---- content ------------------------------------------------------------------------------
+    def title_key(self, game: str) -> str:
+        """The text key of a game's name under the options the screen was opened with."""
+        return games.get(game).title_key(self.options.get(game))
+
     def select(self, game) -> None:
         if game != self.game:
             self.game = game
@@ -202,11 +212,13 @@ class RulesScene(ScrollingPage, Scene):
         if note:
             add_text(note, body, theme.DANGER if not blocks else theme.TEXT_DIM, x0)
             y += line_gap * 2
+        heads: dict = {}  # a heading's text (lower case) -> its y
         for kind, level, label, text in blocks:
             if kind == "gap":
                 y += line_gap
             elif kind in sizes:
                 y += line_gap * (2 if kind == "h1" else 1) if lines else 0
+                heads.setdefault(text.strip().lower(), y)
                 add_text(text, sizes[kind], theme.ACCENT, x0, serif=True)
                 if kind == "h1":
                     lines.append((y, x0, ("rule", width)))
@@ -234,6 +246,12 @@ class RulesScene(ScrollingPage, Scene):
                 add_text(text, body, theme.TEXT, x0)
         self.lines = lines
         self.height = y + theme.px(30, s)
+        if self._section == self.game and self.view.w > 1:  # once, laid out in its real view
+            self._section = None
+            key = self.title_key(self.game)
+            heading = heads.get(tr(key, self.app.lang).strip().lower()) if key != f"games.{self.game}" else None
+            if heading is not None:  # the page opens at the variant's own heading
+                self.scroll = self.target = min(float(heading), self.max_scroll())
 
     def _add_diagram(self, lines, key, y, x0, width, body) -> int:
         """A rules picture centred in the column with its caption below; returns the new y."""

@@ -319,7 +319,7 @@ class SetupScene(FormScene):
         )
 
     def open_rules(self) -> None:
-        self.app.open("rules", self.game)
+        self.app.open("rules", self.game, self.options())
 
     # ---- scene --------------------------------------------------------------------------------
     def on_resize(self, size) -> None:

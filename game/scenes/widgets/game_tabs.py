@@ -12,11 +12,12 @@ from game.sprites import theme
 
 
 class GameTabs:
-    def __init__(self, app, names, on_pick):
+    def __init__(self, app, names, on_pick, title_key=None):
+        """title_key(game): the text key of a tab's label (default "games.<game>"; the rules
+        screen names a draughts variant there)."""
         self.names = list(names)
-        self.buttons = [
-            Button(app, (lambda g=g: tr(f"games.{g}", app.lang)), (lambda g=g: on_pick(g))) for g in self.names
-        ]
+        key = title_key or (lambda g: f"games.{g}")
+        self.buttons = [Button(app, (lambda g=g: tr(key(g), app.lang)), (lambda g=g: on_pick(g))) for g in self.names]
         for b in self.buttons:
             b.focusable = False  # the tabs have their own keys; the focus stays on the screen's buttons
 
