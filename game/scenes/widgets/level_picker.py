@@ -18,7 +18,7 @@ import pygame
 
 from game.ai.levels import LEVEL_NUMBERS, parse_level
 from game.scenes.widgets.base import Widget, clicked
-from game.scenes.widgets.text_layout import ellipsize, fit_text, label_lines, text_of
+from game.scenes.widgets.text_layout import blit_letters, ellipsize, fit_text, label_lines, letters_height, text_of
 from game.sprites import theme
 
 GAP = 4  # as between a Choice's segments
@@ -129,13 +129,13 @@ class LevelPicker(Widget):
             lines = [top]
             if sub:
                 lines.append(fit_text(self.app, sub, small, theme.mix(fg, theme.ACCENT, 0.35), room, min_size=8))
-            if _letters_height(lines) <= middle.h - 4 or top_size <= 9:
+            if letters_height(lines) <= middle.h - 4 or top_size <= 9:
                 break
             if small > max(12, int(top_size * 0.7)):
                 small -= 1
             else:
                 top_size, small = top_size - 1, max(8, small - 1)
-        _stack_letters(surface, lines, middle.center)
+        blit_letters(surface, lines, middle.center)
         self.draw_focus(surface)
 
 
@@ -144,24 +144,6 @@ def _level_or(value, default: int) -> int:
         return parse_level(value)
     except ValueError:
         return default
-
-
-LETTER_GAP = 2  # pixels between two lines' letters inside the level's button
-
-
-def _letters_height(lines: list) -> int:
-    """How tall the letters of lines are, stacked by _stack_letters."""
-    return sum(img.get_bounding_rect().h for img in lines) + LETTER_GAP * (len(lines) - 1)
-
-
-def _stack_letters(surface, lines: list, centre: tuple[int, int]) -> None:
-    """Lines centred on centre, placed by their letters rather than their fonts' line spacing (CJK
-    fonts carry a lot of it), so two lines fit a button of one row's height."""
-    y = centre[1] - _letters_height(lines) // 2
-    for img in lines:
-        letters = img.get_bounding_rect()
-        surface.blit(img, img.get_rect(centerx=centre[0], top=y - letters.top))
-        y += letters.h + LETTER_GAP
 
 
 def _stack(surface, lines: list, anchor: tuple[int, int], align: str) -> pygame.Rect:

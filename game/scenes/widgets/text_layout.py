@@ -122,5 +122,23 @@ def blit_lines(surface, lines: list, size: int, align: str = "left", **anchor):
     return block
 
 
+LETTER_GAP = 2  # pixels between two lines' letters in blit_letters
+
+
+def letters_height(lines: list) -> int:
+    """How tall the letters of rendered lines are, stacked by blit_letters."""
+    return sum(img.get_bounding_rect().h for img in lines) + LETTER_GAP * (len(lines) - 1)
+
+
+def blit_letters(surface, lines: list, centre: tuple[int, int]) -> None:
+    """Rendered lines (of any sizes) centred on `centre`, placed by their letters rather than their
+    fonts' line spacing (CJK fonts carry a lot of it), so two lines fit a button one row high."""
+    y = centre[1] - letters_height(lines) // 2
+    for img in lines:
+        letters = img.get_bounding_rect()
+        surface.blit(img, img.get_rect(centerx=centre[0], top=y - letters.top))
+        y += letters.h + LETTER_GAP
+
+
 def font_px(app, base: float = 22) -> int:
     return theme.px(base, theme.ui_scale(app.size))
