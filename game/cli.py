@@ -30,7 +30,7 @@ import sys
 from game import games
 from game.ai.levels import level_arg
 from game.rules import GAMES, module
-from game.rules.common import PositionError, parse_count
+from game.rules.common import PositionError, option_text, parse_count
 
 MAX_PERFT_DEPTH = 20  # far beyond what finishes in a day; keeps the recursion well inside Python's limit
 MAX_NODES = 10**12
@@ -136,11 +136,6 @@ def _parser():
     return p
 
 
-def _value_text(value) -> str:
-    """An option value as `--option K=V` takes it (true/false for a yes-or-no option)."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
 def _print_options(game: str, as_json: bool) -> None:
     """The rule options of `game` (what the setup screen shows, from game.games): one line each,
     KEY, DEFAULT, the choices joined by |, the English and the Chinese label, tab-separated; or
@@ -153,8 +148,8 @@ def _print_options(game: str, as_json: bool) -> None:
         print(json.dumps(rows, ensure_ascii=False))
         return
     for o in options:
-        choices = "|".join(_value_text(c) for c in o.choices)
-        print("\t".join((o.key, _value_text(o.default), choices, o.label["en"], o.label["zh"])))
+        choices = "|".join(option_text(c) for c in o.choices)
+        print("\t".join((o.key, option_text(o.default), choices, o.label["en"], o.label["zh"])))
 
 
 def _option_arg(p) -> None:
@@ -164,20 +159,7 @@ def _option_arg(p) -> None:
 
 def _options(game: str, given: list) -> dict:
     """{key: value} from K=V texts, each value matched to one of the option's choices."""
-    known = {o.key: o for o in games.get(game).options}
-    out = {}
-    for item in given:
-        key, sep, text = item.partition("=")
-        if not sep or key.strip() not in known:
-            raise PositionError(f"unknown option {item!r}; expected K=V with K one of {', '.join(known)}")
-        opt = known[key.strip()]
-        match = [c for c in opt.choices if str(c).lower() == text.strip().lower()]
-        if not match:
-            raise PositionError(
-                f"option {opt.key} cannot be {text!r}; choices: {', '.join(map(_value_text, opt.choices))}"
-            )
-        out[opt.key] = match[0]
-    return out
+    return games.get(game).options_from_texts(given)
 
 
 def _read_file(path: str) -> bytes:

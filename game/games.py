@@ -16,7 +16,7 @@ from typing import Any
 
 from game import ai, rules
 from game.ai.contract import LEVELS, Engine
-from game.rules.common import Move, check_options
+from game.rules.common import Move, PositionError, check_options, option_text
 
 __all__ = ["GAMES", "LEVELS", "NAMES", "GameInfo", "get", "of_state"]
 
@@ -57,6 +57,24 @@ class GameInfo:
     def check_options(self, given: dict | None = None) -> dict:
         """The full option dict: `given` over the defaults (PositionError for a bad one)."""
         return check_options(self.options, dict(given or {}))
+
+    def options_from_texts(self, texts: list[str]) -> dict:
+        """{key: value} from `K=V` texts (the command line's --option), each value matched to one
+        of the option's choices, case-insensitively; PositionError naming the choices otherwise."""
+        known = {o.key: o for o in self.options}
+        out = {}
+        for item in texts:
+            key, sep, text = item.partition("=")
+            if not sep or key.strip() not in known:
+                raise PositionError(f"unknown option {item!r}; expected K=V with K one of {', '.join(known)}")
+            opt = known[key.strip()]
+            match = [c for c in opt.choices if option_text(c).lower() == text.strip().lower()]
+            if not match:
+                raise PositionError(
+                    f"option {opt.key} cannot be {text!r}; choices: {', '.join(map(option_text, opt.choices))}"
+                )
+            out[opt.key] = match[0]
+        return out
 
     def title_key(self, options: dict | None = None) -> str:
         """The text key of the game's name under `options`: "games.<name>", or where the rules

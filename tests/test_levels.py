@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+import time
 
 import pytest
 from hypothesis import given
@@ -14,8 +15,8 @@ from hypothesis import strategies as st
 
 from game import games
 from game.ai import choose_move
-from game.ai.common import LevelRow, pick_level_move
-from game.ai.contract import LEVEL_TIME, Limits
+from game.ai.common import LevelRow, level_budget, pick_level_move
+from game.ai.contract import LEVEL_CAP, LEVEL_TIME, Limits
 from game.ai.draughts.hub import Hub
 from game.ai.levels import LEVEL_NUMBERS, level_label, parse_level
 from game.match import Match
@@ -90,6 +91,21 @@ def test_levels_1_to_9_spend_a_node_budget_whatever_the_clock_says(name, level):
     found = engine.search(state, Limits(level, time=60.0, seed=5))
     assert len(moves) == 1 and found.nodes == engine.search(state, Limits(level, time=900.0, seed=5)).nodes
     assert choose_move(state, level, time_limit=120.0, seed=5) == found.move
+
+
+def test_the_cap_of_a_node_budget_level_is_its_level_cap_or_the_time_given():
+    # a busy machine must still spend the level's nodes (bench/bench_level_cap.py): the default cap
+    # is LEVEL_CAP, three times the level's LEVEL_TIME; a caller's time caps instead; nodes, none
+    row = LevelRow(3, 5_000)
+    for level in range(1, 10):
+        assert LEVEL_CAP[level] == 3 * LEVEL_TIME[level]
+        before = time.perf_counter()
+        budget = level_budget(row, Limits(level))
+        assert budget.limit == 5_000 and budget.capped is not None
+        assert before + LEVEL_CAP[level] <= budget.capped <= time.perf_counter() + LEVEL_CAP[level]
+    given = level_budget(row, Limits(9, time=0.25))
+    assert given.capped is not None and given.capped <= time.perf_counter() + 0.25
+    assert level_budget(row, Limits(9, nodes=100)).capped is None
 
 
 # ---- the shared mistake mechanism ---------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from game.ai.contract import LEVEL_TIME
+from game.ai.contract import LEVEL_CAP, LEVEL_TIME
 
 
 class SearchStopped(Exception):
@@ -169,12 +169,12 @@ class LevelRow:
 
 def level_budget(row: LevelRow, limits) -> Budget:
     """The budget of a search at `row` under game.ai.contract.Limits: the level's node budget
-    (a caller's nodes only lower it; its time, or the level's LEVEL_TIME, only caps it), or for
+    (a caller's nodes only lower it; its time, or the level's LEVEL_CAP, only caps it), or for
     the full engine (nodes None) the caller's nodes or clock."""
     if row.nodes is None:
         return Budget(time_limit=limits.seconds, nodes=limits.nodes, stop=limits.stop)
     nodes = row.nodes if limits.nodes is None else min(row.nodes, limits.nodes)
-    cap = None if limits.nodes is not None else resolve_time(limits.level, limits.time)
+    cap = None if limits.nodes is not None else LEVEL_CAP[limits.level] if limits.time is None else limits.time
     return Budget(nodes=nodes, stop=limits.stop, cap=cap)
 
 

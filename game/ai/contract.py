@@ -27,6 +27,11 @@ TOP_LEVEL = LEVEL_NUMBERS[-1]
 # 1-9 search a node budget of their own (each engine's LEVELS table); this time only caps it, on a
 # machine too slow to spend the budget in time.
 LEVEL_TIME = {1: 0.5, 2: 0.5, 3: 0.5, 4: 1.0, 5: 1.0, 6: 2.0, 7: 2.0, 8: 2.0, 9: 2.0, 10: 2.5}
+# The longest a level 1-9 move may take when the caller gives no time: three times LEVEL_TIME.
+# A cap of LEVEL_TIME itself cut four-palace level 9 short in 4 of 8 positions at load 4.6
+# (bench/bench_level_cap.py), so that a busy machine played it weaker than its measured rating;
+# this one leaves the node budget whole there and cuts only on a machine several times slower.
+LEVEL_CAP = {level: 3 * seconds for level, seconds in LEVEL_TIME.items()}
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,7 @@ class Limits:
                  int (game.ai.levels.parse_level; ValueError for anything else). Levels 1-9 search
                  a node budget of their own and pick with human-like mistakes; 10 is the full engine
     time:        seconds on the clock (None with nodes None: the level's LEVEL_TIME); for levels 1-9
-                 only a cap on their node budget
+                 only a cap on their node budget (None: the level's LEVEL_CAP)
     nodes:       stop after this many nodes instead of by the clock: the same call gives the same
                  answer on any machine (levels 1-9: at most their own budget)
     depth:       stop after this many plies (None: as deep as the budget allows)

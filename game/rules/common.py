@@ -153,6 +153,12 @@ def defaults(options) -> dict:
     return {o.key: o.default for o in options}
 
 
+def option_text(value) -> str:
+    """An option value as `--option K=V` takes it and the options list prints it (true/false for
+    a yes-or-no option)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def check_options(options, given: dict) -> dict:
     """Merge `given` over the defaults; unknown keys or values outside choices raise PositionError."""
     known = {o.key: o for o in options}
