@@ -1,6 +1,7 @@
 """The draughts engine's ten levels as data (game.ai.common.LevelRow; values in centi-men), one
-table per board size: the 10x10 board (international draughts) and the 8x8 family (Russian,
-Brazilian draughts, English checkers), chosen by the variant's board (`rows`).
+table per variant: international draughts (10x10), Russian and Brazilian draughts and English
+checkers (8x8), chosen by the variant's name (`rows`). The 8x8 tables share the rows that are the
+same in them (a row is a value: one table names another's).
 
 Read by game.ai.draughts.search (run) and game.ai.draughts.player (search). Pure Python.
 """
@@ -28,15 +29,15 @@ LEVELS = {
 }
 COMPILED_FROM = 8
 
-#: the ten levels on 8x8 (no book, no endgame tables there). The 10x10 rows measured on Russian
-#: draughts put level 1 at 83% against the greedy beginner and the middle levels 250-470 points
-#: apart: on the small board a ply more, or a little less noise, tells at once. So here level 1
-#: sees captures two plies past its one ply and errs more; 3, 5, 6 and 7 are rows of their own
-#: (more plies with more noise than 10x10's rows of those depths); 8 is 10x10's 7; 9 plays its
+#: the ten levels of Russian draughts (no book, no endgame tables on 8x8). The 10x10 rows measured
+#: on Russian draughts put level 1 at 83% against the greedy beginner and the middle levels 250-470
+#: points apart: on the small board a ply more, or a little less noise, tells at once. So here
+#: level 1 sees captures two plies past its one ply and errs more; 3, 5, 6 and 7 are rows of their
+#: own (more plies with more noise than 10x10's rows of those depths); 8 is 10x10's 7; 9 plays its
 #: best on a small node budget. 1-8 pick with mistakes (game.ai.draughts.player); 9 and 10 play
 #: their best through search.run (the compiled search where numba is, node for node the plain
 #: one). The figures: bench/RESULTS.md, "The 8x8 draughts variants, round 2".
-LEVELS8 = {
+RUSSIAN = {
     1: LevelRow(1, 3_000, quiescence=2, noise=50.0, temperature=50.0, guard=150.0),
     2: LEVELS[2],
     3: LevelRow(2, 8_000, quiescence=6, noise=15.0, temperature=15.0, overlook=0.1, guard=110.0),
@@ -49,7 +50,16 @@ LEVELS8 = {
     10: LevelRow(64, None),
 }
 
+#: the ten levels of Brazilian draughts: Russian's rows.
+BRAZILIAN = dict(RUSSIAN)
 
-def rows(board_size: int) -> dict[int, LevelRow]:
-    """The ten rows of a board of `board_size` squares a side (10 or 8)."""
-    return LEVELS if board_size == 10 else LEVELS8
+#: the ten levels of English checkers: Russian's rows.
+ENGLISH = dict(RUSSIAN)
+
+#: every variant's table, by the variant's name (game.rules.draughts_variants)
+ROWS = {"international": LEVELS, "russian": RUSSIAN, "brazilian": BRAZILIAN, "english": ENGLISH}
+
+
+def rows(variant: str) -> dict[int, LevelRow]:
+    """The ten rows of the draughts variant named `variant` (international, russian, ...)."""
+    return ROWS[variant]
