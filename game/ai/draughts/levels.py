@@ -70,14 +70,15 @@ BRAZILIAN = {
 
 #: the ten levels of English checkers. Its greedy beginner (the largest capture, else a random
 #: move) is hardly stronger than a random mover: Russian's level 1 won all its games against it
-#: (round 2). So 1 here all but plays at random (a noise of three and a half men on a one-ply
-#: view, no guard) and 2 errs by about a man; Russian's 1-5 are 3-7, Russian's 7 is 8, and
-#: Russian's 6 and 8 are left out.
+#: (round 2), and the ladder from it to level 10 is some 1,800 points long. So 1 here all but
+#: plays at random (a noise of three and a half men on a one-ply view, no guard), 2 errs by about
+#: a man, 3 and 4 are Russian's 1 and 2 with more noise, and Russian's 3, 4, 5, 7 are 5-8
+#: (Russian's 6 and 8 left out).
 ENGLISH = {
     1: LevelRow(1, 1_000, quiescence=0, noise=350.0, temperature=350.0),
     2: LevelRow(1, 1_000, quiescence=0, noise=90.0, temperature=90.0),
-    3: RUSSIAN[1],
-    4: RUSSIAN[2],
+    3: LevelRow(1, 3_000, quiescence=2, noise=60.0, temperature=60.0, guard=150.0),
+    4: LevelRow(2, 6_000, quiescence=2, noise=45.0, temperature=45.0, overlook=0.3, guard=150.0),
     5: RUSSIAN[3],
     6: RUSSIAN[4],
     7: RUSSIAN[5],
@@ -85,6 +86,7 @@ ENGLISH = {
     9: RUSSIAN[9],
     10: RUSSIAN[10],
 }
+
 #: every variant's table, by the variant's name (game.rules.draughts_variants)
 ROWS = {"international": LEVELS, "russian": RUSSIAN, "brazilian": BRAZILIAN, "english": ENGLISH}
 
