@@ -1,6 +1,7 @@
 """The draughts engine's ten levels as data (game.ai.common.LevelRow; values in centi-men), one
-table per board size: the 10x10 board (international draughts) and the 8x8 family (Russian,
-Brazilian draughts, English checkers), chosen by the variant's board (`rows`).
+table per variant: international draughts (10x10), Russian and Brazilian draughts and English
+checkers (8x8), chosen by the variant's name (`rows`). The 8x8 tables share the rows that are the
+same in them (a row is a value: one table names another's).
 
 Read by game.ai.draughts.search (run) and game.ai.draughts.player (search). Pure Python.
 """
@@ -28,28 +29,68 @@ LEVELS = {
 }
 COMPILED_FROM = 8
 
-#: the ten levels on 8x8 (no book, no endgame tables there). The 10x10 rows measured on Russian
-#: draughts put level 1 at 83% against the greedy beginner and the middle levels 250-470 points
-#: apart: on the small board a ply more, or a little less noise, tells at once. So here level 1
-#: sees captures two plies past its one ply and errs more; 3, 5, 6 and 7 are rows of their own
-#: (more plies with more noise than 10x10's rows of those depths); 8 is 10x10's 7; 9 plays its
+#: the ten levels of Russian draughts (no book, no endgame tables on 8x8). The 10x10 rows measured
+#: on Russian draughts put level 1 at 83% against the greedy beginner and the middle levels 250-470
+#: points apart: on the small board a ply more, or a little less noise, tells at once. So here
+#: level 1 sees captures two plies past its one ply and errs more; 3, 5, 6 and 7 are rows of their
+#: own (more plies with more noise than 10x10's rows of those depths); 8 is 10x10's 7; 9 plays its
 #: best on a small node budget. 1-8 pick with mistakes (game.ai.draughts.player); 9 and 10 play
 #: their best through search.run (the compiled search where numba is, node for node the plain
-#: one). The figures: bench/RESULTS.md, "The 8x8 draughts variants, round 2".
-LEVELS8 = {
+#: one). The figures: bench/RESULTS.md, "The 8x8 draughts variants, round 2" and "round 4".
+RUSSIAN = {
     1: LevelRow(1, 3_000, quiescence=2, noise=50.0, temperature=50.0, guard=150.0),
     2: LEVELS[2],
     3: LevelRow(2, 8_000, quiescence=6, noise=15.0, temperature=15.0, overlook=0.1, guard=110.0),
     4: LEVELS[4],
     5: LevelRow(3, 20_000, quiescence=6, noise=15.0, temperature=12.0, overlook=0.1, guard=80.0),
     6: LevelRow(4, 30_000, quiescence=8, noise=14.0, temperature=12.0, overlook=0.1, guard=70.0),
-    7: LevelRow(4, 30_000, quiescence=12, noise=7.0, temperature=6.0, overlook=0.05, guard=55.0),
+    7: LevelRow(4, 30_000, quiescence=12, noise=5.0, temperature=4.0, overlook=0.03, guard=55.0),
     8: LEVELS[7],
     9: LevelRow(64, 5_000),
     10: LevelRow(64, None),
 }
 
+#: the ten levels of Brazilian draughts. Under the majority rule Russian's rows 2 and 3 play
+#: alike, as do 4 and 5, and 7 to 8 and 8 to 9 were near 300 points apart (round 2); a best play on
+#: 3,000 nodes came out level with Russian's 8 (round 4). So here 3 is a row of its own between 2
+#: and 4, Russian's 3, 5 and 8 are left out (Russian's 6 and 7 are 5 and 6 here), 7 is a noisier
+#: five-ply row, and 8 plays its best on 3,000 nodes, below 9's 5,000.
+BRAZILIAN = {
+    1: RUSSIAN[1],
+    2: RUSSIAN[2],
+    3: LevelRow(3, 15_000, quiescence=4, noise=50.0, temperature=50.0, overlook=0.35, guard=110.0),
+    4: RUSSIAN[4],
+    5: RUSSIAN[6],
+    6: RUSSIAN[7],
+    7: LevelRow(5, 60_000, quiescence=12, noise=8.0, temperature=7.0, overlook=0.05, guard=55.0),
+    8: LevelRow(64, 3_000),
+    9: RUSSIAN[9],
+    10: RUSSIAN[10],
+}
 
-def rows(board_size: int) -> dict[int, LevelRow]:
-    """The ten rows of a board of `board_size` squares a side (10 or 8)."""
-    return LEVELS if board_size == 10 else LEVELS8
+#: the ten levels of English checkers. Its greedy beginner (the largest capture, else a random
+#: move) is hardly stronger than a random mover: Russian's level 1 won all its games against it
+#: (round 2), and the ladder from it to level 10 is some 1,800 points long. So 1 here all but
+#: plays at random (a noise of three and a half men on a one-ply view, no guard), 2 errs by about
+#: a man, 3 and 4 are Russian's 1 and 2 with more noise, and Russian's 3, 4, 5, 7 are 5-8
+#: (Russian's 6 and 8 left out).
+ENGLISH = {
+    1: LevelRow(1, 1_000, quiescence=0, noise=350.0, temperature=350.0),
+    2: LevelRow(1, 1_000, quiescence=0, noise=90.0, temperature=90.0),
+    3: LevelRow(1, 3_000, quiescence=2, noise=60.0, temperature=60.0, guard=150.0),
+    4: LevelRow(2, 6_000, quiescence=2, noise=45.0, temperature=45.0, overlook=0.3, guard=150.0),
+    5: RUSSIAN[3],
+    6: RUSSIAN[4],
+    7: RUSSIAN[5],
+    8: RUSSIAN[7],
+    9: RUSSIAN[9],
+    10: RUSSIAN[10],
+}
+
+#: every variant's table, by the variant's name (game.rules.draughts_variants)
+ROWS = {"international": LEVELS, "russian": RUSSIAN, "brazilian": BRAZILIAN, "english": ENGLISH}
+
+
+def rows(variant: str) -> dict[int, LevelRow]:
+    """The ten rows of the draughts variant named `variant` (international, russian, ...)."""
+    return ROWS[variant]

@@ -3,7 +3,7 @@
 Levels 1-7 value every move a few plies deep on a node budget and pick with human-like mistakes;
 8-9 run the compiled search (numba, where installed) on a node budget, 9 with the opening book;
 10 deepens as far as its time allows and thinks on the opponent's time (ponder). The rows:
-game.ai.draughts.levels (LEVELS on 10x10, LEVELS8 on 8x8). Pure Python, no pygame.
+game.ai.draughts.levels (one table per variant: rows(name)). Pure Python, no pygame.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class DraughtsEngine(EngineBase):
 
     def search(self, position: Any, limits: Limits) -> SearchResult:
         board = board_of(position)
-        row = rows(board.variant.size)[limits.level]  # the rows of the board's size
+        row = rows(board.variant.name)[limits.level]  # the rows of the board's variant
         tables10 = board.tables10  # 8x8: no book or endgame tables
         if not row.errs and limits.level >= S.COMPILED_FROM and (tables10 or fast8.available()):
             # compiled, the kept tables made, the book read: before the clock
@@ -159,7 +159,7 @@ def _book_result(chosen: tuple, started: float) -> SearchResult:
 
 
 def _analyse(position: Any, limits: Limits, info: Any, started: float) -> tuple:
-    row = rows(board_of(position).variant.size)[limits.level]
+    row = rows(board_of(position).variant.name)[limits.level]
     return S.run(
         position,
         limits.level,

@@ -25,7 +25,7 @@ by numba (fast.py, FastSearch below; fast8.py on the 8x8 boards) when numba is i
 times the nodes a second (bench/RESULTS.md, round 25), 13 plies from the start in 0.5 s instead of 8
 on a busy 2-core machine. Search stays as the reference the compiled search is tested against.
 
-Levels (LEVELS): 1-7 search a few plies with this plain search on a node budget, captures seen
+Levels (game.ai.draughts.levels, per variant): 1-7 search a few plies with this plain search on a node budget, captures seen
 only so far past the horizon, and pick with human-like mistakes (game.ai.common.pick_level_move);
 8-9 run the compiled search on a node budget; 10 deepens as far as its time allows.
 """
@@ -526,7 +526,7 @@ def run(
     budget: a level's own (game.ai.common.level_budget) instead of time_limit and nodes."""
     level = parse_level(level)
     board = board_of(state)
-    row = rows(board.variant.size)[level]  # the level's row on this board's size
+    row = rows(board.variant.name)[level]  # the level's row in this board's variant
     depth_cap = row.depth if max_depth is None else min(row.depth, max_depth)
     compiled = not row.errs and level >= COMPILED_FROM and (board.tables10 or fast8.available())
     if compiled:
