@@ -197,6 +197,7 @@ def test_a_variants_lesson_is_played_on_that_variants_board(driver, index):
     while not scene.done:
         assert scene.view.variant.name == variant and scene.view.geo.size == size
         assert scene.state.variant.name == variant
+        assert scene.view.flipped == (variant == "english")  # the player's Black at the bottom
         _play_step(driver, scene)
 
 

@@ -58,6 +58,14 @@ def test_every_8x8_variant_has_its_lesson_on_its_own_board():
             assert state.variant.name == name and state.variant.size == (10 if name == "international" else 8)
 
 
+@pytest.mark.parametrize("variant", list(V.VARIANTS))
+def test_the_player_plays_one_side_the_one_the_lesson_draws_at_the_bottom(variant):
+    lesson = BY_VARIANT[variant]
+    side = lesson.side or "w"  # the draughts view's own bottom side
+    assert side == V.get(variant).first
+    assert all(state.to_move == side for _, state in states(variant))
+
+
 @pytest.mark.parametrize("variant", ["russian", "brazilian", "english"])
 def test_the_texts_of_every_step_exist_in_both_languages(variant):
     lesson = BY_VARIANT[variant]

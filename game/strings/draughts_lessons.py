@@ -156,13 +156,13 @@ TEXTS: dict[str, dict[str, str]] = {
             "counts (16 moves, or 5)."
         ),
     },
-    # English checkers: the player is Black (at the top, moving first), squares 1-32
+    # English checkers: the player is Black (at the bottom, moving first), squares 1-32
     "lesson.draughts.english.1": {
-        "zh": "英国跳棋：绿米两色的 8×8 棋盘，各 12 枚兵，黑方先走。你执黑方，在上方；格子从你这一侧起编号 1 到 32。兵斜向前走一格，对你来说是往下走：走 11-15。",
+        "zh": "英国跳棋：绿米两色的 8×8 棋盘，各 12 枚兵，黑方先走。你执黑方，在下方；格子从黑方这一侧起编号 1 到 32。兵斜向前走一格：走 11-15。",
         "en": (
             "English checkers: an 8×8 board of green and cream, 12 men each, and Black moves first. You play "
-            "Black, at the top; the squares are numbered 1 to 32 from your side. A man steps diagonally "
-            "forward, for you down the board: play 11-15."
+            "Black, at the bottom; the squares are numbered 1 to 32 from Black's side. A man steps diagonally "
+            "forward: play 11-15."
         ),
     },
     "lesson.draughts.english.1.wrong": {

@@ -101,7 +101,13 @@ class LessonScene(Scene):
         self.view_options = options
         self.view = make_view(self.game, options)
         self.view.show_labels(True)  # the steps name points: c8, 32, b3
-        self.view.layout(self.board_rect, False)
+        self.view.layout(self.board_rect, self.flipped)
+
+    @property
+    def flipped(self) -> bool:
+        """The board turned so that the player's side is at the bottom (English checkers: Black)."""
+        side, bottom = self.lesson.side, self.view.bottom_side
+        return side is not None and bottom is not None and side != bottom
 
     @property
     def done(self) -> bool:
@@ -197,7 +203,7 @@ class LessonScene(Scene):
         self.back.rect = pygame.Rect(x, y, (bw - gap) // 2, bh)
         self.again.rect = pygame.Rect(x + (bw + gap) // 2, y, (bw - gap) // 2, bh)
         self.play_btn.rect = pygame.Rect(x, y - bh - gap, bw, bh)
-        self.view.layout(self.board_rect, False)
+        self.view.layout(self.board_rect, self.flipped)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:

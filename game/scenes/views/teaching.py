@@ -49,6 +49,7 @@ class Lesson:
     done: str  # i18n key: the closing words
     seed: int = 1  # the deal of a dealt game (Banqi seed 1: c3 is a red Chariot, b3 a black Soldier)
     options: tuple = ()  # (key, value) rule options of the whole lesson (a draughts variant)
+    side: str | None = None  # the side the player plays, drawn at the bottom (None: the view's own)
 
     def rule_options(self, check) -> dict:
         """The options the lesson plays under, completed by `check` (the game's check_options)."""

@@ -121,8 +121,9 @@ BRAZILIAN = Lesson(
     options=(("variant", "brazilian"),),
 )
 
-# English checkers: Black (at the top) first, squares 1-32 from Black's side; men forward only,
-# kings one square, any capture but completed, crowning ends the move. The player plays Black.
+# English checkers: Black first, squares 1-32 from Black's side; men forward only, kings one
+# square, any capture but completed, crowning ends the move. The player plays Black, at the bottom
+# as in a game against the computer.
 ENGLISH = Lesson(
     "draughts",
     (
@@ -161,6 +162,7 @@ ENGLISH = Lesson(
     ),
     "lesson.draughts.english.done",
     options=(("variant", "english"),),
+    side="b",
 )
 
 LESSONS = (INTERNATIONAL, RUSSIAN, BRAZILIAN, ENGLISH)
