@@ -223,6 +223,8 @@ def test_the_row_of_variants_chooses_the_lesson_and_the_arrows_step_through_it(d
     assert scene.lesson is LESSONS["draughts"][2] and scene.view.geo.size == 8 and scene.index == 0
     _play_step(driver, scene)
     assert scene.index == 1
+    driver.click(scene.again.rect.center, frames=2)  # Start over: the same variant's first step
+    assert scene.lesson is LESSONS["draughts"][2] and scene.index == 0
     driver.key(pygame.K_RIGHT)
     assert scene.lesson is LESSONS["draughts"][3] and scene.index == 0 and scene.state.to_move == "b"
     driver.key(pygame.K_RIGHT)
