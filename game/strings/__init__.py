@@ -14,9 +14,10 @@ Key names say where a text is shown: "menu.", "setup.", "net." (the LAN screens)
 
 from __future__ import annotations
 
-from game.strings import app, banqi, board, draughts, lobbies, palace, screens, setup, widgets
+from game.strings import app, banqi, board, draughts, draughts_lessons, lobbies, palace, screens, setup, widgets
 
 #: every table, in the order they are merged (a key appears in exactly one)
 TABLES: dict[str, dict[str, dict[str, str]]] = {
-    module.__name__: module.TEXTS for module in (app, widgets, screens, setup, board, lobbies, palace, draughts, banqi)
+    module.__name__: module.TEXTS
+    for module in (app, widgets, screens, setup, board, lobbies, palace, draughts, draughts_lessons, banqi)
 }

@@ -102,7 +102,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "左键放子（再点移除）· 右键清除 · 1-4 选子 · 0 擦除 · N 编号 · Enter 开始 · Esc 返回",
         "en": "Left click: place (again: remove) · Right click: clear · 1-4 piece · 0 erase · N numbers · Enter start · Esc back",
     },
-    # game/scenes/views/draughts/lessons.py
+    # game/scenes/views/draughts/lessons.py: international draughts (the 8x8 lessons: draughts_lessons.py)
     "lesson.draughts.1": {
         "zh": "你执白方（下方）。普通子斜向前走一格到空格。点 32 上的子，再点 28。",
         "en": (
@@ -146,50 +146,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "lesson.draughts.4.wrong": {
         "zh": "点 46 的王，再点 28 后面任一空格（23、19、14、10 或 5）。",
         "en": "Click the king on 46, then any free square beyond 28 (23, 19, 14, 10 or 5).",
-    },
-    "lesson.draughts.russian": {
-        "zh": "俄罗斯跳棋（8×8）：兵在连吃途中到达底线立即升王，并按王的走法继续吃。点 b6 的兵，再点 d8，然后点 g5 或 h4。",
-        "en": (
-            "Russian draughts (8x8): a man reaching the far row during a capture is crowned at once and goes on "
-            "capturing as a king. Click the man on b6, then d8, then g5 or h4."
-        ),
-    },
-    "lesson.draughts.russian.wrong": {
-        "zh": "b6 跳过 c7 到 d8 升王，再飞过 e7 吃掉 f6：点 b6、d8，再点 g5 或 h4。",
-        "en": "b6 jumps c7 to d8, is crowned and flies over f6: click b6, d8, then g5 or h4.",
-    },
-    "lesson.draughts.brazilian": {
-        "zh": "巴西跳棋（8×8）：国际跳棋的规则，必须吃最多的子。21 只能吃一子，23 能连吃两子：点 23，再点 16，第二跳会自动走完。",
-        "en": (
-            "Brazilian draughts (8x8): the international rules, so you must take the most pieces. 21 takes one, "
-            "23 takes two: click 23, then 16, and the second jump follows."
-        ),
-    },
-    "lesson.draughts.brazilian.wrong": {
-        "zh": "必须吃得最多：23 跳过 19 到 16，再跳过 11 到 7。",
-        "en": "You must take the most: 23 jumps over 19 to 16, then over 11 to 7.",
-    },
-    "lesson.draughts.english": {
-        "zh": "英国跳棋（8×8，黑方先走）：兵只能向前走、向前吃。18 的兵身后的 23 吃不到，只能吃前面的 14：点 18，再点 9。",
-        "en": (
-            "English checkers (8x8, Black moves first): men move and capture forward only. The man on 18 cannot "
-            "take 23 behind it, only 14 in front: click 18, then 9."
-        ),
-    },
-    "lesson.draughts.english.wrong": {
-        "zh": "兵只能向前吃：点 18，再点 9。",
-        "en": "Men capture forward only: click 18, then 9.",
-    },
-    "lesson.draughts.english_king": {
-        "zh": "英国跳棋的王不会飞，每次只走一格，也只吃紧挨着的子。29 的王够不到 18：点 29，再点 25。",
-        "en": (
-            "English kings do not fly: they step one square and take only a piece next to them. The king on 29 "
-            "cannot reach 18: click 29, then 25."
-        ),
-    },
-    "lesson.draughts.english_king.wrong": {
-        "zh": "王只能走一格：点 29，再点 25。",
-        "en": "A king steps one square: click 29, then 25.",
     },
     "lesson.draughts.done": {
         "zh": "吃光对方的子或让对方无路可走就赢了。记住：被跳过的子要等整步走完才一起拿掉，同一颗子不能跳两次。",

@@ -36,6 +36,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "点棋子再点目标 · Tab 换游戏 · Esc 返回",
         "en": "Click a piece, then where it goes · Tab switch game · Esc back",
     },
+    "lesson.keys_variants": {
+        "zh": "点棋子再点目标 · Tab 换游戏 · ←→ 换规则 · Esc 返回",
+        "en": "Click a piece, then where it goes · Tab switch game · ←→ switch rules · Esc back",
+    },
     # game/scenes/screens/menu.py
     "menu.subtitle": {
         "zh": "三种传统棋戏 · 双人同屏或人机对弈",
@@ -89,6 +93,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "（暂无中文版，以下为英文规则）",
         "en": "(No English text yet; the Chinese rules follow.)",
     },
+    "rules.lesson": {"zh": "学下棋", "en": "Learn to play"},
     "rules.hint": {
         "zh": "滚轮 / ↑↓ / PgUp PgDn 滚动 · ←→ 切换游戏 · Esc 返回",
         "en": "Wheel / ↑↓ / PgUp PgDn scroll · ←→ switch game · Esc back",

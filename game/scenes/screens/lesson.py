@@ -1,9 +1,15 @@
 """The guided first game: a short scripted lesson per game (game/scenes/views/<game>/lessons.py) on a
 real board drawn by the game's view. Clicks are narrowed to legal moves by the board's own
 MoveInput; the step's move advances the lesson (a scripted reply may follow), any other move or a
-wrong point explains and keeps the step. The end offers a real game (the setup screen).
+wrong point explains and keeps the step. The end offers a real game (the setup screen, under the
+lesson's rule options).
 
-Keyboard: Tab or 1-3 switch games, Enter (at the end) opens the setup screen, Esc back.
+A game whose options make other games of it (the draughts variants) has a lesson for each: a second
+row of tabs under the games' chooses one, and the game's tab names it. Opened with a game's options
+(from the Rules screen of a setup or a game in progress), the screen opens the lesson they name.
+
+Keyboard: Tab or 1-3 switch games, Left/Right the game's lessons, Enter (at the end) opens the
+setup screen, Esc back.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from game.scenes.base import Scene
 from game.scenes.board.input import MoveInput, paths_of
 from game.scenes.registry import register
 from game.scenes.screens.rule_diagrams import find_move
-from game.scenes.views import lesson, make_view
+from game.scenes.views import lessons, make_view
 from game.scenes.widgets import Button, wrap
 from game.scenes.widgets.game_tabs import GameTabs
 from game.sprites import highlight, theme
@@ -26,27 +32,48 @@ REPLY_DELAY = 0.7  # seconds before the scripted answer, so the player sees thei
 
 @register("lesson")
 class LessonScene(Scene):
-    def __init__(self, app, game=None):
+    def __init__(self, app, game=None, options=None):
         super().__init__(app)
-        names = [g for g in games.NAMES if lesson(g) is not None]
+        names = [g for g in games.NAMES if lessons(g)]
         self.names = names
-        self.tabs = GameTabs(app, names, self.start)
+        game = game if game in names else names[0]
+        #: the lesson chosen on each game's tab (an index into its lessons)
+        self.chosen = {game: self.fitting(game, options or {})}
+        self.tabs = GameTabs(app, names, self.start, self.title_key)
+        self.variant_tabs: GameTabs | None = None  # the row of the game's lessons, when it has several
         self.back = Button(app, lambda: tr("ui.back", app.lang), self.close)
         self.again = Button(app, lambda: tr("lesson.again", app.lang), lambda: self.start(self.game))
         self.play_btn = Button(app, lambda: tr("lesson.play", app.lang), self.play_real, style="primary")
         self.board_rect = pygame.Rect(0, 0, 1, 1)
         self.side_rect = pygame.Rect(0, 0, 1, 1)
         self.input = MoveInput()
-        self.start(game if game in names else names[0])
+        self.game = ""
+        self.start(game)
+
+    @staticmethod
+    def fitting(game: str, options: dict) -> int:
+        """The index of the game's lesson that `options` name (the first that fits best)."""
+        fits = [lesson.fits(options) for lesson in lessons(game)]
+        return fits.index(max(fits))
+
+    def title_key(self, game: str) -> str:
+        """A game's tab: the name of the game its chosen lesson plays ("Russian Draughts")."""
+        lesson = lessons(game)[self.chosen.get(game, 0)]
+        return games.get(game).title_key(dict(lesson.options))
 
     # ---- the script ------------------------------------------------------------------------------
-    def start(self, game: str) -> None:
-        self.game = game
-        self.lesson = lesson(game)
-        assert self.lesson is not None
+    def start(self, game: str, index: int | None = None) -> None:
+        """Begin the chosen lesson of `game` (or its lesson number `index`) from its first step."""
+        if index is not None:
+            self.chosen[game] = index
+        other_game, self.game = game != self.game, game
+        self.lesson = lessons(game)[self.chosen.setdefault(game, 0)]
         self.info = games.get(game)
-        self.options = self.info.check_options({})
+        self.options = self.lesson.rule_options(self.info.check_options)
         self._make_view(self.options)
+        if other_game:  # its row of lessons comes or goes: the board moves
+            self.variant_tabs = self._variant_tabs(game)
+            self.on_resize(self.app.size)
         self.state = self.info.new_state(self.options, seed=self.lesson.seed)
         self.index = 0
         self.feedback: str | None = None  # i18n key of the explanation of a wrong click
@@ -54,12 +81,33 @@ class LessonScene(Scene):
         self.pending: float | None = None  # seconds until the scripted reply
         self._enter_step()
 
+    def _variant_tabs(self, game: str) -> GameTabs | None:
+        """The row of tabs choosing among the game's lessons (None: it has one)."""
+        info, found = games.get(game), lessons(game)
+        if len(found) < 2:
+            return None
+        keys = [info.title_key(dict(lesson.options)) for lesson in found]
+        return GameTabs(self.app, range(len(found)), lambda i: self.start(game, i), keys.__getitem__)
+
+    def pick_variant(self, step: int) -> None:
+        """The game's next (step 1) or previous (-1) lesson."""
+        count = len(lessons(self.game))
+        if count > 1:
+            self.app.sounds.play("click")
+            self.start(self.game, (self.chosen[self.game] + step) % count)
+
     def _make_view(self, options: dict) -> None:
         """The board drawn under `options` (a step may play under another variant's board)."""
         self.view_options = options
         self.view = make_view(self.game, options)
         self.view.show_labels(True)  # the steps name points: c8, 32, b3
-        self.view.layout(self.board_rect, False)
+        self.view.layout(self.board_rect, self.flipped)
+
+    @property
+    def flipped(self) -> bool:
+        """The board turned so that the player's side is at the bottom (English checkers: Black)."""
+        side, bottom = self.lesson.side, self.view.bottom_side
+        return side is not None and bottom is not None and side != bottom
 
     @property
     def done(self) -> bool:
@@ -122,9 +170,9 @@ class LessonScene(Scene):
         self._advance()
 
     def play_real(self) -> None:
-        game = self.game
+        game, options = self.game, dict(self.lesson.options)
         self.close()
-        self.app.open("setup", game)
+        self.app.open("setup", game, options)  # the setup under the lesson's rules (its variant)
 
     def close(self) -> None:
         if self.app.top is self:
@@ -141,6 +189,10 @@ class LessonScene(Scene):
         gap = theme.px(10, s)
         self.tabs.place((w - cw) // 2, top, cw, tab_h, gap)
         body_top = top + tab_h + theme.px(20, s)
+        if self.variant_tabs is not None:  # the game's lessons, a lower row under its tabs
+            row_h = theme.px(36, s)
+            self.variant_tabs.place((w - cw) // 2, top + tab_h + theme.px(10, s), cw, row_h, gap)
+            body_top += row_h + theme.px(6, s)
         bottom = h - theme.px(36, s)
         side_w = max(theme.px(300, s), int(w * 0.3))
         self.board_rect = pygame.Rect(margin, body_top, w - side_w - 3 * margin, bottom - body_top)
@@ -151,7 +203,7 @@ class LessonScene(Scene):
         self.back.rect = pygame.Rect(x, y, (bw - gap) // 2, bh)
         self.again.rect = pygame.Rect(x + (bw + gap) // 2, y, (bw - gap) // 2, bh)
         self.play_btn.rect = pygame.Rect(x, y - bh - gap, bw, bh)
-        self.view.layout(self.board_rect, False)
+        self.view.layout(self.board_rect, self.flipped)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -161,10 +213,12 @@ class LessonScene(Scene):
                 self.close()
             elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.done:
                 self.play_real()
+            elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.pick_variant(1 if k == pygame.K_RIGHT else -1)
             elif (game := self.tabs.key_pick(event, self.game)) is not None:
                 self.start(game)
             return
-        if self.tabs.handle_event(event):
+        if self.tabs.handle_event(event) or (self.variant_tabs is not None and self.variant_tabs.handle_event(event)):
             return
         for b in (self.back, self.again, self.play_btn):
             if b.handle_event(event):
@@ -185,9 +239,12 @@ class LessonScene(Scene):
         title = self.app.text(tr("lesson.title", self.app.lang), theme.px(42, s), theme.ACCENT, serif=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, theme.px(30, s))))
         self.tabs.draw(surface, self.game)
+        if self.variant_tabs is not None:
+            self.variant_tabs.draw(surface, self.chosen[self.game])
         self._draw_board(surface)
         self._draw_side(surface, s)
-        hint = self.app.text(tr("lesson.keys", self.app.lang), theme.px(16, s), theme.TEXT_DIM)
+        keys = "lesson.keys" if self.variant_tabs is None else "lesson.keys_variants"
+        hint = self.app.text(tr(keys, self.app.lang), theme.px(16, s), theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - theme.px(8, s))))
 
     def _draw_board(self, surface) -> None:

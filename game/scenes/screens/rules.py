@@ -6,7 +6,8 @@ are; **bold**, *italic*, `code` and [links](url) show as plain text. Lines wrap 
 or at any character (Chinese, never before closing punctuation).
 
 Opened with a game's options (a draughts variant), its tab names that game ("Russian Draughts")
-and the page opens at the heading of that name, where the file has one.
+and the page opens at the heading of that name, where the file has one. The Learn to play button
+opens the lesson of the tab's game under those options (the variant's own lesson).
 
 Keyboard: Up/Down scroll a line, PgUp/PgDn a page, Home/End, Left/Right (Tab) or 1-3 switch games,
 Esc back. The mouse wheel scrolls; the scroll bar can be dragged.
@@ -170,6 +171,7 @@ class RulesScene(ScrollingPage, Scene):
         self.tabs = GameTabs(app, GAMES, self.select, self.title_key)
         self._section = self.game  # open this game's page at its own heading (a variant's)
         self.back = Button(app, lambda: tr("ui.back", app.lang), self.close)
+        self.lesson_btn = Button(app, lambda: tr("rules.lesson", app.lang), self.open_lesson)
         self.view = pygame.Rect(0, 0, 1, 1)
         self.lines: list = []  # [(y, x, surface)] of the laid out text
         self.height = 0
@@ -275,6 +277,9 @@ class RulesScene(ScrollingPage, Scene):
             y += img.get_height() + int(size_px * 0.18)
         return y + int(body * 0.6)
 
+    def open_lesson(self) -> None:
+        self.app.open("lesson", self.game, self.options.get(self.game))
+
     def close(self) -> None:
         if self.app.top is self:
             self.app.pop()
@@ -290,7 +295,9 @@ class RulesScene(ScrollingPage, Scene):
         self.tabs.place(left, top, cw, tab_h, theme.px(10, s))
         bh = theme.px(48, s)
         bottom = h - bh - theme.px(46, s)
-        self.back.rect = pygame.Rect((w - theme.px(200, s)) // 2, bottom + theme.px(10, s), theme.px(200, s), bh)
+        bw, gap = theme.px(220, s), theme.px(14, s)
+        self.lesson_btn.rect = pygame.Rect(w // 2 - gap // 2 - bw, bottom + theme.px(10, s), bw, bh)
+        self.back.rect = pygame.Rect(w // 2 + gap - gap // 2, bottom + theme.px(10, s), bw, bh)
         self.view = pygame.Rect(
             left, top + tab_h + theme.px(18, s), cw, max(40, bottom - top - tab_h - theme.px(26, s))
         )
@@ -319,7 +326,7 @@ class RulesScene(ScrollingPage, Scene):
                 self.app.sounds.play("click")
                 self.select(game)
             return
-        if self.tabs.handle_event(event) or self.back.handle_event(event):
+        if self.tabs.handle_event(event) or self.back.handle_event(event) or self.lesson_btn.handle_event(event):
             return
 
     def update(self, dt: float) -> None:
@@ -354,3 +361,4 @@ class RulesScene(ScrollingPage, Scene):
             if self.scroll < self.max_scroll() - 1:
                 surface.blit(fade[1], (self.view.x, self.view.bottom - fade[1].get_height()))
         self.close_view(surface, clip, tr("rules.hint", self.app.lang), s)
+        self.lesson_btn.draw(surface)

@@ -38,7 +38,8 @@ DEFAULT_LEVEL = 3
 
 @register("setup")
 class SetupScene(FormScene):
-    def __init__(self, app, game):
+    def __init__(self, app, game, options=None):
+        """options: rule options to choose at first over the ones last chosen (a lesson's variant)."""
         super().__init__(app)
         self.game = game
         self.rules = module(game)
@@ -104,7 +105,7 @@ class SetupScene(FormScene):
         self.clock, self.clock_base, self.clock_inc = rows.clock, rows.clock_base, rows.clock_inc
         self.handicap, self.flag_draw = rows.handicap, rows.flag_draw
         self.option_widgets = []
-        saved = last.get("options", {})
+        saved = {**last.get("options", {}), **(options or {})}
         for opt in self.rules.OPTIONS:
             choices = [(v, self._choice_text(opt, v)) for v in opt.choices]
             value = saved.get(opt.key, opt.default)

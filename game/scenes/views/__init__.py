@@ -6,13 +6,14 @@ A game's package holds:
                 that register screens of their own (e.g. the draughts editor), imported with the
                 other screens (game.app.import_scenes)
   view.py       the View: board, pieces and what the side panel says
-  lessons.py    optional `LESSON`: the guided first game (views/teaching.py: Lesson, Step)
+  lessons.py    optional `LESSONS`: its guided first games, one for each game its options make of
+                it, the default first (views/teaching.py: Lesson, Step)
   diagrams.py   optional `DIAGRAMS`: the rules screen's pictures (views/teaching.py: Diagram)
   settings_rows.py  optional `rows(app)`: widgets the game adds to Settings (draughts: its
                 endgame tables)
 
 Here are the helpers every screen uses to draw a game: a view for given options, a menu
-thumbnail, the setup's picture of the chosen board, the seat names, a game's lesson and every
+thumbnail, the setup's picture of the chosen board, the seat names, a game's lessons and every
 game's rules diagrams.
 """
 
@@ -54,10 +55,10 @@ def scene_modules() -> list[str]:
     return [f"{__name__}.{name}.{m}" for name in games.NAMES for m in getattr(package(name), "SCENES", ())]
 
 
-def lesson(game: str) -> Lesson | None:
-    """The game's guided first game, or None."""
+def lessons(game: str) -> tuple[Lesson, ...]:
+    """The game's guided first games (its default first), or none."""
     module = _part(game, "lessons")
-    return getattr(module, "LESSON", None) if module else None
+    return tuple(getattr(module, "LESSONS", ())) if module else ()
 
 
 def diagrams() -> dict[str, Diagram]:

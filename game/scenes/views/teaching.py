@@ -1,9 +1,14 @@
-"""What a game's package may give the shared teaching screens: its guided first game (a Lesson
-of Steps, in <game>/lessons.py as LESSON, played by game/scenes/screens/lesson.py) and the
+"""What a game's package may give the shared teaching screens: its guided first games (Lessons
+of Steps, in <game>/lessons.py as LESSONS, played by game/scenes/screens/lesson.py) and the
 pictures of its rules (Diagrams, in <game>/diagrams.py as DIAGRAMS, drawn by
 game/scenes/screens/rule_diagrams.py).
 
-A lesson starts from the game's start (Banqi: a fixed deal, so every flip is known) and goes
+A game has one lesson, or one for each game its rule options make of it (draughts: one a variant,
+each played under its own `options`, so on its own board; the first is the game's default). The
+lesson screen chooses among them, and opened with a game's options (from its setup or a game in
+progress) it opens the lesson those options name.
+
+A lesson starts from the start of its game (Banqi: a fixed deal, so every flip is known) and goes
 through steps. Each step says what to do, accepts the listed moves (in notation), explains a wrong
 click, and may be answered by a scripted move of the other side; a step may also set up a new
 position first (a later moment of a game). tests/test_lesson.py plays every script through.
@@ -43,6 +48,17 @@ class Lesson:
     steps: tuple[Step, ...]
     done: str  # i18n key: the closing words
     seed: int = 1  # the deal of a dealt game (Banqi seed 1: c3 is a red Chariot, b3 a black Soldier)
+    options: tuple = ()  # (key, value) rule options of the whole lesson (a draughts variant)
+    side: str | None = None  # the side the player plays, drawn at the bottom (None: the view's own)
+
+    def rule_options(self, check) -> dict:
+        """The options the lesson plays under, completed by `check` (the game's check_options)."""
+        return check(dict(self.options))
+
+    def fits(self, options: dict) -> int:
+        """How many of the lesson's options `options` names alike (-1: one differs)."""
+        same = [options.get(k) == v for k, v in self.options if k in options]
+        return -1 if not all(same) else len(same)
 
 
 @dataclass(frozen=True)

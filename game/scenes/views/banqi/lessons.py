@@ -62,3 +62,6 @@ LESSON = Lesson(
     ),
     "lesson.banqi.done",
 )
+
+#: the game's lessons (game/scenes/views/teaching.py)
+LESSONS = (LESSON,)

@@ -40,3 +40,6 @@ LESSON = Lesson(
     ),
     "lesson.palace.done",
 )
+
+#: the game's lessons (game/scenes/views/teaching.py)
+LESSONS = (LESSON,)
