@@ -17,6 +17,15 @@ from game.rules import draughts_variants as V
 VARIANTS = ("russian", "brazilian", "english")
 
 
+@pytest.fixture(scope="module", autouse=True)
+def english_built_in_memory():
+    """English checkers ships no file (EV.SHIPPED): its tables are built here, and dropped after."""
+    T = EV.tables_for(V.ENGLISH)
+    T.use(T.build()[0])
+    yield
+    T.forget()
+
+
 def tables(name):
     return EV.tables_for(V.get(name))
 
@@ -74,7 +83,12 @@ def test_the_values_are_those_the_rules_moves_lead_to(variant):
         checked += 1
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_shipped_files():
+    assert EV.SHIPPED == ("russian", "brazilian")
+    assert all(EV.file_path(V.get(name)).is_file() == (name in EV.SHIPPED) for name in VARIANTS)
+
+
+@pytest.mark.parametrize("variant", EV.SHIPPED)
 def test_the_builder_makes_the_shipped_file(variant):
     T = tables(variant)
     blobs, dists = T.build()
@@ -100,3 +114,51 @@ def test_known_results():
         assert value(variant, "W:WK29:BK4") == E.LOSS
         assert value(variant, "W:WK1:BK32") == E.DRAW
     assert value("english", "W:WK1:BK32") == E.DRAW  # one king each, English: a draw too
+
+
+def _search(s, egdb, nodes=20_000):
+    from game.ai.draughts import search as A
+    from game.ai.draughts.family import board_of
+
+    return A.make_search(A.Budget(nodes=nodes), s.history[:-1], "fresh", board_of(s), egdb)
+
+
+def test_only_a_search_asked_to_carries_the_tables():
+    """The levels whose row has no `tables` search without them (node for node the plain search:
+    tests/test_draughts_fast8.py); with them the arrays hold the variant's 2-4 piece tables."""
+    from game.ai.draughts import fast as F
+
+    s = R.from_text("W:WK22,K1,K3:BK12", variant="russian")
+    assert _search(s, False).arrays[F.EG_OFF][E.TOP] == 0
+    assert _search(s, True).arrays[F.EG_OFF][E.TOP] == EV.PIECES
+
+
+@pytest.mark.parametrize(
+    ("variant", "text", "score"),
+    [
+        ("russian", "W:WK22,K1,K3:BK12", 999),  # a Russian count runs: only an evaluation
+        ("brazilian", "W:WK22,K1,K3:BK12", 999),  # the FMJD 16-move count
+        ("english", "W:WK18,K19:BK1", 19999),  # no count in English checkers: a claimed win
+    ],
+)
+def test_hard_with_the_tables_keeps_a_winning_move_and_scores_the_win(variant, text, score):
+    from game.ai.draughts.search import _to_move
+
+    s = R.from_text(text, variant=variant)
+    mv, sc, _ = _search(s, True).root(s, 64)
+    after = s.play(_to_move(s, mv))
+    assert sc == score
+    assert value(variant, R.to_text(after)) == E.LOSS or after.result() is not None
+
+
+def test_hard_with_the_tables_converts_inside_the_count():
+    """A Brazilian ending hard without the tables let the 16-move count draw at 0.3 s a move
+    (bench_draughts8_endings.py, seed 1): with them, on a small node budget, it wins."""
+    s = R.from_text("W:WK29,K24,28:BK2", variant="brazilian")
+    assert value("brazilian", "W:WK29,K24,28:BK2") == E.WIN
+    from game.ai.draughts.search import _to_move
+
+    while s.result() is None:
+        mv, _, _ = _search(s, True, 3_000).root(s, 64)
+        s = s.play(_to_move(s, mv))
+    assert s.result().winner == "w"

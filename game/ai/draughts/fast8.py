@@ -136,6 +136,9 @@ class Compiled:
         arrays[F.ST][F.STOPPED] = 1  # compiled for the lazy-SMP helpers (smp.py); returns at once
         self.helper_loop(*bits, 1, roots, 1, 1, 0, arrays)
         F.hkey(*bits, 1)
+        # the root's table lookups from Python (egdb.play), as fast._compile loads 10x10's
+        tables, code = EV.tables_for(self.variant), int(egdb.material(*bits))
+        tables.value(*bits, True), tables.size_of(code), tables.pos_index(*bits, code)
 
     def variant_moves(self, bits) -> list:
         wm, wk, bm, bk = bits

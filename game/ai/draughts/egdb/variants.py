@@ -4,7 +4,9 @@ more over the 8x8 board by game.ai.jit.specialise: the index reads the board's g
 module constants (egdb.board_constants), the solver the variant's move generator
 (fast_board8.board) and its men's shifts and king steps. One file a variant holds its 2- to
 4-piece tables with their plies to a conversion (egdb8_<variant>.bin in this package, built by
-`python -m game.ai.draughts.egdb build8`).
+`python -m game.ai.draughts.egdb build8`); Russian and Brazilian ship (SHIPPED). English
+checkers has none: hard converted its small endings without them, so a variant without its
+file probes nothing (its tables are empty) unless `use` gives it tables built in memory.
 
 VariantTables answers what the 10x10 module answers for its tables (value, best_moves,
 root_moves' questions), and probe_for(variant) gives the compiled search (fast8.py) its probe.
@@ -28,6 +30,9 @@ from game.rules import draughts_variants as V
 from game.rules.draughts_movegen import generator
 
 PIECES = 4  # the most pieces the 8x8 tables hold
+# the variants whose file ships: hard without tables lets won Russian and Brazilian endings slip
+# under their counts, not English ones (bench/RESULTS.md, "Endgame tables on 8x8")
+SHIPPED = ("russian", "brazilian")
 DIST_PRESET = 6  # lzma preset of the shipped distances (1.2 MB a variant; the 10x10 builder's 1: 1.5 MB)
 INDEX_FUNCTIONS = (E.radices, E.size_of, E.rank_group, E.pos_index, E.nth_free, E.unrank_group, E.decode, E.probe)
 _G8 = V.RUSSIAN.geometry
@@ -82,6 +87,7 @@ class VariantTables:
         self.counted_fn = COUNTED[variant.endgame]
         self._loaded: tuple | None = None
         self._dist: dict = {}
+        self._from_file = True
         self._lock = threading.Lock()
 
     # ---- building and loading
@@ -109,6 +115,18 @@ class VariantTables:
                     blobs = E.read_file(path, self.size_of) if path.is_file() else {}
                     self._loaded = E.assemble(blobs)
         return self._loaded
+
+    def use(self, blobs: dict) -> None:
+        """Probe these tables ({code: packed bytes}, from build) instead of the file's."""
+        with self._lock:
+            self._loaded = E.assemble(blobs)
+            self._dist = {}
+            self._from_file = False
+
+    def forget(self) -> None:
+        """Drop the tables in memory: the next probe reads the file again (or finds none)."""
+        with self._lock:
+            self._loaded, self._dist, self._from_file = None, {}, True
 
     def pieces_covered(self) -> int:
         return int(self.tables()[1][E.TOP])
@@ -163,7 +181,8 @@ class VariantTables:
         data, off = self.tables()
         if off[code] < 0:
             return None
-        dist = E.read_dist(file_path(self.variant), code, self.size_of)
+        path = file_path(self.variant)
+        dist = E.read_dist(path, code, self.size_of) if self._from_file and path.is_file() else None
         if dist is None:
             if not AVAILABLE:
                 return None
@@ -185,11 +204,11 @@ def tables_for(variant: V.Variant) -> VariantTables:
     return found
 
 
-def build_all(progress: Callable[[str], None] | None = None) -> list:
-    """Build and write every 8x8 variant's file into the package: [(path, bytes, seconds)]."""
+def build_all(progress: Callable[[str], None] | None = None, names=SHIPPED) -> list:
+    """Build and write the variants' files into the package: [(path, bytes, seconds)]."""
     out = []
-    for variant in (V.RUSSIAN, V.BRAZILIAN, V.ENGLISH):
+    for name in names:
         t0 = time.perf_counter()
-        path = tables_for(variant).write(progress=progress)
+        path = tables_for(V.get(name)).write(progress=progress)
         out.append((path, path.stat().st_size, time.perf_counter() - t0))
     return out
