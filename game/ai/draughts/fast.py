@@ -22,6 +22,8 @@ import numpy as np
 
 from game.ai.common import SearchStopped
 from game.ai.draughts import egdb
+from game.ai.draughts.egdb import counted as eg_counted
+from game.ai.draughts.egdb import probe as eg_probe
 from game.ai.draughts.fast_board import (
     MASK,
     MAXM,
@@ -43,7 +45,8 @@ MATE, INF = 30000, 10**6
 # Endgame database (egdb) scores: a won position scores EG_WIN - ply, below every mate and above
 # every evaluation; WIN_BAND is where the table's distance bookkeeping starts (mates and these).
 # Where an FMJD counting clock runs (a lone king against up to 3 pieces with a king) the
-# search does not know the clock, so a database win there is only EG_COUNTED, an evaluation.
+# search does not know the clock, so a database win there is only EG_COUNTED, an evaluation
+# (eg_counted; the 8x8 variants' search, fast8.py, has its variant's counts and tables' probe).
 EG_WIN, EG_COUNTED = 20000, 1000
 WIN_BAND = EG_WIN - 200
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -141,13 +144,11 @@ def search(wm, wk, bm, bk, white, depth, alpha, beta, ply, hm, ext, C):
         men, kings, enemy = bm, bk, wm | wk
     capture = side_has_capture(men, kings, enemy, occ, white)
     if not capture and popcnt(occ) <= st[EG_MAX]:
-        v = egdb.probe(wm, wk, bm, bk, white, C[EG_DATA], C[EG_OFF])
+        v = eg_probe(wm, wk, bm, bk, white, C[EG_DATA], C[EG_OFF])
         if v == egdb.DRAW:
             return 0
         if v != egdb.UNUSED:
-            nw, nb = popcnt(wm | wk), popcnt(bm | bk)
-            counted = (nw == 1 and wk != 0 and bk != 0 and nb <= 3) or (nb == 1 and bk != 0 and wk != 0 and nw <= 3)
-            sc = (EG_COUNTED if counted else EG_WIN) - ply
+            sc = (EG_COUNTED if eg_counted(wm, wk, bm, bk) else EG_WIN) - ply
             return sc if v == egdb.WIN else -sc
     if not capture and depth <= 0:
         empty = MASK ^ occ

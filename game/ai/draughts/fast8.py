@@ -3,8 +3,10 @@ compiled once more for each variant over fast_board8's move generator and evalua
 (game.ai.jit.specialise replaces the board's functions and constants that fast.py's search
 calls). So the 8x8 variants search with the same algorithm, node for node the plain search of
 search.py over family.py's 8x8 boards (tests/test_draughts_fast8.py), and only the board is
-their own. There are no endgame tables or opening book on 8x8; a timed search keeps its arrays
-from move to move as 10x10's does (tables.shared_board), and pondering fills them.
+their own. The variant's 2-4 piece endgame tables (egdb.variants) are probed as 10x10's are,
+where the search's arrays hold them (with_tables: the levels whose row has `tables`); there is
+no opening book on 8x8. A timed search keeps its arrays from move to move as 10x10's does
+(tables.shared_board), and pondering fills them.
 
 Compiled(variant) has the part of fast.py's interface that search.FastSearch uses, and turns
 the rules' internal moves (from, to, captured, crowned) into the compiled rows and back.
@@ -20,23 +22,12 @@ from game.ai.common import SearchStopped
 from game.ai.draughts import egdb
 from game.ai.draughts import fast as F
 from game.ai.draughts import fast_board8 as B8
+from game.ai.draughts.egdb import variants as EV
 from game.ai.draughts.tables import KEPT8_BITS, ready_board, shared_board
 from game.ai.jit import AVAILABLE, specialise
 from game.rules import draughts_variants as V
 from game.rules.draughts_movegen import generator
 
-BOARD_FUNCTIONS = (
-    B8.man_dir,
-    B8.king_dfs,
-    B8.man_dfs,
-    B8.gen_captures,
-    B8.gen_quiets,
-    B8.has_capture,
-    B8.threatened,
-    B8.gen_moves,
-    B8.apply_move,
-    B8.perft,
-)
 SEARCH_FUNCTIONS = (F.search, F.root_iter, F.helper_loop)
 CROWN = B8.CROWN
 
@@ -60,13 +51,7 @@ class Compiled:
 
     def __init__(self, variant: V.Variant):
         self.variant = variant
-        rules = {
-            "MEN_BACK": int(variant.men_capture_back),
-            "FLYING": int(variant.flying_kings),
-            "MAJORITY": int(variant.majority),
-            "CROWN_IN_CAPTURE": int(variant.crown_in_capture),
-        }
-        self.board = board = specialise(BOARD_FUNCTIONS, rules, variant.name)
+        self.board = board = B8.board(variant)
         on_board = {
             "side_has_capture": board["has_capture"],
             "side_captures": board["gen_captures"],
@@ -78,6 +63,8 @@ class Compiled:
             "S1": B8.S1,
             "S2": B8.S2,
             "DRAW_PLIES": variant.kings_only_plies,
+            "eg_probe": EV.INDEX8["probe"],
+            "eg_counted": EV.COUNTED[variant.endgame],
         }
         self.search = specialise(SEARCH_FUNCTIONS, on_board, "board8_" + variant.name)
         self.root_iter, self.helper_loop = self.search["root_iter"], self.search["helper_loop"]
@@ -87,10 +74,10 @@ class Compiled:
 
     def new_arrays(self, tt_bits: int = F.TT_BITS_FRESH) -> tuple:
         """The search's arrays, as fast.new_arrays makes them, with the 8x8 evaluation's values
-        where the 10x10 one's stand and empty endgame tables (never probed: EG_MAX is 0)."""
+        where the 10x10 one's stand and the variant's endgame tables (with_tables takes them out
+        for a search that must not probe them)."""
         rows = F.MAX_PLY + 2
         men_w, men_b, params = self.values
-        _data, off = egdb.tables()
         return (
             np.zeros(8, np.int64),
             np.full((1 << tt_bits, 3), 0, np.int64),
@@ -106,8 +93,7 @@ class Compiled:
             men_b,
             params,
             params,
-            np.zeros(1, np.uint8),
-            np.zeros_like(off),
+            *EV.tables_for(self.variant).tables(),
         )
 
     def arrays(self, tables: str) -> tuple:
@@ -117,13 +103,14 @@ class Compiled:
             return shared_board(self)
         return self.new_arrays(F.TT_BITS_FRESH if tables == "fresh" else KEPT8_BITS)
 
-    @staticmethod
-    def with_tables(arrays) -> tuple:
-        return arrays
+    def with_tables(self, arrays, on: bool = True) -> tuple:
+        """arrays with the variant's endgame tables (on), or with none (EG_MAX stays 0)."""
+        data, off = EV.tables_for(self.variant).tables() if on else NO_TABLES
+        return arrays if arrays[F.EG_OFF] is off else arrays[: F.EG_DATA] + (data, off)
 
     @staticmethod
     def eg_max(pieces: int, arrays) -> int:
-        return 0  # no endgame tables on 8x8
+        return F.eg_max(pieces, arrays)
 
     def warm(self, kept: bool = False, progress=None) -> None:
         """Compile this variant's search (or load it from numba's cache) before a clock starts,
@@ -149,6 +136,9 @@ class Compiled:
         arrays[F.ST][F.STOPPED] = 1  # compiled for the lazy-SMP helpers (smp.py); returns at once
         self.helper_loop(*bits, 1, roots, 1, 1, 0, arrays)
         F.hkey(*bits, 1)
+        # the root's table lookups from Python (egdb.play), as fast._compile loads 10x10's
+        tables, code = EV.tables_for(self.variant), int(egdb.material(*bits))
+        tables.value(*bits, True), tables.size_of(code), tables.pos_index(*bits, code)
 
     def variant_moves(self, bits) -> list:
         wm, wk, bm, bk = bits
@@ -163,8 +153,8 @@ class Compiled:
         st[F.STOPPED] = 0
         st[F.REP_LEN] = n_history
         st[F.NEXT_CHECK] = budget.nodes + st[F.EVERY]
-        st[F.EG_MAX] = 0
         wm, wk, bm, bk, white = state_bits
+        st[F.EG_MAX] = F.eg_max((wm | wk | bm | bk).bit_count(), arrays)
         roots = np.array([row(m) for m in moves], np.int64)
         F._budget = budget  # fast.poll reads the clock of the running search there
         try:
@@ -188,6 +178,7 @@ class Compiled:
         return None if found is None else move(*found)
 
 
+NO_TABLES = egdb.assemble({})  # (data, off) that hold no material: off[TOP] is 0
 _COMPILED: dict = {}
 
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from game.ai.draughts.eval8 import BACK_ROW, MAIN_ROAD, Eval8
 from game.ai.draughts.fast_board import high_bit, index, popcnt
-from game.ai.jit import njit
+from game.ai.jit import njit, specialise
 from game.rules import draughts_variants as V
 
 G = V.RUSSIAN.geometry  # the three variants share the 8x8 board
@@ -330,3 +330,35 @@ def evaluate(wm, wk, bm, bk, white, men_w, men_b, params, _unused):
         if lo and (hi == lo or (lo == 1 and hi <= params[DRAWISH])):
             score = score // 8 if score >= 0 else -(-score // 8)  # truncated, as int(score / 8)
     return score if white else -score
+
+
+# ---- one variant's board -----------------------------------------------------------------------------
+FUNCTIONS = (
+    man_dir,
+    king_dfs,
+    man_dfs,
+    gen_captures,
+    gen_quiets,
+    has_capture,
+    threatened,
+    gen_moves,
+    apply_move,
+    perft,
+)
+_BOARDS: dict = {}
+
+
+def board(variant: V.Variant) -> dict:
+    """The functions above compiled for one variant's rules (game.ai.jit.specialise sets the rule
+    flags), name -> function; made once a process, for the search (fast8.py) and the endgame
+    tables' builder (egdb.variants) alike."""
+    found = _BOARDS.get(variant.name)
+    if found is None:
+        rules = {
+            "MEN_BACK": int(variant.men_capture_back),
+            "FLYING": int(variant.flying_kings),
+            "MAJORITY": int(variant.majority),
+            "CROWN_IN_CAPTURE": int(variant.crown_in_capture),
+        }
+        found = _BOARDS[variant.name] = specialise(FUNCTIONS, rules, variant.name)
+    return found

@@ -33,11 +33,13 @@ only so far past the horizon, and pick with human-like mistakes (game.ai.common.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from game.ai.common import Budget, SearchStopped, resolve_time
-from game.ai.draughts import egdb, fast8, smp
 from game.ai.draughts import fast as F
-from game.ai.draughts.egdb.play import root_moves
+from game.ai.draughts import fast8, smp
+from game.ai.draughts.egdb import variants as EV
+from game.ai.draughts.egdb.play import root_moves, table_score
 
 # the evaluation; the tools, benchmarks and tests also read these as search.X
 from game.ai.draughts.eval import (  # noqa: F401
@@ -92,20 +94,9 @@ RFP_DEPTH, RFP_MARGIN = F.RFP_DEPTH, F.RFP_MARGIN  # reverse futility (fast.py s
 
 
 # ---- search ----------------------------------------------------------------------------------------
-def table_score(wm, wk, bm, bk, white, otherwise):
-    """The endgame tables' value of a position as the compiled search scores it (fast.py: a win
-    where a counting clock runs is only an evaluation), or `otherwise` where they do not hold it."""
-    v = egdb.value(wm, wk, bm, bk, white)
-    if v == egdb.UNUSED:
-        return otherwise
-    if v == egdb.DRAW:
-        return 0
-    sc = (F.EG_WIN if R.endgame_limits(wm, wk, bm, bk) == (-1, -1) else F.EG_COUNTED) - 1
-    return sc if v == egdb.WIN else -sc
-
-
 class Search:
     egdb = False  # the root keeps only the moves that hold the endgame tables' value (hard)
+    eg_tables: Any = None  # with egdb on an 8x8 board: its variant's tables (egdb.variants), else 10x10's
     quiescence = 99  # capture plies past the horizon (a weaker level's: fewer), then the evaluation
 
     def __init__(self, budget: Budget, history_keys=(), tables=None, board: SearchBoard = BOARD10):
@@ -323,7 +314,7 @@ class Search:
         held = []
         if self.egdb and (wm | wk | bm | bk).bit_count() <= F.EGDB_PIECES:
             # a won ending stays won (nearest to a capture or promotion), a drawn one drawn
-            held = root_moves(wm, wk, bm, bk, white, moves, self.budget.deadline) or []
+            held = root_moves(wm, wk, bm, bk, white, moves, self.budget.deadline, self.eg_tables) or []
             moves = held or moves
         best_move, best_score, reached = moves[0], self.evaluate_board(wm, wk, bm, bk, white), 0
         if len(held) == 1:  # the tables chose the move and give its value
@@ -377,7 +368,7 @@ class Search:
         pieces = (state.wm | state.wk | state.bm | state.bk).bit_count()
         if not self.egdb or pieces > F.EGDB_PIECES or abs(score) > F.WIN_BAND:
             return score
-        return table_score(state.wm, state.wk, state.bm, state.bk, state.to_move == "w", score)
+        return table_score(state.wm, state.wk, state.bm, state.bk, state.to_move == "w", score, self.eg_tables)
 
     def _root_iter(self, wm, wk, bm, bk, white, moves, depth, alpha, beta, hm, key, scores):
         self._partial = None
@@ -412,14 +403,22 @@ class Search:
 
 class FastSearch(Search):
     """Search's root loop (iterative deepening, aspiration, partial iterations) over the compiled
-    search of fast.py (fast8.py's on 8x8, without endgame tables), with its own arrays."""
+    search of fast.py (fast8.py's on 8x8), with its own arrays. egdb: probe the endgame tables
+    (10x10: always; 8x8: where asked, the levels whose row has `tables`)."""
 
-    def __init__(self, budget: Budget, history_keys=(), arrays=None, board: SearchBoard = BOARD10):
+    def __init__(self, budget: Budget, history_keys=(), arrays=None, board: SearchBoard = BOARD10, egdb=False):
         self.budget = budget
         self._bind(board)
-        self.egdb = board.tables10
-        self.fast = fast = F if board.tables10 else fast8.compiled(board.variant)
-        self.arrays = fast.with_tables(arrays) if arrays is not None else fast.new_arrays(F.TT_BITS_FRESH)
+        self.fast: Any
+        if board.tables10:
+            self.egdb = True
+            self.fast = F
+            self.arrays = F.with_tables(arrays) if arrays is not None else F.new_arrays(F.TT_BITS_FRESH)
+        else:
+            self.egdb = egdb
+            self.eg_tables = EV.tables_for(board.variant) if egdb else None
+            compiled = self.fast = fast8.compiled(board.variant)
+            self.arrays = compiled.with_tables(compiled.new_arrays(F.TT_BITS_FRESH) if arrays is None else arrays, egdb)
         keys = list(history_keys)[-(F.REP // 2) :]
         rep = self.arrays[F.REPS]
         for i, (wm, wk, bm, bk, white) in enumerate(keys):
@@ -434,7 +433,7 @@ class FastSearch(Search):
         if len(moves) < 2:
             return super().root(state, max_depth, info, start_time)
         key = state.key()
-        internal = [R.internal(m) if self.egdb else fast8.row(self.board.internal(m)) for m in moves]
+        internal = [R.internal(m) if self.board.tables10 else fast8.row(self.board.internal(m)) for m in moves]
         helpers = smp.Helpers(self.arrays, count, key, internal, self.n_history, state.quiet_plies, self.fast)
         # the move ends when stop() has waited for the helpers: that wait is inside its time
         self.budget.deadline -= smp.STOP_WAIT
@@ -458,13 +457,14 @@ class FastSearch(Search):
         return self.fast.tt_move(self.arrays, key)
 
 
-def make_search(budget: Budget, history_keys=(), tables="fresh", board: SearchBoard = BOARD10):
+def make_search(budget: Budget, history_keys=(), tables="fresh", board: SearchBoard = BOARD10, egdb=True):
     """The hard level's search: compiled when fast.py is available, else Search. tables:
     "shared" (kept from move to move, see shared_tables), "fresh" (small, for node budgets) or
     "full" (fresh at full size, for long Hub searches). Call warm() before the budget's clock
-    starts. 8x8 boards: fast8.py's arrays (the caller checked fast8.available())."""
+    starts. 8x8 boards: fast8.py's arrays (the caller checked fast8.available()), probing the
+    variant's endgame tables if egdb (10x10's search always probes its own)."""
     if not board.tables10:
-        return FastSearch(budget, history_keys, fast8.compiled(board.variant).arrays(tables), board)
+        return FastSearch(budget, history_keys, fast8.compiled(board.variant).arrays(tables), board, egdb)
     if F.available():
         arrays = {"shared": shared_fast, "fresh": lambda: None, "full": F.new_arrays}[tables]()
         return FastSearch(budget, history_keys, arrays)
@@ -535,7 +535,7 @@ def run(
         budget = Budget(time_limit=resolve_time(level, time_limit), nodes=nodes, stop=stop, start=started)
     keys = state.history[:-1]
     if compiled:
-        search = make_search(budget, keys, "shared" if budget.limit is None else "fresh", board)
+        search = make_search(budget, keys, "shared" if budget.limit is None else "fresh", board, row.tables)
     else:
         search = Search(budget, keys, board=board)
         search.quiescence = row.quiescence
@@ -593,5 +593,6 @@ def ponder(state, should_stop, seconds=PONDER_SECONDS) -> int:
     if state.result() is not None or not (board.tables10 or fast8.available()):  # plain 8x8: no tables kept
         return 0
     warm(board=board)
-    search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared", board)
+    egdb = rows(board.variant.name)[10].tables  # as the hard level's own search
+    search = make_search(Budget(time_limit=seconds, stop=should_stop), state.history[:-1], "shared", board, egdb)
     return search.root(state, LEVELS[10].depth)[2]

@@ -47,13 +47,31 @@ NMAT = 625  # material code: white men * 125 + white kings * 25 + black men * 5 
 TOP = NMAT  # off[TOP]: the most pieces of any loaded material (0: no tables)
 SHIPPED = (2, 3)  # piece counts whose tables ship in the package
 MAGIC = b"QEGDB\x02"
-PROMO_W, PROMO_B = B.PROMO_W, B.PROMO_B
-
-SQ_BIT = np.array(B.SQ_BIT, np.int64)  # square 0..49 -> bit number
-BIT_SQ = np.full(64, -1, np.int64)
-for _s, _b in enumerate(B.SQ_BIT):
-    BIT_SQ[_b] = _s
 BINOM = np.array([[comb(n, k) for k in range(MAX_PIECES + 1)] for n in range(51)], np.int64)
+
+
+def board_constants(n_squares: int, width: int, sq_bit, promo_w: int, promo_b: int) -> dict:
+    """The board's geometry as the index functions below read it (module constants, replaced by
+    game.ai.jit.specialise for the 8x8 boards: egdb.variants): the squares, the men's squares
+    (all but their own crowning row of `width` squares), square -> bit and back, crowning rows."""
+    bit_sq = np.full(64, -1, np.int64)
+    for s, b in enumerate(sq_bit):
+        bit_sq[b] = s
+    return {
+        "N_SQ": n_squares,
+        "MEN_SQ": n_squares - width,
+        "ROW": width,
+        "SQ_BIT": np.array(sq_bit, np.int64),
+        "BIT_SQ": bit_sq,
+        "PROMO_W": promo_w,
+        "PROMO_B": promo_b,
+    }
+
+
+BOARD10 = board_constants(50, 5, B.SQ_BIT, B.PROMO_W, B.PROMO_B)
+N_SQ, MEN_SQ, ROW = BOARD10["N_SQ"], BOARD10["MEN_SQ"], BOARD10["ROW"]  # 50, 45, 5
+SQ_BIT, BIT_SQ = BOARD10["SQ_BIT"], BOARD10["BIT_SQ"]  # square 0..49 -> bit number, and back
+PROMO_W, PROMO_B = BOARD10["PROMO_W"], BOARD10["PROMO_B"]
 
 
 # ---- the index -----------------------------------------------------------------------------------
@@ -66,7 +84,7 @@ def material(wm, wk, bm, bk):
 def radices(code):
     """(white men, black men, white kings, black kings) ranges of the index's mixed radix."""
     a, b, c, d = code // 125, (code // 25) % 5, (code // 5) % 5, code % 5
-    return BINOM[45, a], BINOM[45, c], BINOM[50 - a - c, b], BINOM[50 - a - c - b, d]
+    return BINOM[MEN_SQ, a], BINOM[MEN_SQ, c], BINOM[N_SQ - a - c, b], BINOM[N_SQ - a - c - b, d]
 
 
 @njit
@@ -94,14 +112,14 @@ def rank_group(pieces, base, occ):
 def pos_index(wm, wk, bm, bk, code):
     na, nc, nb, nd = radices(code)
     men = wm | bm
-    i = rank_group(wm, 5, 0) * nc + rank_group(bm, 0, 0)
+    i = rank_group(wm, ROW, 0) * nc + rank_group(bm, 0, 0)
     i = i * nb + rank_group(wk, 0, men)
     return i * nd + rank_group(bk, 0, men | wk)
 
 
 @njit
 def nth_free(p, occ):
-    for s in range(50):
+    for s in range(N_SQ):
         bit = 1 << SQ_BIT[s]
         if not bit & occ:
             if p == 0:
@@ -133,12 +151,12 @@ def decode(i, code):
     rb = i % nb
     i //= nb
     rc = i % nc
-    wm = unrank_group(i // nc, a, 5, 0, 45)
-    bm = unrank_group(rc, c, 0, 0, 45)
+    wm = unrank_group(i // nc, a, ROW, 0, MEN_SQ)
+    bm = unrank_group(rc, c, 0, 0, MEN_SQ)
     if wm & bm:
         return 0, 0, 0, 0, 0
-    wk = unrank_group(rb, b, 0, wm | bm, 50 - a - c) if b else 0
-    bk = unrank_group(rd, d, 0, wm | bm | wk, 50 - a - c - b) if d else 0
+    wk = unrank_group(rb, b, 0, wm | bm, N_SQ - a - c) if b else 0
+    bk = unrank_group(rd, d, 0, wm | bm | wk, N_SQ - a - c - b) if d else 0
     return wm, wk, bm, bk, 1
 
 
@@ -156,6 +174,14 @@ def probe(wm, wk, bm, bk, white, data, off):
         return UNUSED
     e = o + (size_of(code) if white else 0) + pos_index(wm, wk, bm, bk, code)
     return (data[e >> 2] >> ((e & 3) * 2)) & 3
+
+
+@njit
+def counted(wm, wk, bm, bk):
+    """An FMJD count runs in the material (a lone king against up to 3 pieces with a king): the
+    search takes a table's win there for an evaluation only (fast.py, EG_COUNTED)."""
+    nw, nb = popcnt(wm | wk), popcnt(bm | bk)
+    return (nw == 1 and wk != 0 and bk != 0 and nb <= 3) or (nb == 1 and bk != 0 and wk != 0 and nw <= 3)
 
 
 # ---- files ---------------------------------------------------------------------------------------
@@ -206,19 +232,24 @@ def part_name(path: Path, pid: int | None = None) -> Path:
 
 
 def write_file(
-    path: Path, pieces: int, blobs: dict, dists: dict, progress: Callable[[float], None] | None = None
+    path: Path,
+    pieces: int,
+    blobs: dict,
+    dists: dict,
+    progress: Callable[[float], None] | None = None,
+    size: Callable = size_of,
 ) -> None:
     """blobs: {code: packed bytes}; dists: {code: pack_dist() of a byte per entry, the plies to a
     conversion (build.values)}. Each compressed on its own (lzma), so that a reader fetches one
     material's distances without the others (egdb.play). Whole or not at all: a temporary file
     (part_name), flushed to the disk, then renamed; a failure removes it. progress(share of the
-    compression done) after each material."""
+    compression done) after each material. size: the board's size_of (egdb.variants: 8x8)."""
     header, body, at = [], [], 0
     total, done = sum(len(b) for b in blobs.values()) or 1, 0
     for code in sorted(blobs):
         z = lzma.compress(blobs[code], preset=6)
         dz = dists[code]
-        header.append([code, len(blobs[code]), at, len(z), 2 * int(size_of(code)), at + len(z), len(dz)])
+        header.append([code, len(blobs[code]), at, len(z), 2 * int(size(code)), at + len(z), len(dz)])
         body += [z, dz]
         at += len(z) + len(dz)
         done += len(blobs[code])
@@ -243,7 +274,7 @@ def _header(f, path: Path) -> tuple:
     return json.loads(f.read(n))["materials"], len(start) + n
 
 
-def read_dist(path: Path, code: int) -> np.ndarray | None:
+def read_dist(path: Path, code: int, size: Callable = size_of) -> np.ndarray | None:
     """One material's plies to a conversion (see write_file), or None if the file lacks it. Reads
     that material's part only (the 5-piece file is hundreds of MB)."""
     with path.open("rb") as f:
@@ -253,19 +284,19 @@ def read_dist(path: Path, code: int) -> np.ndarray | None:
                 length, at, zlen = row[4:7]
                 f.seek(body + at)
                 dist = np.frombuffer(lzma.decompress(f.read(zlen)), np.uint8)
-                return dist if len(dist) == length == 2 * size_of(code) else None
+                return dist if len(dist) == length == 2 * size(code) else None
     return None
 
 
-def read_file(path: Path) -> dict:
-    """{code: packed bytes} of a table file."""
+def read_file(path: Path, size: Callable = size_of) -> dict:
+    """{code: packed bytes} of a table file (size: the board's size_of)."""
     with path.open("rb") as f:
         rows, body = _header(f, path)
         out = {}
         for code, length, at, zlen, *_ in rows:
             f.seek(body + at)
             blob = lzma.decompress(f.read(zlen))
-            if len(blob) != length or length != (2 * size_of(code) + 3) // 4:
+            if len(blob) != length or length != (2 * size(code) + 3) // 4:
                 raise ValueError(f"{path}: material {code} has the wrong size")
             out[code] = blob
     return out

@@ -19,14 +19,19 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
 from game.ai.draughts import egdb as E
+from game.ai.draughts.egdb import decode, pos_index, probe
 from game.ai.draughts.fast_board import MASK, MAXM, RAW, apply_move, gen_moves, step
 from game.ai.jit import njit
 
 SKIP = 4  # an unused slot while solving (packed as 0)
+# the board's (replaced by game.ai.jit.specialise for the 8x8 variants: egdb.variants): a man's
+# two diagonal shifts, and whether kings fly (else a king steps back one square only)
+S1, S2, FLYING = 6, 7, 1
 
 
 @njit
@@ -37,7 +42,7 @@ def first_pass(code, n, data, off, val, cnt, queue, raw, mv):
     missing = 0
     for e in range(2 * n):
         white = 1 if e >= n else 0
-        wm, wk, bm, bk, ok = E.decode(e - n * white, code)
+        wm, wk, bm, bk, ok = decode(e - n * white, code)
         if not ok:
             val[e] = SKIP
             continue
@@ -57,7 +62,7 @@ def first_pass(code, n, data, off, val, cnt, queue, raw, mv):
             if not ((a | b) if white == 0 else (c | d)):
                 r = E.WIN  # the opponent has no piece left
             else:
-                v = E.probe(a, b, c, d, 1 - white, data, off)
+                v = probe(a, b, c, d, 1 - white, data, off)
                 if v == 0:
                     missing += 1
                     v = E.DRAW
@@ -106,7 +111,7 @@ def propagate(code, n, val, cnt, queue, tail, dist):
         e = queue[head]
         head += 1
         white = 1 if e >= n else 0
-        wm, wk, bm, bk, _ = E.decode(e - n * white, code)
+        wm, wk, bm, bk, _ = decode(e - n * white, code)
         v = val[e]
         d = min(dist[e] + 1, 255)
         u = 1 - white  # the side that just moved: to move in the predecessors
@@ -119,22 +124,24 @@ def propagate(code, n, val, cnt, queue, tail, dist):
                 x = step(t, k)
                 while x & empty:
                     if u:
-                        i = E.pos_index(wm, (wk ^ t) | x, bm, bk, code)
+                        i = pos_index(wm, (wk ^ t) | x, bm, bk, code)
                     else:
-                        i = E.pos_index(wm, wk, bm, (bk ^ t) | x, code)
+                        i = pos_index(wm, wk, bm, (bk ^ t) | x, code)
                     tail = _update(u * n + i, v, val, cnt, queue, tail, dist, d)
+                    if not FLYING:
+                        break
                     x = step(x, k)
         men = wm if u else bm
         while men:
             t = men & -men
             men ^= t
-            for sh in (6, 7):
+            for sh in (S1, S2):
                 f = (t << sh) if u else (t >> sh)  # white men move toward square 1 (lower bits)
                 if f & empty:
                     if u:
-                        i = E.pos_index((wm ^ t) | f, wk, bm, bk, code)
+                        i = pos_index((wm ^ t) | f, wk, bm, bk, code)
                     else:
-                        i = E.pos_index(wm, wk, (bm ^ t) | f, bk, code)
+                        i = pos_index(wm, wk, (bm ^ t) | f, bk, code)
                     tail = _update(u * n + i, v, val, cnt, queue, tail, dist, d)
     return head
 
@@ -151,10 +158,20 @@ def pack(val, data, start):
         data[(start + e) >> 2] |= np.uint8(v << ((start + e) & 3) * 2)
 
 
-def values(code: int, data, off) -> tuple:
+class Solver(NamedTuple):
+    """A board's compiled solving functions: 10x10's below (BOARD10), the 8x8 variants' copies
+    of them (egdb.variants)."""
+
+    size_of: Callable
+    first_pass: Callable
+    propagate: Callable
+
+
+def values(code: int, data, off, solver: Solver | None = None) -> tuple:
     """(value, plies to conversion) of every entry of one material, unpacked (unused slots
     SKIP, draws 0), over the tables (data, off) of the materials it leads to."""
-    n = int(E.size_of(code))
+    solver = BOARD10 if solver is None else solver
+    n = int(solver.size_of(code))
     val = np.zeros(2 * n, np.uint8)
     cnt = np.zeros(2 * n, np.uint8)
     dist = np.zeros(2 * n, np.uint8)
@@ -162,18 +179,18 @@ def values(code: int, data, off) -> tuple:
     off = off.copy()
     off[code] = -1  # not readable while being solved
     raw, mv = np.zeros((RAW, 3), np.int64), np.zeros((MAXM, 3), np.int64)
-    tail, missing = first_pass(code, n, data, off, val, cnt, queue, raw, mv)
+    tail, missing = solver.first_pass(code, n, data, off, val, cnt, queue, raw, mv)
     if missing:
         raise RuntimeError(f"material {code}: {missing} successors in no table (solve smaller ones first)")
-    propagate(code, n, val, cnt, queue, tail, dist)
+    solver.propagate(code, n, val, cnt, queue, tail, dist)
     return val, dist
 
 
-def solve(code: int, data, off, dists: dict) -> tuple:
+def solve(code: int, data, off, dists: dict, solver: Solver | None = None) -> tuple:
     """Solve one material into data at off[code] (set by the caller) and dists[code]
     (E.pack_dist).
     Returns (wins, draws, losses) over both sides to move."""
-    val, dist = values(code, data, off)
+    val, dist = values(code, data, off, solver)
     pack(val, data, off[code])
     dists[code] = E.pack_dist(dist)
     counts = np.bincount(val, minlength=5)
@@ -186,19 +203,22 @@ def build(
     progress: Callable[[str], None] | None = None,
     dists=None,
     fraction: Callable[[float], None] | None = None,
+    solver: Solver | None = None,
 ) -> dict:
     """The tables of every material with `pieces` pieces, over `base` ({code: packed bytes} of
     all smaller ones, built here if None). Returns {code: packed bytes} of the new ones; their
     plies to a conversion go to `dists` ({code: bytes}) if given. progress(a line of text) and
-    fraction(share of the positions solved, 0..1) after each material."""
+    fraction(share of the positions solved, 0..1) after each material. solver: the board's
+    (default 10x10's)."""
+    solver = BOARD10 if solver is None else solver
     if dists is None:
         dists = {}
     if base is None:
         base = {}
         for p in range(2, pieces):
-            base.update(build(p, base, progress))
+            base.update(build(p, base, progress, solver=solver))
     codes = E.materials(pieces)
-    sizes = {code: 2 * int(E.size_of(code)) for code in codes}
+    sizes = {code: 2 * int(solver.size_of(code)) for code in codes}
     data, off = E.assemble(base, sum(s + 3 for s in sizes.values()))
     at = 4 * sum(len(b) for b in base.values())
     for code in codes:
@@ -209,7 +229,7 @@ def build(
     done, total = 0, sum(sizes.values())
     for code in codes:
         t0 = time.perf_counter()
-        w, d, l = solve(code, data, off, dists)
+        w, d, l = solve(code, data, off, dists, solver)
         start = int(off[code]) // 4
         out[code] = data[start : start + (sizes[code] + 3) // 4].tobytes()
         done += sizes[code]
@@ -277,7 +297,7 @@ def forward_solve(code, n, data, off, val, when, raw, mv):
             if val[e] != 0:
                 continue
             white = 1 if e >= n else 0
-            wm, wk, bm, bk, ok = E.decode(e - n * white, code)
+            wm, wk, bm, bk, ok = decode(e - n * white, code)
             if not ok:
                 val[e] = SKIP
                 continue
@@ -289,14 +309,14 @@ def forward_solve(code, n, data, off, val, when, raw, mv):
                 if not ((a | b) if white == 0 else (c | d)):
                     r = E.WIN
                 elif E.material(a, b, c, d) == code:
-                    e2 = (1 - white) * n + E.pos_index(a, b, c, d, code)
+                    e2 = (1 - white) * n + pos_index(a, b, c, d, code)
                     v = val[e2]
                     if v == 0 or when[e2] == sweeps:  # decided in this sweep: next one (plies exact)
                         unknown = True
                         continue
                     r = 4 - v
                 else:
-                    r = 4 - E.probe(a, b, c, d, 1 - white, data, off)
+                    r = 4 - probe(a, b, c, d, 1 - white, data, off)
                 if r > best:
                     best = r
             if best == E.WIN or not unknown:
@@ -304,3 +324,6 @@ def forward_solve(code, n, data, off, val, when, raw, mv):
                 when[e] = sweeps
                 changed = True
     return sweeps
+
+
+BOARD10 = Solver(E.size_of, first_pass, propagate)

@@ -13,12 +13,15 @@ material again when the move's time allows; else the search chooses among the wi
 from __future__ import annotations
 
 import time
+from types import SimpleNamespace
 
 import numpy as np
 
 from game.ai.draughts import egdb as E
+from game.ai.draughts import fast as F
 from game.ai.draughts.egdb import build as G
 from game.ai.jit import AVAILABLE
+from game.rules import draughts as R
 from game.rules import draughts_board as B
 
 SOLVE_RATE = 3e6  # entries solved a second on a slow, busy machine (2 cores: 3.5-6 million)
@@ -47,30 +50,62 @@ def distances(code: int, seconds: float | None = None) -> np.ndarray | None:
     return dist
 
 
-def root_moves(wm, wk, bm, bk, white, moves, deadline: float | None = None) -> list | None:
+# what root_moves asks of the 10x10 tables; an 8x8 variant's (egdb.variants.VariantTables) answer the same
+TABLES10 = SimpleNamespace(
+    best_moves=E.best_moves,
+    value=E.value,
+    material=E.material,
+    size_of=E.size_of,
+    pos_index=E.pos_index,
+    distances=distances,
+    apply_move=B.apply_move,
+)
+
+
+def root_moves(wm, wk, bm, bk, white, moves, deadline: float | None = None, tables=None) -> list | None:
     """The moves the root should choose among (see the module's text), or None when the tables do
-    not hold the position. deadline: time.perf_counter() by which the move must be chosen."""
-    best = E.best_moves(wm, wk, bm, bk, white, moves)
+    not hold the position. deadline: time.perf_counter() by which the move must be chosen.
+    tables: an 8x8 variant's (egdb.variants), else 10x10's."""
+    T = TABLES10 if tables is None else tables
+    best = T.best_moves(wm, wk, bm, bk, white, moves)
     if best is None or len(best) < 2:
         return best
-    v = E.value(wm, wk, bm, bk, white)
+    v = T.value(wm, wk, bm, bk, white)
     if v == E.DRAW:
         return best
-    code = int(E.material(wm, wk, bm, bk))
-    dist = distances(code, None if deadline is None else deadline - time.perf_counter())
+    code = int(T.material(wm, wk, bm, bk))
+    dist = T.distances(code, None if deadline is None else deadline - time.perf_counter())
     if dist is None:
         return best
-    n = int(E.size_of(code))
+    n = int(T.size_of(code))
     scored = []
     for mv in best:
-        a, b, c, d, _ = B.apply_move(wm, wk, bm, bk, white, mv)
-        if mv[2] or E.material(a, b, c, d) != code:
+        a, b, c, d, _ = T.apply_move(wm, wk, bm, bk, white, mv)
+        if mv[2] or T.material(a, b, c, d) != code:
             # a conversion: the winner's progress; the loser's promotion (a king resists longer)
             far = -1 if v == E.WIN else -256
         else:
-            far = int(dist[(0 if white else n) + int(E.pos_index(a, b, c, d, code))])
+            far = int(dist[(0 if white else n) + int(T.pos_index(a, b, c, d, code))])
             if v == E.LOSS:
                 far = -far  # the loser puts the conversion off (the counts, the opponent's mistakes)
         scored.append((far, mv))
     nearest = min(s for s, _ in scored)
     return [mv for s, mv in scored if s == nearest]
+
+
+def table_score(wm, wk, bm, bk, white, otherwise, tables=None):
+    """The endgame tables' value of a position as the compiled search scores it (fast.py: a win
+    where a counting clock runs is only an evaluation), or `otherwise` where they do not hold it.
+    tables: an 8x8 variant's (egdb.variants.VariantTables), else 10x10's."""
+    if tables is None:
+        v = E.value(wm, wk, bm, bk, white)
+        counted = R.endgame_limits(wm, wk, bm, bk) != (-1, -1)
+    else:
+        v = tables.value(wm, wk, bm, bk, white)
+        counted = tables.counted(wm, wk, bm, bk)
+    if v == E.UNUSED:
+        return otherwise
+    if v == E.DRAW:
+        return 0
+    sc = (F.EG_COUNTED if counted else F.EG_WIN) - 1
+    return sc if v == E.WIN else -sc
