@@ -4,6 +4,7 @@ standard ladder, and the rows each level plays under a house rule."""
 
 import json
 import os
+import subprocess
 import sys
 
 import pytest
@@ -104,6 +105,32 @@ def test_a_house_rule_row_is_played_under_that_rule_only():
             assert games.get("banqi").engine.level_row(level, {key: value}) == row
     for level in LEVELS:
         assert level_row(level, {"trade": True}) == LEVELS[level]
+
+
+def test_the_shipped_table_has_a_ladder_for_each_house_rule_measured_apart():
+    shipped = levels._load_table()
+    standard = next(e for e in shipped["ladders"] if e["game"] == "banqi" and e["options"] == {})
+    assert [row.rating for row in levels.ladder("banqi", {})] == [r["rating"] for r in standard["levels"]]
+    for key, value in MEASURED:
+        entry = levels._entry("banqi", {key: value})
+        assert entry is not None and entry is not standard and len(entry["levels"]) == 10
+        assert entry["options"] == games.get("banqi").ladder_options({key: value})
+    assert all(levels._entry("banqi", {"chain": True, key: value}) is None for key, value in MEASURED[1:])
+
+
+def test_levels_on_the_command_line_shows_the_house_rules_ladder():
+    def cli(*opts):
+        out = subprocess.run(
+            [sys.executable, "-m", "game.cli", "levels", "banqi", *opts, "--json"], capture_output=True, text=True
+        )
+        assert out.returncode == 0, out.stderr
+        return [row["rating"] for row in json.loads(out.stdout)]
+
+    standard = cli()
+    chain = cli("--option", "chain=true")
+    assert None not in standard and None not in chain and chain != standard
+    assert cli("--option", "trade=true") == standard
+    assert cli("--option", "chain=true", "--option", "ranking=hongkong") == [None] * 10
 
 
 def test_the_setup_screen_shows_the_ladder_of_the_rules_chosen(driver, table):
