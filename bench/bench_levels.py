@@ -28,11 +28,18 @@ beginner is the anchor at 1000, so each rating and its 95% interval (from the fi
 are against it. --prior-draws adds that many drawn games to every pair played (a weak prior that
 keeps a pair won 16-0 finite; 0 turns it off). Games are kept one JSON line each in
 bench/levels_<game>[_<options>].jsonl, so later runs add to them (--fresh starts again).
+
+Rows: each game records the row each of its levels played ("rows": {level: the fields of its
+game.ai.common.LevelRow under the options}, from the engine's level_row). A kept game whose level
+played another row than the level's row now is neither counted as played nor fitted: a changed
+row plays its games again and never mixes with the old row's. Games kept from before rows were
+recorded (no "rows") count as games of the rows of now.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import json
 import math
@@ -47,7 +54,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game import games  # noqa: E402
 from game.ai.contract import Limits  # noqa: E402
-from game.ai.levels import LEVEL_NUMBERS, RATINGS_FILE  # noqa: E402
+from game.ai.levels import LEVEL_NUMBERS, RATINGS_FILE, ladder_values  # noqa: E402
 
 GREEDY = "greedy"
 ANCHOR = 1000.0
@@ -253,6 +260,24 @@ def play_game(job: dict) -> dict:
     }
 
 
+# ---- the rows -------------------------------------------------------------------------------------------
+def level_rows(game: str, options: dict) -> dict[str, dict]:
+    """{level as text: the fields of the row it plays under `options`} (the game's engine)."""
+    info = games.get(game)
+    full = info.check_options(options)
+    rows = {str(lv): info.engine.level_row(lv, full) for lv in LEVEL_NUMBERS}
+    return {lv: json.loads(json.dumps(dataclasses.asdict(row))) for lv, row in rows.items() if row is not None}
+
+
+def same_rows(d: dict, rows: dict | None) -> bool:
+    """True when kept game `d` was played by the rows `rows` (level_rows' form; None: any rows);
+    a game that recorded no rows is taken as one of today's rows."""
+    recorded = d.get("rows")
+    if rows is None or recorded is None:
+        return True
+    return all(recorded.get(p) == rows.get(p) for p in (d["first"], d["second"]) if p != GREEDY)
+
+
 # ---- the schedule ---------------------------------------------------------------------------------------
 def pairs(spans=(1, 2)) -> list[tuple[str, str]]:
     out = [(GREEDY, "1"), (GREEDY, "2")]
@@ -264,7 +289,8 @@ def pairs(spans=(1, 2)) -> list[tuple[str, str]]:
 def schedule(args, options: dict, done: list) -> list[dict]:
     """The games still to play: for each pair, --games games over --games/2 openings, each opening
     twice with the sides swapped; those already in `done` are left out."""
-    have = {(d["first"], d["second"], d["index"], d["seed"]) for d in done}
+    rows = level_rows(args.game, options)
+    have = {(d["first"], d["second"], d["index"], d["seed"]) for d in done if same_rows(d, rows)}
     jobs = []
     wanted = args.pairs.split(",") if args.pairs else None
     for a, b in pairs():
@@ -285,6 +311,7 @@ def schedule(args, options: dict, done: list) -> list[dict]:
                         "plies": args.plies,
                         "top_time": args.top_time,
                         "top_nodes": args.top_nodes,
+                        "rows": {p: rows[p] for p in (first, second) if p in rows},
                     }
                 )
     # cheap pairs first: the low levels' results come in while the top ones are still playing
@@ -340,11 +367,16 @@ def _top(d: dict):
     return (None, d["top_nodes"]) if d.get("top_nodes") else (d["top_time"], None)
 
 
-def fitted(done: list[dict], seed: int, top: tuple) -> list[dict]:
+def fitted(done: list[dict], seed: int, top: tuple, rows: dict | None = None) -> list[dict]:
     """The kept games a fit takes: those of `seed`, and of level 10 only those it played on the
-    budget `top` (_top's form); level 10's budget does not concern the games without it."""
+    budget `top` (_top's form); level 10's budget does not concern the games without it; with
+    `rows` (level_rows' form), only those its levels played on these rows (same_rows)."""
     top_level = str(LEVEL_NUMBERS[-1])
-    return [d for d in done if d["seed"] == seed and (top_level not in (d["first"], d["second"]) or _top(d) == top)]
+    return [
+        d
+        for d in done
+        if d["seed"] == seed and (top_level not in (d["first"], d["second"]) or _top(d) == top) and same_rows(d, rows)
+    ]
 
 
 def _order(p: str) -> int:
@@ -385,13 +417,17 @@ def report(game: str, options: dict, results: list[dict], ratings: dict) -> None
 
 
 def write_table(game: str, options: dict, ratings: dict, provenance: dict, path: str) -> None:
-    """Put this ladder into the ratings table (replacing the one of the same game and options)."""
+    """Put this ladder into the ratings table (replacing the one of the same game that the same
+    ladder options choose: game.ai.levels.ladder_values, defaults named or not)."""
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except FileNotFoundError:
         data = {"ladders": []}
-    data["ladders"] = [e for e in data["ladders"] if not (e.get("game") == game and e.get("options", {}) == options)]
+    same = ladder_values(game, options)  # an entry choosing the same ladder (defaults named or not) goes
+    data["ladders"] = [
+        e for e in data["ladders"] if not (e.get("game") == game and ladder_values(game, e.get("options", {})) == same)
+    ]
     data["ladders"].append(
         {
             "game": game,
@@ -470,7 +506,9 @@ def main(argv=None) -> int:
                 out.flush()
                 if n % 20 == 0:
                     print(f"  {n}/{len(jobs)} games", flush=True)
-    done = fitted(done, args.seed, _top(vars(args)))
+    kept = len(done)
+    done = fitted(done, args.seed, _top(vars(args)), level_rows(args.game, options))
+    print(f"{len(done)} of the {kept} games kept are fitted (this seed, level 10's budget, today's rows)")
     ratings = fit(done, args.prior_draws)
     report(args.game, options, done, ratings)
     load = os.getloadavg()

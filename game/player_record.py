@@ -18,9 +18,9 @@ Which games count is the board's decision (game/scenes/board/table.py): a finish
 the computer from the game's own start, counted once, when it first ends; a resignation is a loss.
 
 Each game has one ladder per value of the options its rules mark Option.ladder (the draughts
-variant, the palace family's number of palaces), as bench/bench_levels.py measures them: options
-that change the game this much make a separate scale; the others (who moves first, draw rules)
-share the game's. Pure Python, no pygame; the file is storage.py's (load/save_player_record).
+variant, the palace family's number of palaces, banqi's chain captures, chariot rush and Hong Kong
+order), as bench/bench_levels.py measures them: options that change the game this much make a
+separate scale; the others (who moves first, draw rules, banqi's equal trades) share the game's. Pure Python, no pygame; the file is storage.py's (load/save_player_record).
 """
 
 from __future__ import annotations

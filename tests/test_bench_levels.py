@@ -1,5 +1,6 @@
 """bench/bench_levels.py: which kept games a fit takes, and how long a game may run per board."""
 
+import argparse
 import os
 import sys
 
@@ -32,3 +33,26 @@ def test_four_palaces_may_run_longer_than_the_other_boards():
     assert B.max_plies("palace", {}) == B.max_plies("palace", {"palaces": 2}) == B.MAX_PLIES["palace"]
     assert B.max_plies("palace", {"palaces": 1}) == B.MAX_PLIES["palace"]
     assert B.max_plies("banqi", {}) == B.MAX_PLIES["banqi"]
+
+
+def test_a_game_of_a_row_since_changed_is_neither_fitted_nor_counted_as_played():
+    rows = B.level_rows("banqi", {"chariot": "rush"})
+    assert set(rows) == {str(n) for n in range(1, 11)} and rows["1"] != B.level_rows("banqi", {})["1"]
+    old = dict(rows["2"], noise=rows["2"]["noise"] + 1.0)
+    now = _game("1", "2") | {"rows": {"1": rows["1"], "2": rows["2"]}, "index": 0}
+    then = _game("2", "1") | {"rows": {"1": rows["1"], "2": old}, "index": 0}
+    unrecorded = _game("greedy", "2") | {"index": 0}  # kept from before rows were recorded
+    greedy = _game("greedy", "1") | {"rows": {"1": rows["1"]}, "index": 0}
+    assert B.fitted([now, then, unrecorded, greedy], 26, (0.3, None), rows) == [now, unrecorded, greedy]
+    assert B.fitted([now, then], 26, (0.3, None)) == [now, then]  # no rows given: any
+    args = argparse.Namespace(game="banqi", games=2, seed=26, pairs="1-2", plies=2, top_time=0.3, top_nodes=None)
+    jobs = B.schedule(args, {"chariot": "rush"}, [now, then])
+    assert [(j["first"], j["second"]) for j in jobs] == [("2", "1")]  # the old row's game plays again
+    assert jobs[0]["rows"] == {"2": rows["2"], "1": rows["1"]}
+
+
+def test_every_engine_names_the_row_its_search_plays():
+    for name, options in (("draughts", {"variant": "russian"}), ("palace", {"palaces": 4}), ("banqi", {})):
+        rows = B.level_rows(name, options)
+        assert len(rows) == 10 and rows["10"]["nodes"] is None and rows["1"]["nodes"] > 0
+    assert B.level_rows("draughts", {"variant": "russian"}) != B.level_rows("draughts", {})

@@ -170,6 +170,12 @@ class EngineBase:
     def flip_chances(self, position: Any) -> list[tuple[str, float]]:
         return []
 
+    def level_row(self, level: Any, options: Mapping | None = None) -> Any:
+        """The row (game.ai.common.LevelRow) `level` plays under the rule `options` (a game's full
+        options; None: the defaults): what bench/bench_levels.py records with each game, so that
+        games of a row since changed are not fitted. None where the engine has no level rows."""
+        return None
+
 
 def over_result(state: Any, to_move_value: float | None = None) -> SearchResult:
     """The result for a position whose game is over: no move, the value of the outcome for the

@@ -8,7 +8,10 @@
 Level 10 is the full-strength engine on its clock; levels 1-9 play on node budgets, so a level is
 equally strong on any machine (each engine reads what a level means from its own package). The
 ratings are those bench/bench_levels.py measured and wrote to level_ratings.json beside this file;
-a ladder nobody measured yet has ratings of None, and the screens say "not measured".
+a ladder nobody measured yet has ratings of None, and the screens say "not measured". Options
+marked Option.ladder choose the ladder (the draughts variant, the palace board, banqi's chain
+captures, chariot rush and Hong Kong order); under a combination nobody measured (two banqi house
+rules at once) every level is "not measured": no other rules' ratings are shown for them.
 Pure Python, no pygame.
 """
 
@@ -19,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
+
+from game import rules
 
 LEVEL_COUNT = 10
 LEVEL_NUMBERS = tuple(range(1, LEVEL_COUNT + 1))
@@ -128,19 +133,30 @@ def table() -> dict[str, Any]:
     return _TABLE
 
 
+def ladder_values(game: str, options: Mapping[str, Any]) -> dict[str, str]:
+    """{key: value as text} of every option of `game` that chooses a ladder (its rules'
+    Option.ladder), an option not given standing at its default."""
+    return {o.key: str(options.get(o.key, o.default)) for o in rules.module(game).OPTIONS if o.ladder}
+
+
 def _entry(game: str, options: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    """The measured ladder of `game` whose options all equal the given ones. A ladder lists every
-    option that chooses it (games.GameInfo.ladder_options, defaults too), so callers give the full
-    options (a game's check_options): a draughts ladder measured on 10x10 never stands for 8x8."""
-    best: Mapping[str, Any] | None = None
+    """The measured ladder of `game` under `options`: the entry whose options choose the same
+    ladder, i.e. equal the given ones on every option that chooses a ladder (Option.ladder: the
+    draughts variant, the palace board, banqi's house rules measured apart), an option the entry
+    or the caller does not name standing at its default (a ladder with options {} is the game's
+    standard one). An entry naming an option that chooses no ladder must match it too. None when
+    no ladder was measured under these options (two banqi house rules at once): no ratings
+    rather than another rule's."""
+    wanted = ladder_values(game, options)
     for entry in table()["ladders"]:
         if entry.get("game") != game:
             continue
-        wanted = entry.get("options", {})
-        if all(str(options.get(k, "")) == str(v) for k, v in wanted.items()):
-            if best is None or len(wanted) > len(best.get("options", {})):
-                best = entry
-    return best
+        named = entry.get("options", {})
+        if ladder_values(game, named) == wanted and all(
+            str(options.get(k, "")) == str(v) for k, v in named.items() if k not in wanted
+        ):
+            return entry
+    return None
 
 
 def ladder(game: str, options: Mapping[str, Any] | None = None) -> list[LevelInfo]:

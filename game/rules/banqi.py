@@ -112,7 +112,10 @@ OPTIONS = (
             "off": {"en": "none", "zh": "不限"},
         },
     ),
-    # house rules (docs/BANQI.md names the source of each and the choices made); all off by default
+    # house rules (docs/BANQI.md names the source of each and the choices made); all off by default.
+    # Chain captures, the chariot rush and the Hong Kong order each have a ladder of the levels
+    # measured apart (ladder=True: game.ai.levels, the player's record); equal trades share the
+    # standard one (only the order of three levels was measured under them)
     Option(
         key="chain",
         default=False,
@@ -122,6 +125,7 @@ OPTIONS = (
             False: {"en": "one capture a turn", "zh": "每步只吃一子"},
             True: {"en": "may go on capturing", "zh": "可连续吃子，随时可停"},
         },
+        ladder=True,
     ),
     Option(
         key="chariot",
@@ -132,6 +136,7 @@ OPTIONS = (
             "step": {"en": "one square", "zh": "一次一格"},
             "rush": {"en": "rush: any distance", "zh": "车直冲：不限格"},
         },
+        ladder=True,
     ),
     Option(
         key="ranking",
@@ -142,6 +147,7 @@ OPTIONS = (
             "standard": {"en": "standard", "zh": "标准"},
             "hongkong": {"en": "Hong Kong: Chariot 2nd", "zh": "香港：车排第二"},
         },
+        ladder=True,
     ),
     Option(
         key="trade",

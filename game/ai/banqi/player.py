@@ -49,6 +49,7 @@ from game.ai.banqi.codes import CODE, DOWN
 from game.ai.banqi.search import INF, WIN, Search
 from game.ai.common import LevelRow, SearchStopped, level_budget, pick_level_move, resolve_time
 from game.ai.contract import EngineBase, Limits, SearchResult, over_result
+from game.ai.levels import parse_level
 from game.ai.timeman import TimePlan
 from game.rules import banqi as rules
 
@@ -76,15 +77,37 @@ LEVELS = {
 }
 
 
-#: rows that differ under a house rule: (option, value) -> {level: row}; every other level, and
-#: every level under the other options, plays its LEVELS row. Under the chariot rush (chariot=rush)
-#: a chariot captures from across the board, so a level that never looks at the reply (levels 1
-#: and 2, quiescence 0) loses a piece to it every few moves: there they look at the reply one ply
-#: deeper but overlook it now and then (bench/RESULTS.md, "Round 27").
+#: rows that differ under a house rule: (option, value) -> {level: row}; every other level plays its
+#: LEVELS row. Each of these house rules has a ladder of its own, measured with these rows
+#: (game/ai/level_ratings.json; bench/RESULTS.md, "Round 27" and "Banqi's ladders under three house
+#: rules, measured apart"). Under the chariot rush a chariot captures from across the board, so a
+#: level that never looks at the reply (levels 1 and 2, quiescence 0) loses a piece to it every few
+#: moves: there they look at the reply one ply deeper but overlook it now and then; each ply and
+#: each node of sight is worth more there, so 6 is a noisier three-ply row, 7 plays the standard
+#: 6's, and 8 and 9 search four plies with a little noise (the standard 8's row was level with 10 on
+#: 30,000 nodes). Under chain captures 2 looks at the reply too (1 and 2 were level), 3 is noisier,
+#: 8 searches fewer nodes and 9 half of them (10 on 30,000 nodes was not above the standard 9).
+#: Under the Hong Kong order 2, 4 and 6 play rows placed between their neighbours. Under several
+#: of them at once the first entry with a row for a level gives it (no ladder measured there).
 HOUSE_LEVELS: dict[tuple[str, object], dict[int, LevelRow]] = {
+    ("chain", True): {
+        2: LevelRow(2, 1_000, quiescence=0, noise=3.0, temperature=3.0, overlook=0.5, guard=12.0),
+        3: LevelRow(1, 1_500, quiescence=1, noise=15.0, temperature=13.0, guard=24.0),
+        8: LevelRow(4, 16_000, quiescence=6, noise=0.7, temperature=0.2, guard=3.5),
+        9: LevelRow(64, 6_000, quiescence=8),
+    },
     ("chariot", "rush"): {
         1: LevelRow(2, 1_000, quiescence=0, noise=3.0, temperature=3.0, overlook=0.5, guard=12.0),
         2: LevelRow(2, 1_000, quiescence=0, noise=2.0, temperature=2.0, overlook=0.3, guard=12.0),
+        6: LevelRow(3, 5_000, quiescence=3, noise=4.0, temperature=3.5, overlook=0.3, guard=10.0),
+        7: LEVELS[6],
+        8: LevelRow(4, 12_000, quiescence=6, noise=1.0, temperature=0.5, guard=4.0),
+        9: LevelRow(4, 16_000, quiescence=6, noise=0.7, temperature=0.2, guard=3.5),
+    },
+    ("ranking", "hongkong"): {
+        2: LevelRow(2, 1_000, quiescence=0, noise=3.0, temperature=3.0, overlook=0.5, guard=12.0),
+        4: LevelRow(1, 1_500, quiescence=1, noise=6.0, temperature=4.5, guard=13.0),
+        6: LevelRow(3, 5_000, quiescence=3, noise=2.0, temperature=1.5, overlook=0.15, guard=8.0),
     },
 }
 
@@ -318,6 +341,9 @@ class BanqiEngine(EngineBase):
     #: its time manager's figures (game/ai/timeman.py): a game lasts about 80 of its moves and
     #: often far more (the flips and the long manoeuvres of the ending)
     time_plan = TimePlan(moves=80, min_moves=35)
+
+    def level_row(self, level, options=None) -> LevelRow:
+        return level_row(parse_level(level), dict(options or {}))
 
     def search(self, position, limits: Limits) -> SearchResult:
         started = time.perf_counter()

@@ -20,6 +20,7 @@ from game.ai.draughts import book, fast, fast8
 from game.ai.draughts import search as S
 from game.ai.draughts.family import board_of, board_of_variant
 from game.ai.draughts.levels import rows
+from game.ai.levels import parse_level
 from game.ai.timeman import TimePlan
 from game.rules import draughts_variants as V
 
@@ -46,6 +47,10 @@ class DraughtsEngine(EngineBase):
     time_plan = TimePlan(moves=45)
 
     can_ponder = True
+
+    def level_row(self, level: Any, options: Mapping | None = None) -> LevelRow:
+        variant = V.get((options or {}).get("variant", V.OPTION.default))
+        return rows(variant.size)[parse_level(level)]
 
     def search(self, position: Any, limits: Limits) -> SearchResult:
         board = board_of(position)

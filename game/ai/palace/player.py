@@ -8,12 +8,15 @@ plays its best. Pure Python, no pygame.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from typing import Any
 
-from game.ai.common import pick_level_move
+from game.ai.common import LevelRow, pick_level_move
 from game.ai.contract import EngineBase, Limits, SearchResult, over_result
 from game.ai.palace import search as S
 from game.ai.timeman import TimePlan
+from game.rules import palace as rules
+from game.rules.common import check_options
 
 
 def _result(search: Any, state: Any, scored: list, move: Any, started: float, notes: tuple = ()) -> SearchResult:
@@ -35,6 +38,9 @@ def _result(search: Any, state: Any, scored: list, move: Any, started: float, no
 class PalaceEngine(EngineBase):
     #: its time manager's figures (game/ai/timeman.py): a game lasts about 35 of its moves
     time_plan = TimePlan(moves=35)
+
+    def level_row(self, level: Any, options: Mapping | None = None) -> LevelRow:
+        return S.level_row(level, int(check_options(rules.OPTIONS, dict(options or {}))["palaces"]))
 
     def search(self, position: Any, limits: Limits) -> SearchResult:
         started = time.perf_counter()
