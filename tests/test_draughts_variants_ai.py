@@ -1,6 +1,7 @@
 """The computer in the 8x8 draughts variants (issue 61): the plain search over the family's move
 generator and the hand-made 8x8 evaluation (eval8.py), compiled from COMPILED_FROM on (fast8.py,
-tests/test_draughts_fast8.py), pondering too; the opening book and the endgame tables stay 10x10-only."""
+tests/test_draughts_fast8.py), pondering too; the opening book stays 10x10-only, the endgame
+tables serve level 10 where a variant ships them (egdb.variants)."""
 
 import pytest
 from hypothesis import given, settings
@@ -10,6 +11,7 @@ from game.ai.contract import Limits
 from game.ai.draughts import fast8
 from game.ai.draughts import search as S
 from game.ai.draughts import tables as T
+from game.ai.draughts.egdb.variants import SHIPPED as EGDB8_SHIPPED
 from game.ai.draughts.eval8 import Eval8
 from game.ai.draughts.family import BOARD10, board_of
 from game.ai.draughts.levels import LEVELS, ROWS, rows
@@ -38,7 +40,8 @@ def test_each_variant_has_rows_of_its_own(name):
         if not row.errs:  # played through search.run, the compiled search from COMPILED_FROM on
             assert (row.depth, row.quiescence) == (LEVELS[level].depth, LEVELS[level].quiescence)
             assert level >= S.COMPILED_FROM
-        assert not row.tables  # no book and no endgame tables on 8x8
+        # no book on 8x8; the endgame tables only at the top, where the variant ships them
+        assert row.tables == (level == 10 and name in EGDB8_SHIPPED)
 
 
 @pytest.mark.parametrize("name", EIGHT)
@@ -69,7 +72,7 @@ def test_eight_by_eight_routes_to_its_compiled_search_from_compiled_from(name):
     assert not board_of(state).tables10 and board_of(R.new_game()) is BOARD10
     mv, _, depth, _, search = S.run(state, "hard", nodes=4000)
     assert type(search) is S.FastSearch and search.board.variant.name == name and depth >= 3
-    assert search.fast is fast8.compiled(state.variant) and not search.egdb
+    assert search.fast is fast8.compiled(state.variant) and search.egdb == (name in EGDB8_SHIPPED)
     assert S._to_move(state, mv) in state.legal_moves()
     _, _, _, _, plain = S.run(state, S.COMPILED_FROM - 1, nodes=4000)
     assert type(plain) is S.Search and plain.board.variant.name == name

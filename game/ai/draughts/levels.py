@@ -29,7 +29,8 @@ LEVELS = {
 }
 COMPILED_FROM = 8
 
-#: the ten levels of Russian draughts (no book, no endgame tables on 8x8). The 10x10 rows measured
+#: the ten levels of Russian draughts (no book; level 10 probes the 2-4 piece endgame tables, with
+#: which hard converted 49 of 49 won endings against 22 without). The 10x10 rows measured
 #: on Russian draughts put level 1 at 83% against the greedy beginner and the middle levels 250-470
 #: points apart: on the small board a ply more, or a little less noise, tells at once. So here
 #: level 1 sees captures two plies past its one ply and errs more; 3, 5, 6 and 7 are rows of their
@@ -47,7 +48,7 @@ RUSSIAN = {
     7: LevelRow(4, 30_000, quiescence=12, noise=5.0, temperature=4.0, overlook=0.03, guard=55.0),
     8: LEVELS[7],
     9: LevelRow(64, 5_000),
-    10: LevelRow(64, None),
+    10: LevelRow(64, None, tables=True),
 }
 
 #: the ten levels of Brazilian draughts. Under the majority rule Russian's rows 2 and 3 play
@@ -84,7 +85,7 @@ ENGLISH = {
     7: RUSSIAN[5],
     8: RUSSIAN[7],
     9: RUSSIAN[9],
-    10: RUSSIAN[10],
+    10: LevelRow(64, None),  # no tables: English checkers' endings convert without them
 }
 
 #: every variant's table, by the variant's name (game.rules.draughts_variants)

@@ -50,7 +50,7 @@ class DraughtsEngine(EngineBase):
 
     def level_row(self, level: Any, options: Mapping | None = None) -> LevelRow:
         variant = V.get((options or {}).get("variant", V.OPTION.default))
-        return rows(variant.size)[parse_level(level)]
+        return rows(variant.name)[parse_level(level)]
 
     def search(self, position: Any, limits: Limits) -> SearchResult:
         board = board_of(position)
