@@ -454,16 +454,6 @@ def write_table(game: str, options: dict, ratings: dict, provenance: dict, path:
     os.replace(tmp, path)
 
 
-def parse_options(game: str, given: list) -> dict:
-    known = {o.key: o for o in games.get(game).options}
-    out = {}
-    for item in given:
-        key, _, text = item.partition("=")
-        opt = known[key.strip()]
-        out[opt.key] = next(c for c in opt.choices if str(c).lower() == text.strip().lower())
-    return out
-
-
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("game", choices=games.NAMES)
@@ -484,7 +474,10 @@ def main(argv=None) -> int:
     p.add_argument("--write", action="store_true", help=f"write the ladder into game/ai/{RATINGS_FILE}")
     p.add_argument("--machine", default=None, help="what the table says of the machine (default: this one, now)")
     args = p.parse_args(argv)
-    options = parse_options(args.game, args.option)
+    try:
+        options = games.get(args.game).options_from_texts(args.option)
+    except ValueError as exc:  # PositionError: an unknown option or value, one line
+        p.error(str(exc))
     if args.plies is None:
         args.plies = PLIES[args.game]
     path = args.file or games_file(args.game, options)
