@@ -36,7 +36,7 @@ _TWO = (
     LevelRow(3, 4_000, quiescence=1, noise=15.0, temperature=10.0, overlook=0.05, guard=120.0),
     LevelRow(4, 6_000, quiescence=1, noise=20.0, temperature=15.0, overlook=0.1, guard=150.0),
     LevelRow(4, 10_000, quiescence=1, noise=12.0, temperature=10.0, overlook=0.05, guard=100.0),
-    LevelRow(5, 20_000, quiescence=1, noise=8.0, temperature=5.0, overlook=0.0, guard=80.0),
+    LevelRow(5, 15_000, quiescence=1, noise=10.0, temperature=7.0, overlook=0.03, guard=90.0),
     LevelRow(64, 40_000, quiescence=1),
     LevelRow(64, None, quiescence=1, tables=True),
 )
