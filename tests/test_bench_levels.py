@@ -1,5 +1,6 @@
 """bench/bench_levels.py: which kept games a fit takes, and how long a game may run per board."""
 
+import json
 import os
 import sys
 
@@ -32,3 +33,14 @@ def test_four_palaces_may_run_longer_than_the_other_boards():
     assert B.max_plies("palace", {}) == B.max_plies("palace", {"palaces": 2}) == B.MAX_PLIES["palace"]
     assert B.max_plies("palace", {"palaces": 1}) == B.MAX_PLIES["palace"]
     assert B.max_plies("banqi", {}) == B.MAX_PLIES["banqi"]
+
+
+def test_each_palace_board_writes_its_own_ladder(tmp_path):
+    path = str(tmp_path / "ratings.json")
+    ratings = {str(lv): (1000.0 + 100 * lv, 900.0, 1200.0 + 100 * lv, 16) for lv in range(1, 11)}
+    for palaces in ("2", "1", "2"):
+        B.write_table("palace", {"palaces": palaces}, ratings, {"command": palaces}, path)
+    with open(path, encoding="utf-8") as f:
+        ladders = json.load(f)["ladders"]
+    assert [e["options"] for e in ladders] == [{"palaces": "1"}, {"palaces": "2"}]
+    assert [len(e["levels"]) for e in ladders] == [10, 10]
