@@ -1,6 +1,7 @@
 """bench/bench_levels.py: which kept games a fit takes, and how long a game may run per board."""
 
 import argparse
+import json
 import os
 import sys
 
@@ -56,3 +57,14 @@ def test_every_engine_names_the_row_its_search_plays():
         rows = B.level_rows(name, options)
         assert len(rows) == 10 and rows["10"]["nodes"] is None and rows["1"]["nodes"] > 0
     assert B.level_rows("draughts", {"variant": "russian"}) != B.level_rows("draughts", {})
+
+
+def test_each_palace_board_writes_its_own_ladder(tmp_path):
+    path = str(tmp_path / "ratings.json")
+    ratings = {str(lv): (1000.0 + 100 * lv, 900.0, 1200.0 + 100 * lv, 16) for lv in range(1, 11)}
+    for palaces in ("2", "1", "2"):
+        B.write_table("palace", {"palaces": palaces}, ratings, {"command": palaces}, path)
+    with open(path, encoding="utf-8") as f:
+        ladders = json.load(f)["ladders"]
+    assert [e["options"] for e in ladders] == [{"palaces": "1"}, {"palaces": "2"}]
+    assert [len(e["levels"]) for e in ladders] == [10, 10]

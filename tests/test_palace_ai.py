@@ -142,3 +142,15 @@ def test_soldiers_needed_to_surround():
     c8 = P.parse_point("c8")
     # c8 at the start: b8 d8 c9 c7 free, and c6 already stands behind c7
     assert A.soldiers_needed(c8, s.black, s.white, empty) == 4
+
+
+def test_one_palace_has_rows_of_its_own_and_every_board_climbs_in_node_budget():
+    # one palace plays its own rows (its ladder is measured apart); four palaces the two-palace ones
+    assert A.LEVELS[1] is not A.LEVELS[2] and A.LEVELS[4] is A.LEVELS[2]
+    assert A.level_row(1, 1) != A.level_row(1, 2)
+    for palaces, rows in A.LEVELS.items():
+        assert len(rows) == 10 and rows[-1].nodes is None and rows[-1].tables
+        budgets = [r.nodes for r in rows[:-1]]
+        assert budgets == sorted(budgets), palaces
+        assert all(r.errs for r in rows[:8]) and not rows[-1].errs
+    assert A.level_row("hard", 1) is A.LEVELS[1][9] and A.level_row(3, 3) is A.LEVELS[2][2]  # unknown: two
