@@ -241,3 +241,23 @@ def test_the_rules_screen_names_the_variant_chosen_and_opens_at_its_section(driv
         assert text.lower() == title.lower()  # the first line shown is the variant's heading
     rules.select("palace")  # other tabs keep their own names
     assert rules.title_key("palace") == "games.palace"
+
+
+def test_the_setup_picture_is_turned_to_the_players_side_as_the_game_will_be(driver):
+    from game.scenes.views import render_thumbnail
+
+    def pixels(options, seat):
+        return pygame.image.tobytes(render_thumbnail("draughts", (240, 240), "en", options, False, seat), "RGBA")
+
+    english, international = {"variant": "english"}, {"variant": "international"}
+    # English checkers: Black moves first, so seat 0 is Black, drawn at the bottom as in its game
+    assert pixels(english, 1) == pixels(english, None) != pixels(english, 0)
+    assert pixels(international, 0) == pixels(international, None) != pixels(international, 1)
+    setup = driver.app.open("setup", "draughts")
+    _choose(setup, "variant", "english")
+    driver.step(2)
+    assert setup.mode.value == "computer" and setup.picture.rect.w > 0
+    for seat in (1, 0):
+        setup.side.value = seat
+        driver.step(2)
+        assert setup.picture._cache[0][3] == seat  # drawn for the player's seat

@@ -384,7 +384,8 @@ class SetupScene(FormScene):
             )
         for wdg in self._option_rows():
             wdg.draw(surface)
-        self.picture.draw(surface, self.options(), self.app.lang)
+        seat = self.side.value if self.mode.value == "computer" else None  # the game turns to the player
+        self.picture.draw(surface, self.options(), self.app.lang, seat)
         for b in (self.start_btn, self.rules_btn, self.back_btn, self.extra_btn):
             if b is not None:
                 b.draw(surface)

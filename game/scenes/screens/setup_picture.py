@@ -51,12 +51,14 @@ class SetupPicture:
             return pygame.Rect(0, 0, 0, 0)
         return self.rect.inflate(theme.px(12, s), theme.px(12, s))
 
-    def draw(self, surface, options: dict, lang: str) -> None:
+    def draw(self, surface, options: dict, lang: str, bottom_seat: int | None = None) -> None:
+        """Draw the start of `options`, the side of `bottom_seat` (the player's, against the
+        computer) at the bottom as the game will show it."""
         if self.rect.w <= 0:
             return
-        key = (tuple(sorted(options.items())), self.rect.size, lang)
+        key = (tuple(sorted(options.items())), self.rect.size, lang, bottom_seat)
         if self._cache[0] != key:
-            self._cache = (key, setup_picture(self.game, options, self.rect.size, lang))
+            self._cache = (key, setup_picture(self.game, options, self.rect.size, lang, bottom_seat))
         picture = self._cache[1]
         if picture is not None:
             s = theme.ui_scale(surface.get_size())

@@ -104,15 +104,23 @@ def seat_labels(game: str, options: dict, lang: str, start_state=None) -> tuple[
     return view.seat_label(0, start, lang), view.seat_label(1, start, lang)
 
 
-def render_thumbnail(game: str, size, lang: str = "en", options: dict | None = None, lively: bool = True):
+def render_thumbnail(
+    game: str, size, lang: str = "en", options: dict | None = None, lively: bool = True, bottom_seat: int | None = None
+):
     """A picture of the game's board with its start pieces (menu cards; with `options`, the start
-    those options give; lively: the view's livelier thumbnail position instead), or None."""
+    those options give; lively: the view's livelier thumbnail position instead), or None.
+    bottom_seat: the seat (0 moves first) whose side is drawn at the bottom, as a game against the
+    computer turns the board to the player's side; None: the view's usual way up."""
     try:
         info = games.get(game)
         options = info.check_options(options or {})
         view = make_view(game, options)
-        view.layout(pygame.Rect(0, 0, size[0], size[1]), False)
         state = info.new_state(options, seed=7)
+        flipped = False
+        if bottom_seat is not None and view.bottom_side is not None and state.to_move is not None:
+            side = state.to_move if bottom_seat == 0 else info.other_side(state.to_move)
+            flipped = side != view.bottom_side
+        view.layout(pygame.Rect(0, 0, size[0], size[1]), flipped)
         if lively:
             state = view.thumbnail_state(state)
         surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -127,10 +135,11 @@ def render_thumbnail(game: str, size, lang: str = "en", options: dict | None = N
         return None
 
 
-def setup_picture(game: str, options: dict, size, lang: str = "en"):
+def setup_picture(game: str, options: dict, size, lang: str = "en", bottom_seat: int | None = None):
     """The new-game setup's picture of the start the chosen `options` give, for a game whose view
-    asks for one (GameView.setup_picture: options that change the board itself); else None."""
+    asks for one (GameView.setup_picture: options that change the board itself), turned as the game
+    will be (render_thumbnail's bottom_seat); else None."""
     view = VIEWS.get(game)
     if view is None or not view.setup_picture:
         return None
-    return render_thumbnail(game, size, lang, options, lively=False)
+    return render_thumbnail(game, size, lang, options, lively=False, bottom_seat=bottom_seat)
