@@ -151,6 +151,27 @@ def test_the_menu_has_a_learn_to_play_button(driver):
     assert type(driver.top).__name__ == "LessonScene"
 
 
+def test_the_lessons_follow_the_rules_last_chosen_on_a_games_setup(driver):
+    # a player who chose Russian draughts on the setup meets Russian's lesson, from the menu too
+    setup = driver.app.open("setup", "draughts")
+    driver.step(2)
+    widget = setup.option_widgets[[o.key for o in setup.rules.OPTIONS].index("variant")]
+    widget.set("russian")
+    setup._changed("russian")
+    driver.key(pygame.K_ESCAPE, frames=3)
+    menu = driver.top
+    button = next(b for b in menu.buttons if b.text() in ("Learn to play", "学下棋"))
+    driver.click(button.rect.center, frames=3)
+    scene = driver.top
+    scene.start("draughts")
+    driver.step(2)
+    assert dict(scene.lesson.options)["variant"] == "russian" and scene.options["variant"] == "russian"
+    scene.start("draughts", 0)  # the row of variants still chooses
+    assert dict(scene.lesson.options).get("variant", "international") == "international"
+    fresh = driver.app.open("lesson", "draughts", {"variant": "english"})  # asked for: that one
+    assert dict(fresh.lesson.options)["variant"] == "english"
+
+
 def test_the_first_launch_offers_the_lesson_once_with_not_now_as_default(driver):
     app = driver.app
     assert storage.DEFAULT_SETTINGS["lesson_offered"] is False

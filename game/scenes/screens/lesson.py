@@ -37,8 +37,13 @@ class LessonScene(Scene):
         names = [g for g in games.NAMES if lessons(g)]
         self.names = names
         game = game if game in names else names[0]
-        #: the lesson chosen on each game's tab (an index into its lessons)
-        self.chosen = {game: self.fitting(game, options or {})}
+        #: the lesson chosen on each game's tab (an index into its lessons): the one `options` name
+        #: for `game`, else the one the rules last chosen on that game's setup name (a draughts
+        #: player who chose Russian there meets Russian's lesson, from the menu too)
+        remembered = getattr(app, "last_setup", {})
+        self.chosen = {g: self.fitting(g, remembered.get(g, {}).get("options", {})) for g in names}
+        if options:
+            self.chosen[game] = self.fitting(game, options)
         self.tabs = GameTabs(app, names, self.start, self.title_key)
         self.variant_tabs: GameTabs | None = None  # the row of the game's lessons, when it has several
         self.back = Button(app, lambda: tr("ui.back", app.lang), self.close)
