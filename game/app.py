@@ -24,7 +24,9 @@ from game.events import AI_EVENT
 from game.i18n import LANGS, tr
 from game.match import Match
 from game.scenes import registry
+from game.scenes.record_keeper import KeptRecord
 from game.scenes.screens import menu  # noqa: F401  (registers the first screen)
+from game.scenes.session_choices import SessionChoices
 from game.sprites import theme
 from game.worker import Worker
 
@@ -98,6 +100,10 @@ class App:
         self.ai_nodes = None
         #: the menu offers the guided first game once (tests driving the app headless skip it)
         self.offer_lesson = not headless and not self.args.game
+        #: the choices remembered until the program quits: each game's setup, the network's
+        self.choices = SessionChoices()
+        #: the player's record as the window keeps it (game.scenes.record_keeper: read on first need)
+        self.kept_record = KeptRecord()
         self.open("menu")
         if self.args.game:
             self.open("setup", self.args.game)

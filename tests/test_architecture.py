@@ -212,6 +212,64 @@ def test_no_file_under_game_is_over_600_lines():
     assert not long, long
 
 
+def _the_app(node: ast.AST) -> bool:
+    """`app` or `self.app`: the App as the screens hold it."""
+    if isinstance(node, ast.Name):
+        return node.id == "app"
+    return isinstance(node, ast.Attribute) and node.attr == "app" and isinstance(node.value, ast.Name)
+
+
+def _app_attributes() -> set:
+    """What the App has: its methods and properties, and every self.X its code assigns."""
+    tree = ast.parse((GAME / "app.py").read_text(encoding="utf-8"))
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "App")
+    names = {n.name for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    for node in ast.walk(cls):
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
+        for t in targets:
+            for e in t.elts if isinstance(t, ast.Tuple) else [t]:
+                if isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name) and e.value.id == "self":
+                    names.add(e.attr)
+    return names
+
+
+def test_the_screens_use_only_what_the_app_declares():
+    """The App makes what it holds in its code (game/app.py), so no screen reads an attribute of
+    the app through getattr/hasattr with a default, nor makes one on it: what the screens keep for
+    the session has an owner there (app.choices, app.kept_record), not whichever screen ran first.
+    (getattr on the top scene, app.top, stays: scenes differ.)"""
+    declared = _app_attributes()
+    assert {"choices", "kept_record", "ai_nodes", "jobs"} <= declared
+    bad = []
+    for path in GAME.rglob("*.py"):
+        if path == GAME / "app.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "hasattr", "setattr")
+                and node.args
+                and _the_app(node.args[0])
+            ):
+                bad.append(f"{where}: {node.func.id} on the app")
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AnnAssign)
+                else []
+            )
+            for t in targets:
+                for e in t.elts if isinstance(t, ast.Tuple) else [t]:
+                    if isinstance(e, ast.Attribute) and _the_app(e.value) and e.attr not in declared:
+                        bad.append(f"{where}: app.{e.attr} made outside the App")
+    assert not bad, "\n".join(bad)
+
+
 # the per-game modules may name their own game; shared code asks game.games instead
 PER_GAME = re.compile(r"(palace|draughts|banqi)")
 

@@ -60,7 +60,7 @@ def test_finished_position_is_reported(driver):
 def test_the_assistant_plays_by_the_house_rules_last_chosen_on_the_setup_screen(driver):
     from game.i18n import tr
 
-    driver.app.last_setup = {"banqi": {"options": {"chain": True, "chariot": "rush"}}}
+    driver.app.choices.remember_setup("banqi", {"options": {"chain": True, "chariot": "rush"}})
     sc = driver.app.open("banqi_assistant", "xxxxxxxx/x.cpxxxx/xRn.xxxx/xxxxxxxx r Pp 0")
     driver.step(2)
     assert sc.state.options["chain"] and sc.state.house.rush

@@ -89,7 +89,7 @@ def test_the_host_chooses_a_preset_or_custom_and_the_guest_sees_it_before_accept
     session = host_scene.net.session
     assert session.offer_game.control == TimeControl(180, 2)
     assert any("3+2" in line[0] for line in host_scene.lines())
-    assert app.last_net_setup["clock"] == "3+2"  # remembered for the next game
+    assert app.choices.net_offer["clock"] == "3+2"  # remembered for the next game
     guest = GuestSession("127.0.0.1", session.port, code=session.code)
     try:
         wait(driver, lambda: guest.phase == "offered", [guest])

@@ -78,7 +78,7 @@ def test_the_setup_offers_the_level_nearest_the_estimate(driver, rated):
     rec = _record_with([0.0, 0.0, 0.0, 0.0])  # four losses to level 6 (1450): about 1251
     estimate = rec.ladder("draughts").estimate
     _write_record(rec)
-    driver.app.player_record = None  # read the file again
+    driver.app.kept_record.record = None  # read the file again
     setup = _setup(driver)
     expected = min(range(1, 11), key=lambda n: (abs(RATINGS[n - 1] - estimate), n))
     assert setup.level.value == expected == 5
@@ -233,7 +233,7 @@ def test_three_wins_in_a_row_offer_the_next_level(driver, rated):
     new = driver.top
     assert new is not board and new.match.mode == "computer"
     assert new.match.human_seat == 1 and new.match.seats[0].level == 5
-    assert driver.app.last_setup["draughts"]["level"] == 5
+    assert driver.app.choices.last_setup("draughts")["level"] == 5
     driver.step(3)
 
 
@@ -258,7 +258,7 @@ def test_hotseat_games_do_not_count(driver):
 def test_a_broken_record_file_is_kept_and_said(driver):
     path = storage.player_record_path()
     path.write_text('{"format": "qipan-player-record", "version": 1, "ladders": {"draughts": 7}}')
-    driver.app.player_record = None
+    driver.app.kept_record.record = None
     setup = _setup(driver)
     assert "could not be read" in driver.app._toast[0] and "record.json.bak" in driver.app._toast[0]
     assert path.with_name("record.json.bak").exists() and setup._estimate_note() == ""

@@ -2,10 +2,13 @@
 time a screen needs it (a broken file: a notice, a fresh record, the old file kept as
 record.json.bak) and again when another running copy of the game has written it, and written whole
 after every game that counts. The setup shows it, the board's
-table counts a finished game, the result screen says what the game changed.
+table counts a finished game, the result screen says what the game changed. What the window holds
+is the App's KeptRecord (app.kept_record, made empty in its constructor).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from game import storage
 from game.ai import levels
@@ -13,7 +16,18 @@ from game.player_record import Outcome, PlayerRecord, game_score
 from game.record import SaveError
 
 
-def _stamp():
+@dataclass
+class KeptRecord:
+    """The record in memory: None until a screen first needs it (record_of reads the file then)."""
+
+    record: PlayerRecord | None = None
+    #: the file as last read or written (_stamp()): another value means another copy wrote it
+    stamp: tuple[int, int] | None = None
+    #: a game was counted that no write has carried to the file yet (the file is not read over it)
+    unsaved: bool = False
+
+
+def _stamp() -> tuple[int, int] | None:
     """What tells that the file changed under us (another copy of the game wrote it)."""
     try:
         st = storage.player_record_path().stat()
@@ -25,10 +39,11 @@ def _stamp():
 def record_of(app) -> PlayerRecord:
     """The app's record, read once (and again when another running copy of the game has written
     the file since)."""
-    rec = getattr(app, "player_record", None)
-    if rec is None or (getattr(app, "player_record_stamp", None) != _stamp() and not app.player_record_unsaved):
+    kept = app.kept_record
+    rec = kept.record
+    if rec is None or (kept.stamp != _stamp() and not kept.unsaved):
         rec, notice = storage.load_player_record()
-        app.player_record, app.player_record_stamp, app.player_record_unsaved = rec, _stamp(), False
+        kept.record, kept.stamp, kept.unsaved = rec, _stamp(), False
         if notice:
             app.toast(notice, 6)
     return rec
@@ -50,8 +65,8 @@ def count_game(app, match) -> Outcome | None:
     outcome = rec.add(match.game, match.options, level, score, rating)
     try:
         storage.save_player_record(rec)
-        app.player_record_stamp, app.player_record_unsaved = _stamp(), False
+        app.kept_record.stamp, app.kept_record.unsaved = _stamp(), False
     except SaveError as exc:  # kept in memory (not read over) until a write succeeds
-        app.player_record_unsaved = True
+        app.kept_record.unsaved = True
         app.toast(exc.text(app.lang), 6)
     return outcome

@@ -70,8 +70,8 @@ class BoardClocks:
             return True
         return (
             app.top is board
-            and not getattr(app, "away", False)
-            and getattr(app.worker, "preparing", None) is None
+            and not app.away
+            and app.worker.preparing is None
             and board.review is None
             and board.table.may_start_turn()
         )

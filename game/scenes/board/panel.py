@@ -196,7 +196,7 @@ class SidePanel:
     def preparing(self) -> int | None:
         """The percentage done of preparing the computer player (the worker compiles the hard
         draughts search once per version), or None when it is not being prepared."""
-        share = getattr(self.app.worker, "preparing", None)  # Worker.preparing: None or 0..1
+        share = self.app.worker.preparing  # None or 0..1
         return None if share is None else max(0, min(99, int(share * 100)))
 
     def draw(self, surface) -> None:

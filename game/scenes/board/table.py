@@ -371,9 +371,7 @@ class LocalTable:
         if out is None or not out.offer_next:
             return
         level = out.level + 1
-        if not hasattr(self.app, "last_setup"):
-            self.app.last_setup = {}
-        self.app.last_setup.setdefault(m.game, {}).update(level=level, level_chosen=True)
+        self.app.choices.update_setup(m.game, level=level, level_chosen=True)
         control = None if m.clock is None else m.clock.control
         self.app.new_game(
             m.game, m.options, mode="computer", human_seat=m.human_seat or 0, level=level, control=control

@@ -67,7 +67,7 @@ def open_host(port=DEFAULT_PORT, bind="0.0.0.0") -> HostSession:
 def bind_address(app) -> str:
     """Every interface, so the other computer can reach us; loopback only for a headless app
     (tests must never listen on a real network)."""
-    return "127.0.0.1" if getattr(app, "headless", False) else "0.0.0.0"
+    return "127.0.0.1" if app.headless else "0.0.0.0"
 
 
 @register("network")
@@ -248,10 +248,9 @@ class JoinScene(GuestScene):
         saved = saves.read("guest")  # the game this computer was playing as guest resumes by itself
         if saved is not None and saved[1].get("secret"):
             self.known[saved[0].id] = saved[1]["secret"]
-        last = getattr(app, "last_net_address", "")
         self.input = TextInput(
             app,
-            address or last,
+            address or app.choices.net_address,
             on_submit=lambda _v: self.connect(),
             max_len=80,
             placeholder=_t(app, "net.address_hint"),
@@ -277,7 +276,7 @@ class JoinScene(GuestScene):
             self.app.sounds.play("illegal")
             self.on_resize(self.app.size)
             return
-        self.app.last_net_address = self.input.value.strip()
+        self.app.choices.net_address = self.input.value.strip()
         session = GuestSession(host, port, autosave=saves.autosave, known=self.known, code=self.code_input.value)
         self.net = SessionRunner(session)
         self.status, self.status_fmt = "net.connecting", {"addr": f"{host}:{port}"}

@@ -28,7 +28,7 @@ class OfferSetupScene(Lobby):
 
     def __init__(self, app, title_key):
         super().__init__(app, title_key)
-        last = getattr(app, "last_net_setup", {})
+        last = app.choices.net_offer
         self.game = Choice(
             app,
             _t(app, "net.game"),
@@ -128,7 +128,7 @@ class OfferSetupScene(Lobby):
         return self.clock_rows.time_control()
 
     def remember(self) -> None:
-        self.app.last_net_setup = {
+        self.app.choices.net_offer = {
             "game": self.game.value,
             "seat": self.seat.value,
             "options": self.options(),

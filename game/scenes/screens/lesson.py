@@ -40,8 +40,7 @@ class LessonScene(Scene):
         #: the lesson chosen on each game's tab (an index into its lessons): the one `options` name
         #: for `game`, else the one the rules last chosen on that game's setup name (a draughts
         #: player who chose Russian there meets Russian's lesson, from the menu too)
-        remembered = getattr(app, "last_setup", {})
-        self.chosen = {g: self.fitting(g, remembered.get(g, {}).get("options", {})) for g in names}
+        self.chosen = {g: self.fitting(g, app.choices.last_options(g)) for g in names}
         if options:
             self.chosen[game] = self.fitting(game, options)
         self.tabs = GameTabs(app, names, self.start, self.title_key)

@@ -127,7 +127,7 @@ class MenuScene(Scene):
 
     def offer_lesson(self) -> None:
         """At the first launch, once: offer the guided first game; "Not now" is the default."""
-        if not getattr(self.app, "offer_lesson", False) or self.app.settings.get("lesson_offered"):
+        if not self.app.offer_lesson or self.app.settings.get("lesson_offered"):
             return
         self.app.settings["lesson_offered"] = True
         self.app.save_settings()

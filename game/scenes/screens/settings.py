@@ -103,7 +103,7 @@ class SettingsScene(FormScene):
 
     def set_fullscreen(self, value) -> None:
         """Switch now (where the display can) and keep the choice for the next start."""
-        if value == getattr(self.app, "windowed", not value) and not getattr(self.app, "headless", False):
+        if value == self.app.windowed and not self.app.headless:
             self.app.toggle_fullscreen()  # never raises; a notice when the display cannot switch
             value = not self.app.windowed
         self.fullscreen.value = value
@@ -161,7 +161,7 @@ class SettingsScene(FormScene):
 
     def shown_fullscreen(self) -> bool:
         """The window as it is (F11 or --windowed may differ from the saved preference)."""
-        if getattr(self.app, "headless", False) or not hasattr(self.app, "windowed"):
+        if self.app.headless:
             return bool(self.app.settings.get("fullscreen", True))
         return not self.app.windowed
 

@@ -1,6 +1,6 @@
 """New-game setup: hot-seat or against the computer, which side the human plays, difficulty, and
 the game's variant options (every Option of its rules module, e.g. draughts' who moves first).
-The choices are remembered for the session (app.last_setup). Esc goes back, Enter starts.
+The choices are remembered for the session (app.choices, a SessionChoices). Esc goes back, Enter starts.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class SetupScene(FormScene):
         super().__init__(app)
         self.game = game
         self.rules = module(game)
-        last = getattr(app, "last_setup", {}).get(game, {})
+        last = app.choices.last_setup(game)
         t = lambda key: lambda: tr(key, app.lang)  # noqa: E731
         self.mode = Choice(
             app,
@@ -280,20 +280,21 @@ class SetupScene(FormScene):
             self._set_rows()
 
     def remember(self) -> None:
-        if not hasattr(self.app, "last_setup"):
-            self.app.last_setup = {}
-        self.app.last_setup[self.game] = {
-            "mode": self.mode.value,
-            "human_seat": self.side.value,
-            "level": self.level.value,
-            "level_chosen": self.level_chosen,
-            "level2": self.level2.value,
-            "time1": self.time1.value,
-            "time2": self.time2.value,
-            "series": self.series.value,
-            "options": self.options(),
-            **self.clock_rows.remembered(),
-        }
+        self.app.choices.remember_setup(
+            self.game,
+            {
+                "mode": self.mode.value,
+                "human_seat": self.side.value,
+                "level": self.level.value,
+                "level_chosen": self.level_chosen,
+                "level2": self.level2.value,
+                "time1": self.time1.value,
+                "time2": self.time2.value,
+                "series": self.series.value,
+                "options": self.options(),
+                **self.clock_rows.remembered(),
+            },
+        )
 
     def submit(self) -> None:
         self.start()

@@ -38,9 +38,9 @@ DEBOUNCE = 0.5  # seconds of quiet after an edit before the computer is asked
 def remembered_options(app) -> dict:
     """The rule options last chosen on the new-game screen for banqi (its house rules too), or
     the defaults: a real table plays by the rules its players set up."""
-    saved = getattr(app, "last_setup", {}).get("banqi", {}).get("options", {})
+    saved = app.choices.last_options("banqi")
     try:
-        return check_options(B.OPTIONS, dict(saved))
+        return check_options(B.OPTIONS, saved)
     except PositionError:
         return defaults(B.OPTIONS)
 
@@ -225,12 +225,12 @@ class AssistantScene(FormScene):
         self.cancel()
         self.suggestion = self.evaluation = self.error = None
         worker = self.app.worker
-        nodes = getattr(self.app, "ai_nodes", None)
+        nodes = self.app.ai_nodes
         self.rid_move = worker.request(
             "move",
             self.state,
             level=self.level.value,
-            time_limit=getattr(self.app, "ai_time", None),
+            time_limit=self.app.ai_time,
             seed=1,
             nodes=nodes,
         )

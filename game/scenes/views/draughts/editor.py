@@ -42,9 +42,9 @@ PIECE_KEYS = {
 class DraughtsSetupScene(FormScene):
     def __init__(self, app, state=None, variant: str | None = None):
         super().__init__(app)
-        last = getattr(app, "last_setup", {}).get("draughts", {})
+        last = app.choices.last_setup("draughts")
         if variant is None:  # the position's own, else the one chosen on the setup screen
-            variant = state.variant.name if state is not None else last.get("options", {}).get("variant")
+            variant = state.variant.name if state is not None else app.choices.last_options("draughts").get("variant")
         self.variant = V.get(variant or "international")
         self.view = View({"first": "w", "variant": self.variant.name})
         start = state if state is not None else R.new_game(variant=self.variant.name)
@@ -223,10 +223,7 @@ class DraughtsSetupScene(FormScene):
             return
         mode = self.mode.value
         human_seat = 0 if self.you.value == state.to_move else 1
-        if not hasattr(self.app, "last_setup"):
-            self.app.last_setup = {}
-        remembered = self.app.last_setup.setdefault("draughts", {})
-        remembered.update({"mode": mode, "level": self.level.value})
+        self.app.choices.update_setup("draughts", mode=mode, level=self.level.value)
         level = self.level.value
         unless_replacing(
             self.app,

@@ -85,8 +85,7 @@ class TablesRow(Widget):
 
     # ---- state -----------------------------------------------------------------------------------
     def job(self) -> TablesJob | None:
-        jobs = getattr(self.app, "jobs", {})
-        job = jobs.get(JOB)
+        job = self.app.jobs.get(JOB)
         return job if job is not None and job.build.pieces == self.pieces else None
 
     def status(self) -> tuple[int, int]:
