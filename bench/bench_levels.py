@@ -16,11 +16,12 @@ them far less than its default time, to keep the bench affordable: say so. The f
 10's games played on the budget given and every other game, whatever budget its run gave level 10.
 
 The greedy beginner: in international draughts py-draughts' TurboEngine searching one ply
-(depth_limit=1); in Russian and Brazilian draughts py-draughts' SimpleEngine searching one ply (its
-TurboEngine refuses 8x8 boards: "TurboEngine supports only 10x10 international boards"); in
-English checkers, palace and banqi a player that makes the capture gaining the most material when
-it can, else a random legal move (seeded). English checkers has no py-draughts stand-in: its
-AmericanBoard lets a player decline a capture, which the rules forbid.
+(depth_limit=1); in Russian, Brazilian and English draughts py-draughts' SimpleEngine searching one
+ply (its TurboEngine refuses 8x8 boards: "TurboEngine supports only 10x10 international boards");
+English checkers is py-draughts' American checkers with its captures made mandatory, as English
+rules have them (py-draughts offers them as optional), its squares seen from the other side; in
+palace and banqi a player that makes the capture gaining the most material when it can, else a
+random legal move (seeded).
 
 Fit: a Bradley-Terry (Elo) model, the logistic regression of each game's score (1, 0.5, 0) on
 the difference of the two players' strengths, by statsmodels' GLM (binomial family); the greedy
@@ -105,8 +106,6 @@ class Greedy:
         return rng.choice(best or moves)
 
     def gain(self, state, m) -> int:
-        if self.game == "draughts":  # English checkers: the men and kings taken (a king as 3 men)
-            return sum(3 if state.piece_at(sq).isupper() else 1 for sq in m.captures)
         if self.game == "palace":
             return len(getattr(m, "captured", ()) or ())
         if m.kind != "capture":
@@ -117,7 +116,7 @@ class Greedy:
 
 class PyDraughts:
     """Draughts: a py-draughts engine searching one ply, on its board replayed to the position:
-    TurboEngine on the 10x10 board, SimpleEngine on the Russian and Brazilian 8x8 boards."""
+    TurboEngine on the 10x10 board, SimpleEngine on the 8x8 boards (PY_BOARDS)."""
 
     def __init__(self, variant: str):
         from loguru import logger
@@ -127,26 +126,35 @@ class PyDraughts:
             from draughts import Board
             from draughts.engines.turbo import TurboEngine
 
-            self.board_cls, self.engine = Board, TurboEngine(depth_limit=1)
+            self.board_cls, self.engine, self.flip = Board, TurboEngine(depth_limit=1), False
         else:
             from draughts.engines.simple import SimpleEngine
 
-            self.board_cls, self.engine = PY_BOARDS[variant](), SimpleEngine(depth_limit=1)
+            board_cls, self.flip = PY_BOARDS[variant]()
+            self.board_cls, self.engine = board_cls, SimpleEngine(depth_limit=1)
 
-    def move(self, state, played, seed):
+    def key(self, x) -> tuple:
+        """A py-draughts move as (from, to, the captured squares) in the rules' numbering."""
+        sq = (lambda i: 32 - i) if self.flip else (lambda i: i + 1)
+        return sq(x.square_list[0]), sq(x.square_list[-1]), tuple(sorted(sq(c) for c in x.captured_list))
+
+    def board(self, played):
+        """py-draughts' board after the moves `played` (the rules' moves)."""
         board = self.board_cls()
         for m in played:
             key = (m.start, m.end, tuple(sorted(m.captures)))
             for x in board.legal_moves:
-                if (x.square_list[0] + 1, x.square_list[-1] + 1, tuple(sorted(c + 1 for c in x.captured_list))) == key:
+                if self.key(x) == key:
                     board.push(x)
                     break
             else:
                 raise RuntimeError(f"py-draughts has no move {m}")
-        mv = self.engine.get_best_move(board)
-        key = (mv.square_list[0] + 1, mv.square_list[-1] + 1, tuple(sorted(c + 1 for c in mv.captured_list)))
+        return board
+
+    def move(self, state, played, seed):
+        mv = self.engine.get_best_move(self.board(played))
         for m in state.legal_moves():
-            if (m.start, m.end, tuple(sorted(m.captures))) == key:
+            if (m.start, m.end, tuple(sorted(m.captures))) == self.key(mv):
                 return m
         raise RuntimeError(f"py-draughts move {mv} not legal here")
 
@@ -154,17 +162,32 @@ class PyDraughts:
 def _russian():
     from draughts.boards.russian import Board
 
-    return Board
+    return Board, False
 
 
 def _brazilian():
     from draughts.boards.brazilian import Board
 
-    return Board
+    return Board, False
 
 
-#: the variants a py-draughts engine plays as the greedy beginner (English checkers: Greedy)
-PY_BOARDS = {"russian": _russian, "brazilian": _brazilian}
+def _english():
+    """py-draughts' American checkers with its captures mandatory (English rules), seen from the
+    other side: its first mover starts on squares 21-32, the rules' Black on 1-12 (square s is 33-s)."""
+    from draughts.boards.american import _CORE
+    from draughts.boards.american import Board as American
+
+    class English(American):
+        @property
+        def legal_moves(self):
+            return self._legal_moves_from_core(_CORE, max_capture=False, captures_optional=False)
+
+    return English, True
+
+
+#: the 8x8 variants' py-draughts boards for the greedy beginner: variant -> () -> (the board
+#: class, whether its numbering runs from the other side)
+PY_BOARDS = {"russian": _russian, "brazilian": _brazilian, "english": _english}
 
 
 def greedy_name(game: str, options: dict) -> str:
@@ -172,6 +195,8 @@ def greedy_name(game: str, options: dict) -> str:
     variant = str(options.get("variant", "international"))
     if game == "draughts" and variant == "international":
         return "py-draughts TurboEngine at depth 1"
+    if game == "draughts" and variant == "english":
+        return "py-draughts SimpleEngine at depth 1, American checkers with captures mandatory"
     if game == "draughts" and variant in PY_BOARDS:
         return "py-draughts SimpleEngine at depth 1"
     return "best capture, else random"
@@ -192,9 +217,8 @@ class Level:
 
 def make_player(game: str, spec: str, top_time: float, top_nodes: int | None = None, options: dict | None = None):
     if spec == GREEDY:
-        variant = str((options or {}).get("variant", "international"))
-        if game == "draughts" and (variant == "international" or variant in PY_BOARDS):
-            return PyDraughts(variant)
+        if game == "draughts":
+            return PyDraughts(str((options or {}).get("variant", "international")))
         return Greedy(game)
     return Level(game, int(spec), top_time, top_nodes)
 

@@ -68,3 +68,22 @@ def test_each_palace_board_writes_its_own_ladder(tmp_path):
         ladders = json.load(f)["ladders"]
     assert [e["options"] for e in ladders] == [{"palaces": "1"}, {"palaces": "2"}]
     assert [len(e["levels"]) for e in ladders] == [10, 10]
+
+
+def test_english_checkers_beginner_plays_on_a_board_with_the_rules_moves():
+    """py-draughts' American checkers, captures made mandatory and seen from the other side, offers
+    exactly the rules' English moves along random games, and its engine's move is one of them."""
+    import random
+
+    from game import games
+
+    info = games.get("draughts")
+    greedy = B.make_player("draughts", B.GREEDY, 0.3, options={"variant": "english"})
+    for seed in range(12):
+        rng = random.Random(seed)
+        state, played = info.new_state({"variant": "english"}), []
+        while state.result() is None and len(played) < 120:
+            ours = {(m.start, m.end, tuple(sorted(m.captures))) for m in state.legal_moves()}
+            assert {greedy.key(x) for x in greedy.board(played).legal_moves} == ours
+            move = rng.choice(state.legal_moves()) if len(played) % 10 else greedy.move(state, played, seed)
+            state, played = state.play(move), played + [move]

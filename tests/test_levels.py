@@ -122,6 +122,18 @@ def test_a_level_never_picks_a_move_its_own_view_calls_a_clear_loss(values, seed
     assert values[move] >= max(values) - 120.0
 
 
+@pytest.mark.parametrize("game", ["draughts", "palace", "banqi"])
+def test_every_level_that_errs_has_a_guard_under_every_ladder(game):
+    """Never a random throw of a piece any player would see: every row of levels 1-9 that picks
+    with mistakes, under each value of each option that chooses a ladder, keeps a guard."""
+    info = games.get(game)
+    ladders = [{}] + [{o.key: c} for o in info.options if o.ladder for c in o.choices]
+    for options in ladders:
+        for level in LEVEL_NUMBERS:
+            row = info.engine.level_row(level, options)
+            assert not row.errs or row.guard is not None, (game, options, level, row)
+
+
 def test_a_level_without_mistakes_plays_its_best_and_overlooking_uses_the_shallower_view():
     scored = [(50, "a"), (40, "b"), (-300, "c")]
     assert pick_level_move(scored, None, random.Random(1), LevelRow(3, 1000)) == "a"

@@ -71,22 +71,22 @@ BRAZILIAN = {
     10: RUSSIAN[10],
 }
 
-#: the ten levels of English checkers. Its greedy beginner (the largest capture, else a random
-#: move) is hardly stronger than a random mover: Russian's level 1 won all its games against it
-#: (round 2), and the ladder from it to level 10 is some 1,800 points long. So 1 here all but
-#: plays at random (a noise of three and a half men on a one-ply view, no guard: with a guard it
-#: scored 97% against that beginner, round 5), 2 errs by more than a man, 3-5 are Russian's 1, 2
-#: and 3 with more noise, and Russian's 4, 6, 8 are 6-8 (depth tells more here than noise: a
-#: three-ply row with less noise came out level with Russian's 4). Measured at 32 games a pair
-#: in round 5 of bench/RESULTS.md's 8x8 variants.
+#: the ten levels of English checkers. Its greedy beginner is py-draughts' SimpleEngine at one ply
+#: (as Russian's and Brazilian's), which sees a piece it would hang: English's former beginner, the
+#: largest capture else a random move, was so weak that a level 1 scoring 75% or less against it had
+#: to throw pieces away. So 1 here sees captures two plies past its one ply and never gives away
+#: more than a man and a half by its own view (the row of English's former 3), 2 errs between it
+#: and 3 (a two-ply view overlooked half the time), 3 and 4 are about the former 4 and 5, 6 errs
+#: a little more than Russian's 6, and Russian's 4, 7, 8, 9 are 5, 7, 8, 9 (a noisy three-ply row
+#: between 4 and Russian's 4 came out level with the latter). Measured in bench/RESULTS.md's "English checkers against py-draughts".
 ENGLISH = {
-    1: LevelRow(1, 1_000, quiescence=0, noise=350.0, temperature=350.0),
-    2: LevelRow(1, 1_000, quiescence=0, noise=120.0, temperature=120.0),
-    3: LevelRow(1, 3_000, quiescence=2, noise=75.0, temperature=75.0, guard=150.0),
-    4: LevelRow(2, 6_000, quiescence=2, noise=50.0, temperature=50.0, overlook=0.3, guard=150.0),
-    5: LevelRow(2, 8_000, quiescence=6, noise=25.0, temperature=25.0, overlook=0.1, guard=110.0),
-    6: RUSSIAN[4],
-    7: RUSSIAN[6],
+    1: LevelRow(1, 3_000, quiescence=2, noise=75.0, temperature=75.0, guard=150.0),
+    2: LevelRow(2, 6_000, quiescence=2, noise=65.0, temperature=65.0, overlook=0.5, guard=150.0),
+    3: LevelRow(2, 6_000, quiescence=2, noise=42.0, temperature=42.0, overlook=0.25, guard=140.0),
+    4: LevelRow(2, 8_000, quiescence=6, noise=21.0, temperature=21.0, overlook=0.07, guard=105.0),
+    5: RUSSIAN[4],
+    6: LevelRow(4, 30_000, quiescence=8, noise=17.0, temperature=15.0, overlook=0.13, guard=75.0),
+    7: RUSSIAN[7],
     8: RUSSIAN[8],
     9: RUSSIAN[9],
     10: LevelRow(64, None),  # no tables: English checkers' endings convert without them
