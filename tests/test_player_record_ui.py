@@ -9,7 +9,7 @@ import pytest
 
 from game import storage
 from game.ai import levels
-from game.player_record import PlayerRecord
+from game.player_record import PlayerRecord, Tally, fitted
 from game.scenes.board.watch_table import WatchTable
 from game.scenes.screens.record_text import estimate_text, level_text, outcome_text, tally_text
 from game.scenes.screens.result import ResultScene
@@ -88,6 +88,25 @@ def test_the_setup_offers_the_level_nearest_the_estimate(driver, rated):
     driver.app.settings["lang"] = "zh"
     assert setup._level_texts(6) == ("6 · 中级 · ≈1450", "你：0 胜 0 和 4 负")
     assert setup._estimate_note() == f"你的估计 {round(estimate)} · 4 局"
+
+
+def test_an_estimate_made_on_other_ratings_is_shown_rebased(driver, rated):
+    """A record written when the ladder's ratings were 150 points higher: the setup shows the
+    estimate re-derived from the results on the table's ratings, and the next game goes on from it."""
+    old = [r + 150 for r in RATINGS]
+    rec = PlayerRecord(ratings=lambda game, options: old)
+    for score in (1.0, 1.0, 0.0, 0.5, 1.0):
+        rec.add("draughts", {}, 6, score)
+    _write_record(rec)
+    driver.app.kept_record.record = None  # read the file again
+    setup = _setup(driver)
+    rebased = fitted({6: Tally(3, 1, 1)}, tuple(map(float, RATINGS)))
+    assert rebased is not None and abs(rebased - rec.ladder("draughts").estimate) > 100
+    assert setup._estimate_note() == f"Your estimate {round(rebased)} · 5 games"
+    assert setup.level.value == min(range(1, 11), key=lambda n: (abs(RATINGS[n - 1] - rebased), n))
+    board, result = _end_game(driver, level=6, win=True)
+    assert board.table.outcome.before == pytest.approx(rebased)
+    assert result.record.lines("en")[0].startswith(f"You beat level 6 (≈1450); your estimate {round(rebased)} → ")
 
 
 def test_a_level_chosen_this_session_is_kept(driver, rated):
