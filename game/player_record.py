@@ -363,7 +363,9 @@ def _ladder(raw: Any, version: int) -> Ladder:
     ):
         raise ValueError("estimate")
     rated = raw.get("rated", 0)
-    if not _count(rated) or (estimate is not None and rated == 0):  # (None after a rebase: no level measured)
+    # an estimate needs rated games; from version 2 rated games may have none (after a rebase on
+    # ratings where no level played is measured)
+    if not _count(rated) or (estimate is not None and rated == 0) or (version == 1 and estimate is None and rated):
         raise ValueError("rated")
     levels_raw = raw.get("levels", {})
     if not isinstance(levels_raw, dict):

@@ -211,6 +211,18 @@ def test_an_old_file_loads_and_is_rebased_once(_qipan_home):
     assert notice is None and again.to_json() == rec.to_json()
 
 
+def test_rated_games_without_an_estimate_only_from_version_2():
+    data = _v1_file()
+    data["ladders"]["draughts:variant=english"]["estimate"] = None  # version 1 never wrote this
+    with pytest.raises(ValueError, match="rated"):
+        PlayerRecord.from_json(data)
+    data["version"] = 2  # a rebase onto ratings with no level played measured writes it
+    for lad in data["ladders"].values():
+        lad["scale"] = [None] * 10
+    rec = PlayerRecord.from_json(data, Ratings({}))
+    assert rec.ladder("draughts", ENGLISH).estimate is None and rec.ladder("draughts", ENGLISH).rated == 10
+
+
 @pytest.mark.parametrize(
     "damage",
     [
