@@ -23,9 +23,9 @@ order), as bench/bench_levels.py measures them: options that change the game thi
 separate scale; the others (who moves first, draw rules, banqi's equal trades) share the game's.
 
 The scale. Ladders are re-measured (a refit, a new beginner) and their ratings move, sometimes by
-hundreds of points; an estimate made on the old ratings would then point at the wrong level. So
-each ladder keeps `scale`, the ten ratings its estimate was made on, and the record takes the
-current ratings from one source, `ratings(game, options)` (a PlayerRecord's argument; by default
+hundreds of points; an estimate made on the old ratings would then point at the wrong level. So each
+ladder keeps `scale`, the ten ratings its estimate was made on, and the record takes the current
+ratings from one source, `ratings(game, options)` (a PlayerRecord's argument; by default
 shipped_ratings: game.ai.levels' table, a damaged table read as "not measured"). Every way to a
 ladder (ladder(), add(), the `ladders` view, to_json) goes through one step, _current(): when the
 ladder's scale differs from the current ratings, its estimate is re-derived from its results per
@@ -35,11 +35,11 @@ losses stay finite), the scale becomes the current one, and the count of rated g
 games go on with the running Elo from there. Levels now "not measured" are left out; when none of
 the levels played is measured the estimate becomes None (the rated count stays; the next rated game
 starts again at its level's rating). A ladder without rated games just takes the current scale.
-Equal ratings leave the running Elo untouched. Why when a ladder is read rather than once on
-load: a record made in memory, or read before the ratings changed, goes through the same step, and
-no estimate can be shown, moved by a game or written without it. Reading never writes: the file
-keeps the old scale (and each reading re-derives the same) until the next counted game writes it. Files of format version 1 have no scale: it is
-unknown, and each ladder with rated games is re-derived once.
+Equal ratings leave the running Elo untouched. Why when a ladder is read rather than once on load: a
+record made in memory, or read before the ratings changed, goes through the same step, and no
+estimate can be shown, moved by a game or written without it. Reading never writes: the file keeps
+the old scale (and each reading re-derives the same) until the next counted game writes it. Files of
+format version 1 have no scale: it is unknown, and each ladder with rated games is re-derived once.
 
 Pure Python, no pygame; the file is storage.py's (load/save_player_record).
 """
