@@ -63,11 +63,20 @@ def test_a_win_never_lowers_a_loss_never_raises(rating, n, opponent, score):
     assert abs(after - rating) <= k_factor(n)
 
 
+RATINGS = [620, 780, 930, 1080, 1220, 1450, 1600, 1760, 1950, 2250]
+
+
+def _ratings(table):
+    """A source of current ratings for PlayerRecord(ratings=...): {ladder key: ten ratings}, the
+    other ladders not measured."""
+    return lambda game, options: table.get(ladder_key(game, options), [None] * 10)
+
+
 def test_add_counts_results_and_estimate():
-    rec = PlayerRecord()
-    out = rec.add("draughts", {}, 6, 1.0, 1450.0)
-    assert (out.before, out.after, out.rated) == (None, pytest.approx(1550), 1)
-    out = rec.add("draughts", {}, 6, 0.0, 1450.0)
+    rec = PlayerRecord(ratings=_ratings({"draughts": RATINGS}))
+    out = rec.add("draughts", {}, 6, 1.0)
+    assert (out.level_rating, out.before, out.after, out.rated) == (1450, None, pytest.approx(1550), 1)
+    out = rec.add("draughts", {}, 6, 0.0)
     assert out.before == pytest.approx(1550) and out.after < out.before
     lad = rec.ladder("draughts", {"first": "w"})  # who moves first shares the game's ladder
     assert (lad.tally(6).wins, lad.tally(6).losses, lad.games, lad.rated) == (1, 1, 2, 2)
@@ -75,24 +84,24 @@ def test_add_counts_results_and_estimate():
 
 
 def test_an_unmeasured_level_counts_results_not_the_estimate():
-    rec = PlayerRecord()
-    out = rec.add("banqi", {}, 2, 1.0, None)
-    assert (out.before, out.after, out.rated) == (None, None, 0)
-    rec.add("banqi", {}, 5, 0.0, 1200.0)
-    out = rec.add("banqi", {}, 2, 1.0, None)
+    rec = PlayerRecord(ratings=_ratings({"banqi": [None, None, None, None, 1200] + [None] * 5}))
+    out = rec.add("banqi", {}, 2, 1.0)
+    assert (out.level_rating, out.before, out.after, out.rated) == (None, None, None, 0)
+    rec.add("banqi", {}, 5, 0.0)
+    out = rec.add("banqi", {}, 2, 1.0)
     assert out.before == out.after == pytest.approx(1100)
     assert rec.ladder("banqi").tally(2).wins == 2 and rec.ladder("banqi").rated == 1
 
 
 def test_streak_and_the_next_level_offer():
-    rec = PlayerRecord()
-    offers = [rec.add("draughts", {}, 4, s, 1000.0).offer_next for s in (1, 1, 0.5, 1, 1, 1, 1)]
+    rec = PlayerRecord(ratings=_ratings({"draughts": RATINGS}))
+    offers = [rec.add("draughts", {}, 4, s).offer_next for s in (1, 1, 0.5, 1, 1, 1, 1)]
     assert offers == [False, False, False, False, False, True, True]
     assert STREAK_FOR_NEXT == 3
-    assert rec.add("draughts", {}, 4, 0.0, 1000.0).tally.streak == 0
+    assert rec.add("draughts", {}, 4, 0.0).tally.streak == 0
     # a run at another level is its own; level 10 has no next
     for _ in range(3):
-        out = rec.add("draughts", {}, 10, 1.0, 2400.0)
+        out = rec.add("draughts", {}, 10, 1.0)
     assert out.tally.streak == 3 and not out.offer_next
     assert rec.ladder("draughts").tally(4).streak == 0
 
@@ -101,17 +110,18 @@ def test_ladders_per_variant_key():
     assert ladder_key("draughts", {"first": "w"}) == "draughts"
     assert ladder_key("palace", {"palaces": 4, "target": 0}) == "palace:palaces=4"
     assert ladder_key("draughts", {"variant": "russian"}) == "draughts:variant=russian"
-    rec = PlayerRecord()
-    rec.add("palace", {"palaces": 4}, 3, 1.0, 900.0)
+    rec = PlayerRecord(ratings=_ratings({"palace:palaces=4": RATINGS}))
+    rec.add("palace", {"palaces": 4}, 3, 1.0)
     assert rec.ladder("palace", {"palaces": 2}).games == 0
     assert rec.ladder("palace", {"palaces": 4}).games == 1
 
 
 def test_json_round_trip_and_damaged_contents():
-    rec = PlayerRecord()
-    rec.add("draughts", {}, 6, 1.0, 1450.0)
-    rec.add("palace", {"palaces": 4}, 2, 0.5, None)
-    back = PlayerRecord.from_json(json.loads(json.dumps(rec.to_json())))
+    ratings = _ratings({"draughts": RATINGS})
+    rec = PlayerRecord(ratings=ratings)
+    rec.add("draughts", {}, 6, 1.0)
+    rec.add("palace", {"palaces": 4}, 2, 0.5)
+    back = PlayerRecord.from_json(json.loads(json.dumps(rec.to_json())), ratings)
     assert back.to_json() == rec.to_json()
     good = rec.to_json()
     for damage in (
@@ -130,7 +140,7 @@ def test_json_round_trip_and_damaged_contents():
         data = json.loads(json.dumps(good))
         damage(data)
         with pytest.raises(ValueError):
-            PlayerRecord.from_json(data)
+            PlayerRecord.from_json(data, ratings)
 
 
 def _info(ratings):
@@ -207,7 +217,7 @@ def test_a_banqi_deal_counts():
 def test_file_round_trip(_qipan_home):
     rec, notice = storage.load_player_record()
     assert notice is None and rec.ladders == {}
-    rec.add("draughts", {}, 6, 1.0, 1450.0)
+    rec.add("draughts", {}, 6, 1.0)  # rated on the shipped ratings, which the file is read on
     storage.save_player_record(rec)
     assert storage.player_record_path() == _qipan_home / "record.json"
     back, notice = storage.load_player_record()
@@ -228,7 +238,7 @@ def test_a_broken_file_is_kept_and_a_fresh_record_started(_qipan_home, content):
     assert "could not be read" in notice and "record.json.bak" in notice
     assert (_qipan_home / "record.json.bak").read_bytes() == content
     assert not path.exists()
-    rec.add("draughts", {}, 1, 1.0, None)
+    rec.add("draughts", {}, 1, 1.0)
     storage.save_player_record(rec)  # the next game starts the new file; the broken one stays
     assert storage.load_player_record()[1] is None
     assert (_qipan_home / "record.json.bak").read_bytes() == content
@@ -246,14 +256,14 @@ def test_a_folder_of_that_name_is_left_alone(_qipan_home):
 
 def test_a_failed_write_leaves_the_old_file_whole(_qipan_home, monkeypatch):
     rec = PlayerRecord()
-    rec.add("draughts", {}, 6, 1.0, 1450.0)
+    rec.add("draughts", {}, 6, 1.0)
     storage.save_player_record(rec)
     before = storage.player_record_path().read_bytes()
 
     def crash(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    rec.add("draughts", {}, 6, 0.0, 1450.0)
+    rec.add("draughts", {}, 6, 0.0)
     with monkeypatch.context() as patch:
         patch.setattr(os, "replace", crash)  # the write dies before the rename
         with pytest.raises(storage.SaveError) as err:

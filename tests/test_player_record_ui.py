@@ -9,7 +9,7 @@ import pytest
 
 from game import storage
 from game.ai import levels
-from game.player_record import PlayerRecord
+from game.player_record import PlayerRecord, Tally, fitted
 from game.scenes.board.watch_table import WatchTable
 from game.scenes.screens.record_text import estimate_text, level_text, outcome_text, tally_text
 from game.scenes.screens.result import ResultScene
@@ -48,12 +48,13 @@ def _write_record(rec: PlayerRecord) -> None:
 
 
 def _record_with(estimate_games, level=6, streak=0):
-    """A record whose draughts estimate is made by games against `level` (its rating)."""
+    """A record whose draughts estimate is made by games against `level` (its rating in the
+    table of the test: `rated`)."""
     rec = PlayerRecord()
     for score in estimate_games:
-        rec.add("draughts", {}, level, score, RATINGS[level - 1])
+        rec.add("draughts", {}, level, score)
     for _ in range(streak):
-        rec.add("draughts", {}, level, 1.0, RATINGS[level - 1])
+        rec.add("draughts", {}, level, 1.0)
     return rec
 
 
@@ -87,6 +88,25 @@ def test_the_setup_offers_the_level_nearest_the_estimate(driver, rated):
     driver.app.settings["lang"] = "zh"
     assert setup._level_texts(6) == ("6 · 中级 · ≈1450", "你：0 胜 0 和 4 负")
     assert setup._estimate_note() == f"你的估计 {round(estimate)} · 4 局"
+
+
+def test_an_estimate_made_on_other_ratings_is_shown_rebased(driver, rated):
+    """A record written when the ladder's ratings were 150 points higher: the setup shows the
+    estimate re-derived from the results on the table's ratings, and the next game goes on from it."""
+    old = [r + 150 for r in RATINGS]
+    rec = PlayerRecord(ratings=lambda game, options: old)
+    for score in (1.0, 1.0, 0.0, 0.5, 1.0):
+        rec.add("draughts", {}, 6, score)
+    _write_record(rec)
+    driver.app.kept_record.record = None  # read the file again
+    setup = _setup(driver)
+    rebased = fitted({6: Tally(3, 1, 1)}, tuple(map(float, RATINGS)))
+    assert rebased is not None and abs(rebased - rec.ladder("draughts").estimate) > 100
+    assert setup._estimate_note() == f"Your estimate {round(rebased)} · 5 games"
+    assert setup.level.value == min(range(1, 11), key=lambda n: (abs(RATINGS[n - 1] - rebased), n))
+    board, result = _end_game(driver, level=6, win=True)
+    assert board.table.outcome.before == pytest.approx(rebased)
+    assert result.record.lines("en")[0].startswith(f"You beat level 6 (≈1450); your estimate {round(rebased)} → ")
 
 
 def test_a_level_chosen_this_session_is_kept(driver, rated):
@@ -124,8 +144,8 @@ def test_another_palace_board_has_its_own_ladder_and_suggestion(driver, monkeypa
     }
     monkeypatch.setattr(levels, "_TABLE", table)
     rec = PlayerRecord()
-    rec.add("palace", {"palaces": 2}, 8, 0.5, 1500.0)
-    rec.add("palace", {"palaces": 4}, 2, 0.5, 1500.0)
+    rec.add("palace", {"palaces": 2}, 8, 0.5)
+    rec.add("palace", {"palaces": 4}, 2, 0.5)
     _write_record(rec)
     setup = _setup(driver, "palace")
     board = setup.option_widgets[0]
@@ -206,9 +226,11 @@ def test_a_lost_game_is_counted_once_and_said_on_the_result_screen(driver, rated
     assert driver.top.record.lines("en") == []  # the first end was counted, and said then
 
 
-def test_a_game_against_an_unmeasured_level_keeps_the_estimate(driver, unmeasured):
+def test_a_game_against_an_unmeasured_level_keeps_the_estimate(driver, monkeypatch):
+    only_6 = {"game": "draughts", "options": {}, "levels": [{"level": 6, "rating": 1450, "games": 400}]}
+    monkeypatch.setattr(levels, "_TABLE", {"ladders": [only_6]})
     rec = PlayerRecord()
-    rec.add("draughts", {}, 6, 1.0, 1450.0)
+    rec.add("draughts", {}, 6, 1.0)
     _write_record(rec)
     board, result = _end_game(driver, level=2, win=True)
     assert result.record.lines("en")[0] == "You beat level 2 (not measured); your estimate stays 1550"
@@ -269,18 +291,18 @@ def test_a_broken_record_file_is_kept_and_said(driver):
 
 # ---- the texts --------------------------------------------------------------------------------------
 def test_record_texts_in_both_languages():
-    rec = PlayerRecord()
-    out = rec.add("draughts", {}, 6, 0.5, 1450.0)
+    rec = PlayerRecord(ratings=lambda game, options: RATINGS)
+    out = rec.add("draughts", {}, 6, 0.5)
     assert outcome_text(out, "en") == "You drew with level 6 (≈1450); your first estimate: 1450"
-    out = rec.add("draughts", {}, 7, 1.0, 1600.0)
+    out = rec.add("draughts", {}, 7, 1.0)
     assert outcome_text(out, "en") == f"You beat level 7 (≈1600); your estimate 1450 → {round(out.after)}"
     assert outcome_text(out, "zh") == f"你战胜了第 7 级（≈1600）；你的估计 1450 → {round(out.after)}"
     assert estimate_text(rec.ladder("draughts"), "en") == f"Your estimate {round(out.after)} · 2 games"
     assert estimate_text(PlayerRecord().ladder("banqi"), "en") == ""
-    unrated = PlayerRecord()
-    unrated.add("banqi", {}, 1, 0.0, None)
+    unrated = PlayerRecord(ratings=lambda game, options: [None] * 10)
+    unrated.add("banqi", {}, 1, 0.0)
     assert estimate_text(unrated.ladder("banqi"), "zh") == "1 局 · 尚无估计"
-    assert outcome_text(unrated.add("banqi", {}, 1, 0.0, None), "en") == "You lost to level 1 (not measured)"
+    assert outcome_text(unrated.add("banqi", {}, 1, 0.0), "en") == "You lost to level 1 (not measured)"
     assert tally_text(rec.ladder("draughts").tally(5), "en") == ""
     info = levels.ladder("banqi")[9]
     assert level_text(info, "zh").startswith("10 · 大师 · ")
@@ -347,7 +369,7 @@ def test_a_record_written_by_another_copy_of_the_game_is_read_again(driver):
     setup = _setup(driver)  # the record is read (empty)
     assert setup.player_ladder().games == 0
     other = PlayerRecord()  # meanwhile another running copy counts a palace game
-    other.add("palace", {"palaces": 2}, 5, 1.0, None)
+    other.add("palace", {"palaces": 2}, 5, 1.0)
     _write_record(other)
     driver.app.back_to_menu()
     _end_game(driver, level=3, win=True)

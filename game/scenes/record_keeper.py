@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game import storage
-from game.ai import levels
 from game.player_record import Outcome, PlayerRecord, game_score
 from game.record import SaveError
 
@@ -57,12 +56,8 @@ def count_game(app, match) -> Outcome | None:
     if scored is None:
         return None
     level, score = scored
-    try:
-        rating = levels.rating(match.game, level, match.options)
-    except (ValueError, KeyError, TypeError):  # a damaged ratings table: results only
-        rating = None
     rec = record_of(app)
-    outcome = rec.add(match.game, match.options, level, score, rating)
+    outcome = rec.add(match.game, match.options, level, score)  # (rated at the table's current rating)
     try:
         storage.save_player_record(rec)
         app.kept_record.stamp, app.kept_record.unsaved = _stamp(), False
