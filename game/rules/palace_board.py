@@ -106,6 +106,7 @@ class Board:
         self.centre = idx((top + n // 2, left + n // 2))
         self.square = tuple(idx((top + i, left + j)) for i in range(n) for j in range(n))
         self.square_box = (top, left, n)
+        self.neighbours = make_neighbours(self)
 
     def __reduce__(self):
         return (board, (self.palaces,))
@@ -134,6 +135,20 @@ class Board:
             return None
         p = (self.rows - rank) * self.cols + self.files.index(t[0])
         return p if self.used_mask >> p & 1 else None
+
+
+def make_neighbours(b: Board):
+    """neighbours(mask): the union of the neighbours of every point in mask, as one expression of
+    shifts and masks (for every index difference d between neighbours, the points p whose
+    neighbour is p + d): no loop, it runs in the move generator's and the evaluation's inner loops."""
+    masks: dict = {}
+    for p in b.points:
+        for q in b.adj[p]:
+            masks[q - p] = masks.get(q - p, 0) | (1 << p)
+    terms = [f"((m & {mask}) << {d})" if d > 0 else f"((m & {mask}) >> {-d})" for d, mask in sorted(masks.items())]
+    namespace: dict = {}
+    exec(f"def neighbours(m):\n    return {' | '.join(terms)}\n", namespace)
+    return namespace["neighbours"]
 
 
 BOARDS = {n: Board(n) for n in SHAPES}

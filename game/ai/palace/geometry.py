@@ -58,7 +58,12 @@ class Geometry:
         ]
         #: beyond[k]: {neighbour q: the point behind q seen from k on the same line}
         self.beyond = [{over: to for over, to in b.jumps[k]} for k in range(b.size)]
-        self.neighbours = _make_neighbours(b)
+        #: jump_bits[k]: (bit of the point jumped, bit of the landing) of every jump from k
+        self.jump_bits = [tuple((1 << over, 1 << to) for over, to in b.jumps[k]) for k in range(b.size)]
+        #: behind[k]: the points behind k's neighbours, one for each (lines through k part there)
+        self.behind = [sum(1 << to for to in set(d.values())) for d in self.beyond]
+        assert all(len(set(d.values())) == len(d) for d in self.beyond), "two neighbours share a point behind"
+        self.neighbours = b.neighbours
 
     def image(self, mask: int, t: int) -> int:
         out = 0
@@ -79,20 +84,6 @@ class Geometry:
             if w < best[0] or bl < best[1]:
                 best = (w, bl, t)
         return best
-
-
-def _make_neighbours(b: Board):
-    """neighbours(mask): the union of the neighbours of every point in mask, as one expression of
-    shifts and masks (for every index difference d between neighbours, the points p whose
-    neighbour is p + d): no loop, it runs in the evaluation's inner loop."""
-    masks: dict = {}
-    for p in b.points:
-        for q in b.adj[p]:
-            masks[q - p] = masks.get(q - p, 0) | (1 << p)
-    terms = [f"((m & {mask}) << {d})" if d > 0 else f"((m & {mask}) >> {-d})" for d, mask in sorted(masks.items())]
-    namespace: dict = {}
-    exec(f"def neighbours(m):\n    return {' | '.join(terms)}\n", namespace)
-    return namespace["neighbours"]
 
 
 GEOMETRY = {n: Geometry(b) for n, b in BOARDS.items()}

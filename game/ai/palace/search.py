@@ -17,9 +17,11 @@ import random
 from game.ai.common import LevelRow, SearchStopped, level_budget
 from game.ai.contract import Limits
 from game.ai.levels import parse_level
+from game.ai.palace.evaluate import _WORST_FREE, ROOM_CAP, SHUT_IN, evaluate_black, soldiers_needed  # noqa: F401
 from game.ai.palace.geometry import GEOMETRY, Geometry
 from game.rules import palace as P
 from game.rules.palace import apply_move, gen_moves
+from game.rules.palace_moves import gen_captures, has_moves
 
 WIN = 100_000
 INF = 10 * WIN
@@ -86,96 +88,6 @@ def _bits(mask):
         mask ^= low
 
 
-# ---- evaluation -------------------------------------------------------------------------------
-ROOM_CAP = 12
-ROOM_PENALTY = [2 * (ROOM_CAP - n) ** 2 for n in range(ROOM_CAP + 1)]
-#: the most a king that can still move loses to the terms below (5 for one move, less the soldiers
-#: needed term at need 1 and the room term at room 1)
-_WORST_FREE = 3 * (9 - 1) ** 2 + ROOM_PENALTY[1] - 5
-#: what a king shut in costs black, per board (palaces -> eval units). On one and four palaces it
-#: is more than a king with one move left can cost (_WORST_FREE), so that shutting a king in is
-#: always worth it to white; at 240, a nearly shut king (down to -429) looked worse to black than a
-#: shut one, and white's search kept kings nearly shut rather than closing the trap. Two palaces
-#: keep the 240 their balance and ladder were measured with (bench/RESULTS.md, "The family").
-SHUT_IN = {1: 600, 2: 240, 4: 600}
-
-
-def _room(k, white, empty, geo):
-    """Empty points a king at k could reach in a few moves (steps, and jumps over soldiers),
-    counted up to ROOM_CAP."""
-    neighbours, adj_mask, jumps = geo.neighbours, geo.adj_mask, geo.jumps
-    reach = front = 1 << k
-    n = 0
-    while front:  # by steps first: cheap and usually enough
-        front = neighbours(front) & empty & ~reach
-        reach |= front
-        n += front.bit_count()
-        if n >= ROOM_CAP:
-            return ROOM_CAP
-    front = reach  # shut in by steps: add what jumps open up
-    while front:
-        grow = 0
-        for p in _bits(front):
-            grow |= adj_mask[p] & empty
-            for over, to in jumps[p]:
-                if white >> over & 1 and empty >> to & 1:
-                    grow |= 1 << to
-        front = grow & ~reach
-        reach |= front
-        n += front.bit_count()
-        if n >= ROOM_CAP:
-            return ROOM_CAP
-    return n
-
-
-def soldiers_needed(k, black, white, empty, geo: Geometry = G2):
-    """Soldiers still to be put down to surround a king on k: each free neighbour needs one, and
-    each neighbour needs the point behind it filled (else the king jumps it)."""
-    need = 0
-    beyond = geo.beyond[k]
-    for q in geo.adj[k]:
-        if black >> q & 1:
-            continue
-        if empty >> q & 1:
-            need += 1
-        t = beyond.get(q)
-        if t is not None and empty >> t & 1:
-            need += 1
-    return need
-
-
-def evaluate_black(black, white, caps, stm, hand, geo: Geometry = G2):
-    """Static score for black in hundredths of a soldier."""
-    adj_mask, jumps, palace_mask = geo.adj_mask, geo.jumps, geo.palace_mask
-    shut_in = SHUT_IN[geo.board.palaces]
-    empty = geo.used & ~(black | white)
-    score = 100 * caps
-    threatened = 0
-    for k in _bits(black):
-        moves = (adj_mask[k] & empty).bit_count()
-        for over, to in jumps[k]:
-            if white >> over & 1 and empty >> to & 1:
-                moves += 1
-                threatened |= 1 << over
-        if moves == 0:
-            score -= shut_in  # a king shut in: a share of black's force lost
-            continue
-        score += 5 * moves
-        need = soldiers_needed(k, black, white, empty, geo)
-        if need < 9:  # few soldiers would shut this king in
-            score -= 3 * (9 - need) ** 2
-        score -= ROOM_PENALTY[_room(k, white, empty, geo)]  # a king with little room is soon trapped
-        if palace_mask >> k & 1:  # kings are easily trapped inside a palace
-            score -= 15
-    t = threatened.bit_count()
-    if t:
-        # black to move takes one; white to move can save one soldier, seldom two
-        score += 85 + 10 * (t - 1) if stm == "b" else (45 + 10 * t if t >= 2 else 15)
-    # soldiers still in hand will close points later
-    score -= 3 * hand
-    return score
-
-
 class _Search:
     def __init__(self, state, budget, rng):
         self.rules = state._rules
@@ -231,11 +143,12 @@ class _Search:
         return moves
 
     # ---- search ---------------------------------------------------------------------------------
-    def terminal(self, black, white, stm, hand, caps, plies, moves, ply):
-        """Score for the side to move if the game is over here, else None."""
+    def terminal(self, black, white, stm, hand, caps, plies, can_move, ply):
+        """Score for the side to move if the game is over here (can_move: whether it has a move),
+        else None."""
         if caps >= self.win:
             return (WIN - ply) if stm == "b" else -(WIN - ply)
-        if not moves:
+        if not can_move:
             if stm == "b":
                 return -(WIN - ply)
             return -(WIN - ply) if self.rules.white_blocked_loses else 0
@@ -255,14 +168,13 @@ class _Search:
             self.evals[key] = s
         return s
 
-    def quiesce(self, black, white, stm, hand, caps, plies, moves, alpha, beta, ply):
+    def quiesce(self, black, white, stm, hand, caps, alpha, beta, ply):
+        """The horizon: the static score, or for black the best of it and its captures' scores."""
         stand = self.static(black, white, stm, hand, caps)
         if stm == "w" or stand >= beta:
             return stand
         alpha = max(alpha, stand)
-        for m in moves:
-            if not m.captured:
-                continue
+        for m in gen_captures(black, white, self.rules):
             self.budget.tick()
             b2, w2, h2, c2, _ = apply_move(black, white, hand, caps, m)
             if c2 >= self.win:
@@ -276,14 +188,19 @@ class _Search:
 
     def negamax(self, black, white, stm, hand, caps, plies, depth, alpha, beta, ply):
         self.budget.tick()
+        if depth <= 0:  # the horizon: the end rules need only whether there is a move
+            end = self.terminal(
+                black, white, stm, hand, caps, plies, has_moves(black, white, stm, hand, self.rules), ply
+            )
+            if end is not None:
+                return end
+            if not self.captures_past:
+                return self.static(black, white, stm, hand, caps)
+            return self.quiesce(black, white, stm, hand, caps, alpha, beta, ply)
         moves = gen_moves(black, white, stm, hand, self.rules)
         end = self.terminal(black, white, stm, hand, caps, plies, moves, ply)
         if end is not None:
             return end
-        if depth <= 0:
-            if not self.captures_past:
-                return self.static(black, white, stm, hand, caps)
-            return self.quiesce(black, white, stm, hand, caps, plies, moves, alpha, beta, ply)
         cw, cb, t = self.geo.canonical(black, white)
         tkey = (cw, cb, stm, hand, caps)
         entry = self.tt.get(tkey)
