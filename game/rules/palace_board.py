@@ -107,6 +107,7 @@ class Board:
         self.square = tuple(idx((top + i, left + j)) for i in range(n) for j in range(n))
         self.square_box = (top, left, n)
         self.neighbours = make_neighbours(self)
+        self.landings = make_landings(self)
 
     def __reduce__(self):
         return (board, (self.palaces,))
@@ -137,6 +138,16 @@ class Board:
         return p if self.used_mask >> p & 1 else None
 
 
+def _shift(expr: str, d: int) -> str:
+    return f"({expr} << {d})" if d > 0 else f"({expr} >> {-d})" if d < 0 else expr
+
+
+def _function(name: str, args: str, body: str):
+    namespace: dict = {}
+    exec(f"def {name}({args}):\n    return {body}\n", namespace)
+    return namespace[name]
+
+
 def make_neighbours(b: Board):
     """neighbours(mask): the union of the neighbours of every point in mask, as one expression of
     shifts and masks (for every index difference d between neighbours, the points p whose
@@ -145,10 +156,20 @@ def make_neighbours(b: Board):
     for p in b.points:
         for q in b.adj[p]:
             masks[q - p] = masks.get(q - p, 0) | (1 << p)
-    terms = [f"((m & {mask}) << {d})" if d > 0 else f"((m & {mask}) >> {-d})" for d, mask in sorted(masks.items())]
-    namespace: dict = {}
-    exec(f"def neighbours(m):\n    return {' | '.join(terms)}\n", namespace)
-    return namespace["neighbours"]
+    return _function("neighbours", "m", " | ".join(_shift(f"(m & {mask})", d) for d, mask in sorted(masks.items())))
+
+
+def make_landings(b: Board):
+    """landings(mask, over): the points where a piece on a point of mask lands jumping a point of
+    `over` (whether the landing is free is the caller's to check), as one expression like
+    neighbours(): for every pair (d1, d2) of index differences of a jump p over p + d1 to p + d2,
+    the points p with such a jump, moved by d2, where `over` moved by d2 - d1 has a bit."""
+    masks: dict = {}
+    for p in b.points:
+        for over, to in b.jumps[p]:
+            masks[(over - p, to - p)] = masks.get((over - p, to - p), 0) | (1 << p)
+    terms = [f"{_shift(f'(m & {mask})', d2)} & {_shift('o', d2 - d1)}" for (d1, d2), mask in sorted(masks.items())]
+    return _function("landings", "m, o", " | ".join(f"({t})" for t in terms))
 
 
 BOARDS = {n: Board(n) for n in SHAPES}

@@ -62,6 +62,7 @@ class Tables:
         self.used = b.used_mask
         self.jumps = b.jumps
         self.neighbours = b.neighbours
+        self.landings = b.landings
         self.point = list(range(b.size))
         self.drop = [Move((p,), (), n) for p in range(b.size)]
         self.steps = [tuple((1 << q, Move((p, q), (), n)) for q in b.adj[p]) for p in range(b.size)]
@@ -145,13 +146,7 @@ def has_moves(black: int, white: int, stm: str, hand: int, rules: Rules) -> bool
     empty = t.used & ~(black | white)
     if stm == "w":
         return bool(empty if hand else t.neighbours(empty) & white)
-    if t.neighbours(black) & empty:
-        return True
-    for k in _bits(black):  # a chain of jumps starts with a single jump
-        for over, to, _ in t.jump_moves[k]:
-            if white & over and empty & to:
-                return True
-    return False
+    return bool((t.neighbours(black) | t.landings(black, white)) & empty)  # chains start with a jump
 
 
 def black_mobility(black: int, white: int, board: Board = _B2) -> int:

@@ -48,20 +48,16 @@ def _room(k, white, empty, free, geo):
         n += front.bit_count()
         if n >= ROOM_CAP:
             return ROOM_CAP
-    adj_mask, jump_bits = geo.adj_mask, geo.jump_bits
-    reach = front = (empty ^ unreached) | (1 << k)  # shut in by steps: add what jumps open up
+    # shut in by steps: add what jumps open up (the first ring by jumps alone, as the points
+    # reached so far have no empty neighbour left unreached)
+    landings = geo.landings
+    front = landings((empty ^ unreached) | (1 << k), white) & unreached
     while front:
-        grow = 0
-        for p in _bits(front):
-            grow |= adj_mask[p] & empty
-            for over, to in jump_bits[p]:
-                if white & over and empty & to:
-                    grow |= to
-        front = grow & ~reach
-        reach |= front
+        unreached ^= front
         n += front.bit_count()
         if n >= ROOM_CAP:
             return ROOM_CAP
+        front = (neighbours(front) | landings(front, white)) & unreached
     return n
 
 

@@ -56,6 +56,9 @@ class Geometry:
             ]
             for perm in self.perms
         ]
+        #: images[t](mask): the image of a point set under perms[t] (the identity too)
+        self.images = [_make_image(tables) for tables in self.chunks]
+        self.others = tuple(enumerate(self.images))[1:]
         #: beyond[k]: {neighbour q: the point behind q seen from k on the same line}
         self.beyond = [{over: to for over, to in b.jumps[k]} for k in range(b.size)]
         #: jump_bits[k]: (bit of the point jumped, bit of the landing) of every jump from k
@@ -64,26 +67,33 @@ class Geometry:
         self.behind = [sum(1 << to for to in set(d.values())) for d in self.beyond]
         assert all(len(set(d.values())) == len(d) for d in self.beyond), "two neighbours share a point behind"
         self.neighbours = b.neighbours
+        self.landings = b.landings
 
     def image(self, mask: int, t: int) -> int:
-        out = 0
-        shift = 0
-        for table in self.chunks[t]:
-            out |= table[mask >> shift & 511]
-            shift += CHUNK
-        return out
+        """The image of the point set `mask` under perms[t]."""
+        return self.images[t](mask)
 
     def canonical(self, black: int, white: int) -> tuple:
         """(white', black', t): the least image of the position under the symmetries, and which."""
-        best = (white, black, 0)
-        for t in range(1, len(self.perms)):
-            w = self.image(white, t)
-            if w > best[0]:
+        best_w, best_b, best_t = white, black, 0
+        for t, image in self.others:
+            w = image(white)
+            if w > best_w:
                 continue
-            bl = self.image(black, t)
-            if w < best[0] or bl < best[1]:
-                best = (w, bl, t)
-        return best
+            bl = image(black)
+            if w < best_w or bl < best_b:
+                best_w, best_b, best_t = w, bl, t
+        return best_w, best_b, best_t
+
+
+def _make_image(tables: list):
+    """image(mask): the union of the chunks' table entries, as one expression (no loop: it runs
+    for every position the search stores)."""
+    terms = [f"t{i}[m >> {CHUNK * i} & {(1 << CHUNK) - 1}]" for i in range(len(tables))]
+    args = ", ".join(f"t{i}=tables[{i}]" for i in range(len(tables)))
+    namespace: dict = {"tables": tables}
+    exec(f"def image(m, {args}):\n    return {' | '.join(terms)}\n", namespace)
+    return namespace["image"]
 
 
 GEOMETRY = {n: Geometry(b) for n, b in BOARDS.items()}

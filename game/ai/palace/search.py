@@ -96,6 +96,7 @@ class _Search:
         self.budget = budget
         self.rng = rng
         self.tt = {}
+        self.canon = {}  # (black, white) -> geo.canonical(black, white): the table's key, for positions met again
         self.evals = {}
         self.killers = {}
         self.history = {}
@@ -107,37 +108,48 @@ class _Search:
 
     # ---- move ordering --------------------------------------------------------------------------
     def _order(self, moves, black, white, stm, tt_path, ply):
-        hist = self.history
+        """Sort moves best first: the table's move, captures (the most first), killers, history;
+        white's moves onto a point a king could jump to, next to a king, or away from a soldier a
+        king could jump come earlier."""
+        hist = self.history.get
         killers = self.killers.get(ply, ())
-        if stm == "w":
+        if stm == "b":
+
+            def key(m):
+                path = m.path
+                if path == tt_path:
+                    return -1e9
+                if m.captured:
+                    return -1e8 - len(m.captured)
+                s = -hist(path, 0)
+                if path in killers:
+                    s -= 1e7
+                return s
+
+        else:  # white never captures
             geo = self.geo
             empty = geo.used & ~(black | white)
-            landing = near = threatened = 0
+            landing = near = 0
+            threatened = set()
             for k in _bits(black):
                 near |= geo.adj_mask[k]
                 for over, to in geo.jumps[k]:
                     if white >> over & 1 and empty >> to & 1:
                         landing |= 1 << to
-                        threatened |= 1 << over
+                        threatened.add(over)
+            bonus = {p: 5e5 * (landing >> p & 1) + 2e5 * (near >> p & 1) for p in _bits(landing | near)}
+            bonus_get = bonus.get
 
-        def key(m):
-            path = m.path
-            if path == tt_path:
-                return -1e9
-            if m.captured:
-                return -1e8 - len(m.captured)
-            s = -hist.get(path, 0)
-            if path in killers:
-                s -= 1e7
-            if stm == "w":
-                to = path[-1]
-                if landing >> to & 1:
-                    s -= 5e5
-                if near >> to & 1:
-                    s -= 2e5
-                if len(path) == 2 and threatened >> path[0] & 1:
+            def key(m):
+                path = m.path
+                if path == tt_path:
+                    return -1e9
+                s = -hist(path, 0) - bonus_get(path[-1], 0)
+                if path in killers:
+                    s -= 1e7
+                if threatened and len(path) == 2 and path[0] in threatened:
                     s -= 4e5
-            return s
+                return s
 
         moves.sort(key=key)
         return moves
@@ -201,7 +213,12 @@ class _Search:
         end = self.terminal(black, white, stm, hand, caps, plies, moves, ply)
         if end is not None:
             return end
-        cw, cb, t = self.geo.canonical(black, white)
+        canon = self.canon.get((black, white))
+        if canon is None:
+            if len(self.canon) > 400_000:
+                self.canon.clear()
+            canon = self.canon[(black, white)] = self.geo.canonical(black, white)
+        cw, cb, t = canon
         tkey = (cw, cb, stm, hand, caps)
         entry = self.tt.get(tkey)
         tt_path = None
