@@ -4,7 +4,8 @@ black. Pure Python, no pygame.
 
 It runs at every leaf of the search, so it works on whole bit sets where it can: a king's free
 neighbours are one mask (adj_mask[k] & empty), the points behind its neighbours another
-(Geometry.behind), and its room grows a ring at a time with the board's loop-free neighbours().
+(Geometry.behind), and its room grows a ring at a time with the board's loop-free neighbours(),
+whose answers for the small sets the rings are (a king's few points) are kept (Geometry.spread).
 """
 
 from __future__ import annotations
@@ -40,17 +41,18 @@ def _room(k, white, empty, free, geo):
     n = free.bit_count()
     if n >= ROOM_CAP:
         return ROOM_CAP
-    neighbours = geo.neighbours
+    around, spread = geo.around, geo.spread
     front, unreached = free, empty ^ free  # k itself is not empty
     while front:  # by steps first: cheap and usually enough
-        front = neighbours(front) & unreached
+        ring = around.get(front)
+        front = (spread(front) if ring is None else ring) & unreached
         unreached ^= front
         n += front.bit_count()
         if n >= ROOM_CAP:
             return ROOM_CAP
     # shut in by steps: add what jumps open up (the first ring by jumps alone, as the points
     # reached so far have no empty neighbour left unreached)
-    landings = geo.landings
+    neighbours, landings = geo.neighbours, geo.landings
     front = landings((empty ^ unreached) | (1 << k), white) & unreached
     while front:
         unreached ^= front
