@@ -146,7 +146,8 @@ def has_moves(black: int, white: int, stm: str, hand: int, rules: Rules) -> bool
     empty = t.used & ~(black | white)
     if stm == "w":
         return bool(empty if hand else t.neighbours(empty) & white)
-    return bool((t.neighbours(black) | t.landings(black, white)) & empty)  # chains start with a jump
+    # a step, else a jump (chains start with one)
+    return bool(t.neighbours(black) & empty or t.landings(black, white) & empty)
 
 
 def black_mobility(black: int, white: int, board: Board = _B2) -> int:

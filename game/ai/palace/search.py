@@ -180,10 +180,10 @@ class _Search:
             self.evals[key] = s
         return s
 
-    def quiesce(self, black, white, stm, hand, caps, alpha, beta, ply):
-        """The horizon: the static score, or for black the best of it and its captures' scores."""
-        stand = self.static(black, white, stm, hand, caps)
-        if stm == "w" or stand >= beta:
+    def quiesce(self, black, white, hand, caps, alpha, beta, ply):
+        """Black at the horizon: the best of its static score and its captures' scores."""
+        stand = self.static(black, white, "b", hand, caps)
+        if stand >= beta:
             return stand
         alpha = max(alpha, stand)
         for m in gen_captures(black, white, self.rules):
@@ -206,9 +206,9 @@ class _Search:
             )
             if end is not None:
                 return end
-            if not self.captures_past:
+            if stm == "w" or not self.captures_past:  # white's captures: none to look at
                 return self.static(black, white, stm, hand, caps)
-            return self.quiesce(black, white, stm, hand, caps, alpha, beta, ply)
+            return self.quiesce(black, white, hand, caps, alpha, beta, ply)
         moves = gen_moves(black, white, stm, hand, self.rules)
         end = self.terminal(black, white, stm, hand, caps, plies, moves, ply)
         if end is not None:
@@ -236,7 +236,7 @@ class _Search:
                     return e_score
         self._order(moves, black, white, stm, tt_path, ply)
         nxt = "w" if stm == "b" else "b"
-        seen = self.seen
+        seen, child, depth1, ply1 = self.seen, self.negamax, depth - 1, ply + 1
         alpha0 = alpha
         best, best_path = -INF, None
         first = True
@@ -250,11 +250,11 @@ class _Search:
                 p2 = 0 if reset else plies + 1
                 try:
                     if first:
-                        v = -self.negamax(b2, w2, nxt, h2, c2, p2, depth - 1, -beta, -alpha, ply + 1)
+                        v = -child(b2, w2, nxt, h2, c2, p2, depth1, -beta, -alpha, ply1)
                     else:
-                        v = -self.negamax(b2, w2, nxt, h2, c2, p2, depth - 1, -alpha - 1, -alpha, ply + 1)
+                        v = -child(b2, w2, nxt, h2, c2, p2, depth1, -alpha - 1, -alpha, ply1)
                         if alpha < v < beta:
-                            v = -self.negamax(b2, w2, nxt, h2, c2, p2, depth - 1, -beta, -alpha, ply + 1)
+                            v = -child(b2, w2, nxt, h2, c2, p2, depth1, -beta, -alpha, ply1)
                 finally:
                     seen.discard(key)
             first = False
