@@ -23,6 +23,7 @@ SHAPES = {
     4: (13, 13, (2, 2, 9), (((2, 6), (-1, 0)), ((10, 6), (1, 0)), ((6, 2), (0, -1)), ((6, 10), (0, 1)))),
 }
 NAMES = {1: "one-palace", 2: "two-palace", 4: "four-palace"}
+AROUND_MAX = 100_000  # the most sets Board.around keeps
 
 
 def _square_lines(top, left, size):
@@ -108,6 +109,16 @@ class Board:
         self.square_box = (top, left, n)
         self.neighbours = make_neighbours(self)
         self.landings = make_landings(self)
+        #: around[mask]: neighbours(mask) of the sets spread() was asked: the kings, the rings of
+        #: their room (a few thousand sets met again and again in a search)
+        self.around: dict = {}
+
+    def spread(self, mask: int) -> int:
+        """neighbours(mask), kept in around[mask] (emptied when it grows past AROUND_MAX)."""
+        if len(self.around) >= AROUND_MAX:
+            self.around.clear()
+        ring = self.around[mask] = self.neighbours(mask)
+        return ring
 
     def __reduce__(self):
         return (board, (self.palaces,))

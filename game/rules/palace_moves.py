@@ -63,6 +63,7 @@ class Tables:
         self.jumps = b.jumps
         self.neighbours = b.neighbours
         self.landings = b.landings
+        self.around, self.spread = b.around, b.spread
         self.point = list(range(b.size))
         self.drop = [Move((p,), (), n) for p in range(b.size)]
         self.steps = [tuple((1 << q, Move((p, q), (), n)) for q in b.adj[p]) for p in range(b.size)]
@@ -146,8 +147,8 @@ def has_moves(black: int, white: int, stm: str, hand: int, rules: Rules) -> bool
     empty = t.used & ~(black | white)
     if stm == "w":
         return bool(empty if hand else t.neighbours(empty) & white)
-    # a step, else a jump (chains start with one)
-    return bool(t.neighbours(black) & empty or t.landings(black, white) & empty)
+    near = t.around.get(black)  # the kings' neighbours: a step, else a jump (chains start with one)
+    return bool((t.spread(black) if near is None else near) & empty or t.landings(black, white) & empty)
 
 
 def black_mobility(black: int, white: int, board: Board = _B2) -> int:

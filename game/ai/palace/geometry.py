@@ -7,7 +7,6 @@ from __future__ import annotations
 from game.rules.palace_board import BOARDS, Board
 
 CHUNK = 9  # bits per lookup table of the symmetry images
-AROUND_MAX = 100_000  # the most sets Geometry.around keeps
 
 
 def _symmetries(b: Board) -> list:
@@ -69,16 +68,7 @@ class Geometry:
         assert all(len(set(d.values())) == len(d) for d in self.beyond), "two neighbours share a point behind"
         self.neighbours = b.neighbours
         self.landings = b.landings
-        #: around[mask]: neighbours(mask) of the sets spread() was asked (the rings of the kings'
-        #: room: a few thousand sets met again and again)
-        self.around: dict = {}
-
-    def spread(self, mask: int) -> int:
-        """neighbours(mask), kept in around[mask] (emptied when it grows past AROUND_MAX)."""
-        if len(self.around) >= AROUND_MAX:
-            self.around.clear()
-        ring = self.around[mask] = self.neighbours(mask)
-        return ring
+        self.around, self.spread = b.around, b.spread  # neighbours() of small sets, kept
 
     def image(self, mask: int, t: int) -> int:
         """The image of the point set `mask` under perms[t]."""
