@@ -1,7 +1,8 @@
 """The palace move generator (game/rules/palace_moves.py) against a plain one written straight from
 the rules (the generator as it was before the search's speed-up, commit 866fc60): the same moves
 in the same order on every board and under every capture option, and the search's two shortcuts
-(has_moves, gen_captures) agreeing with the full list."""
+(has_moves, gen_captures) agreeing with the full list; the search's mask helpers (the evaluation,
+the symmetry images, neighbours and jump landings) against their plain readings."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 from game.ai.palace.geometry import GEOMETRY
 from game.ai.palace.search import evaluate_black, soldiers_needed
 from game.rules import palace as P
+from game.rules.palace_board import BOARDS
 from game.rules.palace_moves import gen_captures, has_moves
 
 
@@ -152,3 +154,21 @@ def test_the_evaluation_matches_its_plain_reading(rng, n, plies):
         s = s.play(rng.choice(moves))
     geo = GEOMETRY[n]
     assert evaluate_black(s.black, s.white, s.captures, s.to_move, s.hand, geo) == plain_evaluation(s)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from((1, 2, 4)))
+def test_the_mask_helpers_match_their_plain_readings(rng, n):
+    geo, board = GEOMETRY[n], BOARDS[n]
+    m = sum(1 << p for p in board.points if rng.random() < 0.4)
+    over = sum(1 << p for p in board.points if rng.random() < 0.5)
+    for t, perm in enumerate(geo.perms):
+        assert geo.image(m, t) == sum(1 << perm[p] for p in _bits(m))
+    assert board.neighbours(m) == sum(1 << q for q in board.points if any(m >> p & 1 for p in board.adj[q]))
+    landings = {t for p in _bits(m) for o, t in board.jumps[p] if over >> o & 1}
+    assert board.landings(m, over) == sum(1 << t for t in landings)
+    assert board.spread(m) == board.neighbours(m) == board.around[m]
+    white, black = m & ~over, over & -over
+    cw, cb, t = geo.canonical(black, white)
+    least = min((geo.image(white, u), geo.image(black, u), u) for u in range(len(geo.perms)))
+    assert (cw, cb, t) == least
