@@ -168,6 +168,7 @@ def test_the_mask_helpers_match_their_plain_readings(rng, n):
     landings = {t for p in _bits(m) for o, t in board.jumps[p] if over >> o & 1}
     assert board.landings(m, over) == sum(1 << t for t in landings)
     assert board.spread(m) == board.neighbours(m) == board.around[m]
+    assert board.split(m) == tuple(_bits(m)) == board.ones[m] == board.split(m)
     white, black = m & ~over, over & -over
     cw, cb, t = geo.canonical(black, white)
     least = min((geo.image(white, u), geo.image(black, u), u) for u in range(len(geo.perms)))

@@ -112,6 +112,8 @@ class Board:
         #: around[mask]: neighbours(mask) of the sets spread() was asked: the kings, the rings of
         #: their room (a few thousand sets met again and again in a search)
         self.around: dict = {}
+        #: ones[mask]: the points of mask, lowest first, for the sets split() was asked (the kings)
+        self.ones: dict = {}
 
     def spread(self, mask: int) -> int:
         """neighbours(mask), kept in around[mask] (emptied when it grows past AROUND_MAX)."""
@@ -119,6 +121,15 @@ class Board:
             self.around.clear()
         ring = self.around[mask] = self.neighbours(mask)
         return ring
+
+    def split(self, mask: int) -> tuple:
+        """The points of mask, lowest first, kept in ones[mask] (emptied past AROUND_MAX)."""
+        points = self.ones.get(mask)
+        if points is None:
+            if len(self.ones) >= AROUND_MAX:
+                self.ones.clear()
+            points = self.ones[mask] = tuple(p for p in range(mask.bit_length()) if mask >> p & 1)
+        return points
 
     def __reduce__(self):
         return (board, (self.palaces,))

@@ -63,7 +63,7 @@ class Tables:
         self.jumps = b.jumps
         self.neighbours = b.neighbours
         self.landings = b.landings
-        self.around, self.spread = b.around, b.spread
+        self.around, self.spread, self.split = b.around, b.spread, b.split
         self.point = list(range(b.size))
         self.drop = [Move((p,), (), n) for p in range(b.size)]
         self.steps = [tuple((1 << q, Move((p, q), (), n)) for q in b.adj[p]) for p in range(b.size)]
@@ -103,7 +103,7 @@ def gen_captures(black: int, white: int, rules: Rules) -> list:
     t = rules.tables
     empty = t.used & ~(black | white)
     jumps: list = []
-    for k in _bits(black):
+    for k in t.split(black):
         if rules.chain:
             _chains(t, k, white, empty | (1 << k), (k,), (), jumps)
         else:
@@ -125,7 +125,7 @@ def gen_moves(black: int, white: int, stm: str, hand: int, rules: Rules) -> list
         if jumps and rules.forced:
             return jumps
         moves = []
-        for k in _bits(black):
+        for k in t.split(black):
             for q, m in t.steps[k]:
                 if empty & q:
                     moves.append(m)

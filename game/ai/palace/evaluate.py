@@ -85,7 +85,7 @@ def evaluate_black(black, white, caps, stm, hand, geo: Geometry = G2):
     empty = geo.used & ~(black | white)
     score = 100 * caps
     threatened = 0
-    for k in _bits(black):
+    for k in geo.split(black):
         free = adj_mask[k] & empty
         moves = free.bit_count()
         for over, to in jump_bits[k]:

@@ -61,6 +61,7 @@ class Geometry:
         self.neighbours = b.neighbours
         self.landings = b.landings
         self.around, self.spread = b.around, b.spread  # neighbours() of small sets, kept
+        self.split = b.split  # the points of small sets (the kings), kept
 
     def image(self, mask: int, t: int) -> int:
         """The image of the point set `mask` under perms[t]."""

@@ -98,6 +98,7 @@ class _Search:
         self.tt = {}
         self.canon = {}  # (black, white) -> geo.canonical(black, white): the table's key, for positions met again
         self.evals = {}
+        self.near: dict = {}  # kings -> _near()
         self.killers = {}
         self.history = {}
         self.seen = set(state.history[:-1])  # earlier positions of the game
@@ -129,15 +130,18 @@ class _Search:
         else:  # white never captures
             geo = self.geo
             empty = geo.used & ~(black | white)
-            landing = near = 0
+            landing = 0
             threatened = set()
-            for k in _bits(black):
-                near |= geo.adj_mask[k]
+            for k in geo.split(black):
                 for over, to in geo.jumps[k]:
                     if white >> over & 1 and empty >> to & 1:
                         landing |= 1 << to
                         threatened.add(over)
-            bonus = {p: 5e5 * (landing >> p & 1) + 2e5 * (near >> p & 1) for p in _bits(landing | near)}
+            bonus = self._near(black)  # 2e5 next to a king, 5e5 more where a king could land
+            if landing:
+                bonus = dict(bonus)
+                for p in _bits(landing):
+                    bonus[p] = bonus.get(p, 0.0) + 5e5
             bonus_get = bonus.get
 
             def key(m):
@@ -153,6 +157,15 @@ class _Search:
 
         moves.sort(key=key)
         return moves
+
+    def _near(self, black):
+        """{point next to a king: 2e5} (white's ordering bonus), kept for each set of kings."""
+        near = self.near.get(black)
+        if near is None:
+            if len(self.near) > 100_000:
+                self.near.clear()
+            near = self.near[black] = dict.fromkeys(self.geo.split(self.geo.spread(black)), 2e5)
+        return near
 
     # ---- search ---------------------------------------------------------------------------------
     def terminal(self, black, white, stm, hand, caps, plies, can_move, ply):
