@@ -80,7 +80,7 @@ def soldiers_needed(k, black, white, empty, geo: Geometry = G2):
 
 def evaluate_black(black, white, caps, stm, hand, geo: Geometry = G2):
     """Static score for black in hundredths of a soldier."""
-    adj_mask, jump_bits, palace_mask = geo.adj_mask, geo.jump_bits, geo.palace_mask
+    adj_mask, jump_bits, palace_mask, behind = geo.adj_mask, geo.jump_bits, geo.palace_mask, geo.behind
     shut_in = SHUT_IN[geo.board.palaces]
     empty = geo.used & ~(black | white)
     score = 100 * caps
@@ -96,7 +96,12 @@ def evaluate_black(black, white, caps, stm, hand, geo: Geometry = G2):
             score -= shut_in  # a king shut in: a share of black's force lost
             continue
         score += 5 * moves
-        need = soldiers_needed(k, black, white, empty, geo)
+        # soldiers_needed(), its usual case (no king beside this one) written out
+        need = (
+            free.bit_count() + (behind[k] & empty).bit_count()
+            if not adj_mask[k] & black
+            else soldiers_needed(k, black, white, empty, geo)
+        )
         if need < 9:  # few soldiers would shut this king in
             score -= 3 * (9 - need) ** 2
         score -= ROOM_PENALTY[_room(k, white, empty, free, geo)]  # a king with little room is soon trapped

@@ -238,8 +238,7 @@ class _Search:
         if entry is not None:
             e_depth, e_flag, e_score, e_path = entry
             if e_path is not None:
-                perm = self.geo.inverse[t]
-                tt_path = tuple(perm[p] for p in e_path)
+                tt_path = tuple(map(self.geo.inverse[t].__getitem__, e_path))
             if e_depth >= depth:
                 if e_flag == 0:
                     return e_score
@@ -286,8 +285,7 @@ class _Search:
         flag = 1 if best >= beta else (-1 if best <= alpha0 else 0)
         if len(self.tt) > 400_000:
             self.tt.clear()
-        perm = self.geo.perms[t]
-        self.tt[tkey] = (depth, flag, best, tuple(perm[p] for p in best_path))
+        self.tt[tkey] = (depth, flag, best, tuple(map(self.geo.perms[t].__getitem__, best_path)))
         return best
 
     # ---- root -----------------------------------------------------------------------------------
