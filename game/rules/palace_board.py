@@ -23,7 +23,7 @@ SHAPES = {
     4: (13, 13, (2, 2, 9), (((2, 6), (-1, 0)), ((10, 6), (1, 0)), ((6, 2), (0, -1)), ((6, 10), (0, 1)))),
 }
 NAMES = {1: "one-palace", 2: "two-palace", 4: "four-palace"}
-AROUND_MAX = 100_000  # the most sets Board.around keeps
+AROUND_MAX = 100_000  # the most sets Board.around and Board.ones keep
 
 
 def _square_lines(top, left, size):
@@ -47,6 +47,21 @@ def _palace(door, out):
     mid = [(r + dr + k * pr, c + dc + k * pc) for k in (-1, 0, 1)]
     base = [(r + 2 * dr + 2 * k * pr, c + 2 * dc + 2 * k * pc) for k in (-1, 0, 1)]
     return mid + base, [mid, base], (base[0], base[2], (r, c))
+
+
+class Kept(dict):
+    """make(key) for the keys asked, made on the first asking and kept (all dropped when AROUND_MAX
+    are kept): a plain dict lookup for the sets a search meets again and again."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        if len(self) >= AROUND_MAX:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
 
 
 class Board:
@@ -109,27 +124,11 @@ class Board:
         self.square_box = (top, left, n)
         self.neighbours = make_neighbours(self)
         self.landings = make_landings(self)
-        #: around[mask]: neighbours(mask) of the sets spread() was asked: the kings, the rings of
-        #: their room (a few thousand sets met again and again in a search)
-        self.around: dict = {}
-        #: ones[mask]: the points of mask, lowest first, for the sets split() was asked (the kings)
-        self.ones: dict = {}
-
-    def spread(self, mask: int) -> int:
-        """neighbours(mask), kept in around[mask] (emptied when it grows past AROUND_MAX)."""
-        if len(self.around) >= AROUND_MAX:
-            self.around.clear()
-        ring = self.around[mask] = self.neighbours(mask)
-        return ring
-
-    def split(self, mask: int) -> tuple:
-        """The points of mask, lowest first, kept in ones[mask] (emptied past AROUND_MAX)."""
-        points = self.ones.get(mask)
-        if points is None:
-            if len(self.ones) >= AROUND_MAX:
-                self.ones.clear()
-            points = self.ones[mask] = tuple(p for p in range(mask.bit_length()) if mask >> p & 1)
-        return points
+        #: around[mask]: neighbours(mask), kept for the sets asked (the kings, the rings of their
+        #: room: a few thousand sets met again and again in a search)
+        self.around = Kept(self.neighbours)
+        #: ones[mask]: the points of mask, lowest first, kept for the sets asked (the kings)
+        self.ones = Kept(lambda mask: tuple(p for p in range(mask.bit_length()) if mask >> p & 1))
 
     def __reduce__(self):
         return (board, (self.palaces,))

@@ -63,7 +63,7 @@ class Tables:
         self.jumps = b.jumps
         self.neighbours = b.neighbours
         self.landings = b.landings
-        self.around, self.spread, self.split = b.around, b.spread, b.split
+        self.around, self.ones = b.around, b.ones  # neighbours and points of small sets, kept
         self.point = list(range(b.size))
         self.drop = [Move((p,), (), n) for p in range(b.size)]
         self.steps = [tuple((1 << q, Move((p, q), (), n)) for q in b.adj[p]) for p in range(b.size)]
@@ -103,7 +103,7 @@ def gen_captures(black: int, white: int, rules: Rules) -> list:
     t = rules.tables
     empty = t.used & ~(black | white)
     jumps: list = []
-    for k in t.split(black):
+    for k in t.ones[black]:
         if rules.chain:
             _chains(t, k, white, empty | (1 << k), (k,), (), jumps)
         else:
@@ -125,7 +125,7 @@ def gen_moves(black: int, white: int, stm: str, hand: int, rules: Rules) -> list
         if jumps and rules.forced:
             return jumps
         moves = []
-        for k in t.split(black):
+        for k in t.ones[black]:
             for q, m in t.steps[k]:
                 if empty & q:
                     moves.append(m)
@@ -147,8 +147,8 @@ def has_moves(black: int, white: int, stm: str, hand: int, rules: Rules) -> bool
     empty = t.used & ~(black | white)
     if stm == "w":
         return bool(empty if hand else t.neighbours(empty) & white)
-    near = t.around.get(black)  # the kings' neighbours: a step, else a jump (chains start with one)
-    return bool((t.spread(black) if near is None else near) & empty or t.landings(black, white) & empty)
+    # a step, else a jump (chains start with one)
+    return bool(t.around[black] & empty or t.landings(black, white) & empty)
 
 
 def black_mobility(black: int, white: int, board: Board = _B2) -> int:

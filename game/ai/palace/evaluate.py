@@ -5,7 +5,7 @@ black. Pure Python, no pygame.
 It runs at every leaf of the search, so it works on whole bit sets where it can: a king's free
 neighbours are one mask (adj_mask[k] & empty), the points behind its neighbours another
 (Geometry.behind), and its room grows a ring at a time with the board's loop-free neighbours(),
-whose answers for the small sets the rings are (a king's few points) are kept (Geometry.spread).
+whose answers for the small sets the rings are (a king's few points) are kept (Board.around).
 """
 
 from __future__ import annotations
@@ -41,11 +41,10 @@ def _room(k, white, empty, free, geo):
     n = free.bit_count()
     if n >= ROOM_CAP:
         return ROOM_CAP
-    around, spread = geo.around, geo.spread
+    around = geo.around
     front, unreached = free, empty ^ free  # k itself is not empty
     while front:  # by steps first: cheap and usually enough
-        ring = around.get(front)
-        front = (spread(front) if ring is None else ring) & unreached
+        front = around[front] & unreached
         unreached ^= front
         n += front.bit_count()
         if n >= ROOM_CAP:
@@ -85,7 +84,7 @@ def evaluate_black(black, white, caps, stm, hand, geo: Geometry = G2):
     empty = geo.used & ~(black | white)
     score = 100 * caps
     threatened = 0
-    for k in geo.split(black):
+    for k in geo.ones[black]:
         free = adj_mask[k] & empty
         moves = free.bit_count()
         for over, to in jump_bits[k]:

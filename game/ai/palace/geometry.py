@@ -60,8 +60,7 @@ class Geometry:
         assert all(len(set(d.values())) == len(d) for d in self.beyond), "two neighbours share a point behind"
         self.neighbours = b.neighbours
         self.landings = b.landings
-        self.around, self.spread = b.around, b.spread  # neighbours() of small sets, kept
-        self.split = b.split  # the points of small sets (the kings), kept
+        self.around, self.ones = b.around, b.ones  # neighbours and points of small sets, kept
 
     def image(self, mask: int, t: int) -> int:
         """The image of the point set `mask` under perms[t]."""

@@ -132,7 +132,7 @@ class _Search:
             empty = geo.used & ~(black | white)
             landing = 0
             threatened = set()
-            for k in geo.split(black):
+            for k in geo.ones[black]:
                 for over, to in geo.jumps[k]:
                     if white >> over & 1 and empty >> to & 1:
                         landing |= 1 << to
@@ -164,7 +164,7 @@ class _Search:
         if near is None:
             if len(self.near) > 100_000:
                 self.near.clear()
-            near = self.near[black] = dict.fromkeys(self.geo.split(self.geo.spread(black)), 2e5)
+            near = self.near[black] = dict.fromkeys(self.geo.ones[self.geo.around[black]], 2e5)
         return near
 
     # ---- search ---------------------------------------------------------------------------------
