@@ -27,9 +27,10 @@ WIN = 100_000
 INF = 10 * WIN
 #: the ten levels on each board (palaces -> rows, level 1 first; game.ai.common.LevelRow): values in
 #: eval units (100 = one soldier). Levels 1-9 search a node budget; 10 searches as deep as its
-#: time allows and plays its best (about 200,000 nodes a move at its 2.5 s on an idle machine, so
-#: level 9 searches a fifth of that). The figures behind the rows are in bench/RESULTS.md ("Round
-#: 26 - ten levels" and "Palace ladders").
+#: time allows and plays its best (about 200,000 nodes a move at its 2.5 s on an idle machine when
+#: the rows were set, so level 9 searches a fifth of that; the same search runs about twice as
+#: fast since, bench/RESULTS.md "Palace search speed"). The figures behind the rows are in
+#: bench/RESULTS.md ("Round 26 - ten levels" and "Palace ladders").
 _TWO = (
     LevelRow(1, 400, quiescence=0, noise=100.0, temperature=60.0, overlook=0.3, guard=250.0),
     LevelRow(2, 800, quiescence=1, noise=40.0, temperature=30.0, overlook=0.2, guard=200.0),
