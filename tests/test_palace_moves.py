@@ -169,6 +169,7 @@ def test_the_mask_helpers_match_their_plain_readings(rng, n):
     assert board.landings(m, over) == sum(1 << t for t in landings)
     assert board.around[m] == board.neighbours(m) == board.around[m]  # made, then kept
     assert board.ones[m] == tuple(_bits(m)) == board.ones[m]
+    assert board.jumped[(m, over & board.around[m])] == board.landings(m, over)  # only soldiers beside m count
     white, black = m & ~over, over & -over
     cw, cb, t = geo.canonical(black, white)
     least = min((geo.image(white, u), geo.image(black, u), u) for u in range(len(geo.perms)))

@@ -129,6 +129,8 @@ class Board:
         self.around = Kept(self.neighbours)
         #: ones[mask]: the points of mask, lowest first, kept for the sets asked (the kings)
         self.ones = Kept(lambda mask: tuple(p for p in range(mask.bit_length()) if mask >> p & 1))
+        #: jumped[(mask, over)]: landings(mask, over), kept (over: the soldiers next to mask)
+        self.jumped = Kept(lambda key: self.landings(*key))
 
     def __reduce__(self):
         return (board, (self.palaces,))

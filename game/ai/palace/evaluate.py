@@ -5,7 +5,8 @@ black. Pure Python, no pygame.
 It runs at every leaf of the search, so it works on whole bit sets where it can: a king's free
 neighbours are one mask (adj_mask[k] & empty), the points behind its neighbours another
 (Geometry.behind), and its room grows a ring at a time with the board's loop-free neighbours(),
-whose answers for the small sets the rings are (a king's few points) are kept (Board.around).
+whose answers for the small sets the rings are (a king's few points) are kept (Board.around), and
+for a king shut in by steps by the jumps out of them (Board.jumped).
 """
 
 from __future__ import annotations
@@ -51,14 +52,16 @@ def _room(k, white, empty, free, geo):
             return ROOM_CAP
     # shut in by steps: add what jumps open up (the first ring by jumps alone, as the points
     # reached so far have no empty neighbour left unreached)
-    neighbours, landings = geo.neighbours, geo.landings
-    front = landings((empty ^ unreached) | (1 << k), white) & unreached
+    jumped = geo.board.jumped  # landings() of a set over the soldiers next to it, kept
+    front = (empty ^ unreached) | (1 << k)
+    front = jumped[(front, white & around[front])] & unreached
     while front:
         unreached ^= front
         n += front.bit_count()
         if n >= ROOM_CAP:
             return ROOM_CAP
-        front = (neighbours(front) | landings(front, white)) & unreached
+        near = around[front]
+        front = (near | jumped[(front, white & near)]) & unreached
     return n
 
 
