@@ -10,8 +10,9 @@ Black wins with 7 captures, white by leaving both kings without a move. The opti
 Representation: a board (game/rules/palace_board.py) numbers its grid points row*cols + col (on
 two palaces the source paper's index, row 0 at the top); the whites and the kings are each one int
 used as a bit set over that index. The board graph (two palaces: 76 adjacencies, 112 directed
-jumps) is built from its lines, never from coordinate arithmetic. States are immutable; play()
-returns a new state.
+jumps) is built from its lines, never from coordinate arithmetic. The moves and their generator
+are in game/rules/palace_moves.py (imported here). States are immutable; play() returns a new
+state.
 
 >>> s = new_game()
 >>> sorted(str(m) for m in s.legal_moves())
@@ -24,10 +25,10 @@ returns a new state.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from game.rules.common import EndsOnRequest, Option, PositionError, Result, check_options, find_move, parse_count  # noqa: F401
 from game.rules.palace_board import BOARDS, BY_SHAPE, Board, board_setup
+from game.rules.palace_moves import TABLES, Move, Tables, _bits, apply_move, black_mobility, gen_moves  # noqa: F401
+from game.rules.palace_moves import Rules as _Rules
 
 NAME = "palace"
 MENU_ORDER = 0  # where game.games lists it (the menu's order)
@@ -66,13 +67,6 @@ def parse_point(text: str, board: Board = _B2) -> int:
     if p is None:
         raise PositionError(f"{text!r} is not a point of the {board.label} board")
     return p
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 # ---- variant options (every *(choice)* of the rules files) ----------------------------------------
@@ -165,55 +159,6 @@ OPTIONS = (
 )
 
 
-class Move(NamedTuple):
-    """A move: path is the tuple of points the player touches (a drop: (point,); a step or jump:
-    (from, to); a chain of jumps: (from, landing, landing, ...)); captured: the jumped points;
-    palaces: the board it is on (its notation depends on it)."""
-
-    path: tuple
-    captured: tuple = ()
-    palaces: int = 2
-
-    @property
-    def kind(self) -> str:
-        return "drop" if len(self.path) == 1 else ("jump" if self.captured else "step")
-
-    def __str__(self):
-        b = BOARDS[self.palaces]
-        if len(self.path) == 1:
-            return b.name(self.path[0])
-        return ("x" if self.captured else "-").join(b.name(p) for p in self.path)
-
-
-class Tables:
-    """A board's move objects, made once: the generator hands out these shared (immutable) tuples."""
-
-    def __init__(self, b: Board):
-        n = b.palaces
-        self.board = b
-        self.used = b.used_mask
-        self.jumps = b.jumps
-        self.drop = [Move((p,), (), n) for p in range(b.size)]
-        self.steps = [tuple((q, Move((p, q), (), n)) for q in b.adj[p]) for p in range(b.size)]
-        self.jump_moves = [tuple((o, t, Move((p, t), (o,), n)) for o, t in b.jumps[p]) for p in range(b.size)]
-        self.drop_order = b.points
-
-
-TABLES = {n: Tables(b) for n, b in BOARDS.items()}
-
-
-class _Rules(NamedTuple):
-    """The options in the form the move generator and end checks use (with the board's tables)."""
-
-    chain: bool
-    forced: bool
-    white_blocked_loses: bool
-    repetition: bool
-    no_progress: int
-    tables: Tables
-    win: int
-
-
 _RULES_CACHE: dict = {}
 
 
@@ -232,81 +177,6 @@ def _rules_of(opts: dict) -> _Rules:
             opts["target"] or board_setup(n).target,
         )
     return r
-
-
-# ---- the move generator shared by State, perft and the AI ----------------------------------------
-def _chains(t, k, white, empty, path, caps, out):
-    """Append every maximal chain of jumps of the king that has reached path[-1]."""
-    extended = False
-    for over, to in t.jumps[k]:
-        if white >> over & 1 and empty >> to & 1:
-            extended = True
-            b_over, b_to = 1 << over, 1 << to
-            _chains(t, to, white ^ b_over, (empty | b_over) ^ b_to | (1 << k), path + (to,), caps + (over,), out)
-    if not extended and caps:
-        out.append(Move(path, caps, t.board.palaces))
-
-
-def gen_moves(black: int, white: int, stm: str, hand: int, rules: _Rules) -> list:
-    """Every move of the side to move, ignoring whether the game is over (the fast path: bit sets
-    and shared move objects; tests hold it to State.legal_moves)."""
-    t = rules.tables
-    empty = t.used & ~(black | white)
-    moves = []
-    if stm == "b":
-        jumps: list = []
-        steps = t.steps
-        for k in _bits(black):
-            if rules.chain:
-                _chains(t, k, white, empty | (1 << k), (k,), (), jumps)
-            else:
-                for over, to, m in t.jump_moves[k]:
-                    if white >> over & 1 and empty >> to & 1:
-                        jumps.append(m)
-            if not (rules.forced and jumps):
-                for q, m in steps[k]:
-                    if empty >> q & 1:
-                        moves.append(m)
-        if jumps:
-            return jumps if rules.forced else jumps + moves
-        return moves
-    if hand:
-        drop = t.drop
-        return [drop[p] for p in t.drop_order if empty >> p & 1]
-    steps = t.steps
-    for w in _bits(white):
-        for q, m in steps[w]:
-            if empty >> q & 1:
-                moves.append(m)
-    return moves
-
-
-def black_mobility(black: int, white: int, board: Board = _B2) -> int:
-    """Number of moves black would have (steps + single jumps), for quick blocked tests."""
-    empty = board.used_mask & ~(black | white)
-    n = 0
-    for k in _bits(black):
-        n += (board.adj_mask[k] & empty).bit_count()
-        for over, to in board.jumps[k]:
-            if white >> over & 1 and empty >> to & 1:
-                n += 1
-    return n
-
-
-def apply_move(black, white, hand, captures, move):
-    """(black, white, hand, captures, irreversible) after `move` by the side whose turn it is."""
-    path = move.path
-    if len(path) == 1:
-        return black, white | (1 << path[0]), hand - 1, captures, True
-    a, b = path[0], path[-1]
-    if black >> a & 1:
-        black = (black & ~(1 << a)) | (1 << b)
-        if move.captured:
-            for c in move.captured:
-                white &= ~(1 << c)
-            return black, white, hand, captures + len(move.captured), True
-        return black, white, hand, captures, False
-    return black, white ^ (1 << a) ^ (1 << b), hand, captures, False
 
 
 # ---- the immutable game state --------------------------------------------------------------------

@@ -23,6 +23,7 @@ SHAPES = {
     4: (13, 13, (2, 2, 9), (((2, 6), (-1, 0)), ((10, 6), (1, 0)), ((6, 2), (0, -1)), ((6, 10), (0, 1)))),
 }
 NAMES = {1: "one-palace", 2: "two-palace", 4: "four-palace"}
+AROUND_MAX = 100_000  # the most sets Board.around and Board.ones keep
 
 
 def _square_lines(top, left, size):
@@ -46,6 +47,21 @@ def _palace(door, out):
     mid = [(r + dr + k * pr, c + dc + k * pc) for k in (-1, 0, 1)]
     base = [(r + 2 * dr + 2 * k * pr, c + 2 * dc + 2 * k * pc) for k in (-1, 0, 1)]
     return mid + base, [mid, base], (base[0], base[2], (r, c))
+
+
+class Kept(dict):
+    """make(key) for the keys asked, made on the first asking and kept (all dropped when AROUND_MAX
+    are kept): a plain dict lookup for the sets a search meets again and again."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        if len(self) >= AROUND_MAX:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
 
 
 class Board:
@@ -106,6 +122,15 @@ class Board:
         self.centre = idx((top + n // 2, left + n // 2))
         self.square = tuple(idx((top + i, left + j)) for i in range(n) for j in range(n))
         self.square_box = (top, left, n)
+        self.neighbours = make_neighbours(self)
+        self.landings = make_landings(self)
+        #: around[mask]: neighbours(mask), kept for the sets asked (the kings, the rings of their
+        #: room: a few thousand sets met again and again in a search)
+        self.around = Kept(self.neighbours)
+        #: ones[mask]: the points of mask, lowest first, kept for the sets asked (the kings)
+        self.ones = Kept(lambda mask: tuple(p for p in range(mask.bit_length()) if mask >> p & 1))
+        #: jumped[(mask, over)]: landings(mask, over), kept (over: the soldiers next to mask)
+        self.jumped = Kept(lambda key: self.landings(*key))
 
     def __reduce__(self):
         return (board, (self.palaces,))
@@ -134,6 +159,40 @@ class Board:
             return None
         p = (self.rows - rank) * self.cols + self.files.index(t[0])
         return p if self.used_mask >> p & 1 else None
+
+
+def _shift(expr: str, d: int) -> str:
+    return f"({expr} << {d})" if d > 0 else f"({expr} >> {-d})" if d < 0 else expr
+
+
+def _function(name: str, args: str, body: str):
+    namespace: dict = {}
+    exec(f"def {name}({args}):\n    return {body}\n", namespace)
+    return namespace[name]
+
+
+def make_neighbours(b: Board):
+    """neighbours(mask): the union of the neighbours of every point in mask, as one expression of
+    shifts and masks (for every index difference d between neighbours, the points p whose
+    neighbour is p + d): no loop, it runs in the move generator's and the evaluation's inner loops."""
+    masks: dict = {}
+    for p in b.points:
+        for q in b.adj[p]:
+            masks[q - p] = masks.get(q - p, 0) | (1 << p)
+    return _function("neighbours", "m", " | ".join(_shift(f"(m & {mask})", d) for d, mask in sorted(masks.items())))
+
+
+def make_landings(b: Board):
+    """landings(mask, over): the points where a piece on a point of mask lands jumping a point of
+    `over` (whether the landing is free is the caller's to check), as one expression like
+    neighbours(): for every pair (d1, d2) of index differences of a jump p over p + d1 to p + d2,
+    the points p with such a jump, moved by d2, where `over` moved by d2 - d1 has a bit."""
+    masks: dict = {}
+    for p in b.points:
+        for over, to in b.jumps[p]:
+            masks[(over - p, to - p)] = masks.get((over - p, to - p), 0) | (1 << p)
+    terms = [f"{_shift(f'(m & {mask})', d2)} & {_shift('o', d2 - d1)}" for (d1, d2), mask in sorted(masks.items())]
+    return _function("landings", "m, o", " | ".join(f"({t})" for t in terms))
 
 
 BOARDS = {n: Board(n) for n in SHAPES}

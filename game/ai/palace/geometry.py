@@ -1,6 +1,7 @@
 """What the palace search knows of a board, made once per board (game.rules.palace_board): its
-symmetries (for the transposition table's canonical keys), a loop-free "neighbours of a set of
-points" and the point behind each neighbour. Pure Python, no pygame."""
+symmetries (for the transposition table's canonical keys: every image of a set of points at
+once, from lookup tables), a loop-free "neighbours of a set of points" and the point behind each
+neighbour. Pure Python, no pygame."""
 
 from __future__ import annotations
 
@@ -45,54 +46,66 @@ class Geometry:
         self.perms = _symmetries(b)
         #: inverse[t]: the permutation undoing perms[t] (rotations are not their own inverse)
         self.inverse = [tuple(sorted(range(b.size), key=perm.__getitem__)) for perm in self.perms]
-        n_chunks = (b.size + CHUNK - 1) // CHUNK
-        self.chunks = [
-            [
-                [
-                    sum(1 << perm[CHUNK * i + j] for j in range(CHUNK) if v >> j & 1 and CHUNK * i + j < b.size)
-                    for v in range(1 << CHUNK)
-                ]
-                for i in range(n_chunks)
-            ]
-            for perm in self.perms
-        ]
+        # every image side by side in one int, in slots of b.size bits (slot t: perms[t]'s image)
+        self.slot, self.full = b.size, (1 << b.size) - 1
+        self.shifts = tuple((t, b.size * t) for t in range(1, len(self.perms)))
+        #: images(mask): every image of mask at once, perms[t]'s at bit slot * t (see image())
+        self.images = _make_image(_image_tables(b.size, self.perms))
         #: beyond[k]: {neighbour q: the point behind q seen from k on the same line}
         self.beyond = [{over: to for over, to in b.jumps[k]} for k in range(b.size)]
-        self.neighbours = _make_neighbours(b)
+        #: jump_bits[k]: (bit of the point jumped, bit of the landing) of every jump from k
+        self.jump_bits = [tuple((1 << over, 1 << to) for over, to in b.jumps[k]) for k in range(b.size)]
+        #: behind[k]: the points behind k's neighbours, one for each (lines through k part there)
+        self.behind = [sum(1 << to for to in set(d.values())) for d in self.beyond]
+        assert all(len(set(d.values())) == len(d) for d in self.beyond), "two neighbours share a point behind"
+        self.neighbours = b.neighbours
+        self.landings = b.landings
+        self.around, self.ones = b.around, b.ones  # neighbours and points of small sets, kept
 
     def image(self, mask: int, t: int) -> int:
-        out = 0
-        shift = 0
-        for table in self.chunks[t]:
-            out |= table[mask >> shift & 511]
-            shift += CHUNK
-        return out
+        """The image of the point set `mask` under perms[t]."""
+        return self.images(mask) >> (self.slot * t) & self.full
 
     def canonical(self, black: int, white: int) -> tuple:
         """(white', black', t): the least image of the position under the symmetries, and which."""
-        best = (white, black, 0)
-        for t in range(1, len(self.perms)):
-            w = self.image(white, t)
-            if w > best[0]:
+        full = self.full
+        whites, blacks = self.images(white), 0  # black's made when first needed
+        best_w, best_b, best_t = white, black, 0
+        for t, shift in self.shifts:
+            w = whites >> shift & full
+            if w > best_w:
                 continue
-            bl = self.image(black, t)
-            if w < best[0] or bl < best[1]:
-                best = (w, bl, t)
-        return best
+            blacks = blacks or self.images(black)
+            bl = blacks >> shift & full
+            if w < best_w or bl < best_b:
+                best_w, best_b, best_t = w, bl, t
+        return best_w, best_b, best_t
 
 
-def _make_neighbours(b: Board):
-    """neighbours(mask): the union of the neighbours of every point in mask, as one expression of
-    shifts and masks (for every index difference d between neighbours, the points p whose
-    neighbour is p + d): no loop, it runs in the evaluation's inner loop."""
-    masks: dict = {}
-    for p in b.points:
-        for q in b.adj[p]:
-            masks[q - p] = masks.get(q - p, 0) | (1 << p)
-    terms = [f"((m & {mask}) << {d})" if d > 0 else f"((m & {mask}) >> {-d})" for d, mask in sorted(masks.items())]
-    namespace: dict = {}
-    exec(f"def neighbours(m):\n    return {' | '.join(terms)}\n", namespace)
-    return namespace["neighbours"]
+def _image_tables(size: int, perms: list) -> list:
+    """For each CHUNK bits of a mask (point i*CHUNK first), the table of every value those bits
+    can take -> the images of those points under every permutation, side by side (slot t at bit
+    size * t). Each entry is the entry without its lowest bit plus that bit's images."""
+    tables = []
+    for first in range(0, size, CHUNK):
+        points = range(first, min(first + CHUNK, size))
+        images = [sum(1 << (size * t + perm[p]) for t, perm in enumerate(perms)) for p in points]
+        table = [0] * (1 << len(points))
+        for v in range(1, len(table)):
+            low = v & -v
+            table[v] = table[v ^ low] | images[low.bit_length() - 1]
+        tables.append(table)
+    return tables
+
+
+def _make_image(tables: list):
+    """images(mask): the union of the chunks' table entries, as one expression (no loop: it runs
+    for every position the search stores)."""
+    terms = [f"t{i}[m >> {CHUNK * i} & {len(table) - 1}]" for i, table in enumerate(tables)]
+    args = ", ".join(f"t{i}=tables[{i}]" for i in range(len(tables)))
+    namespace: dict = {"tables": tables}
+    exec(f"def images(m, {args}):\n    return {' | '.join(terms)}\n", namespace)
+    return namespace["images"]
 
 
 GEOMETRY = {n: Geometry(b) for n, b in BOARDS.items()}

@@ -17,17 +17,20 @@ import random
 from game.ai.common import LevelRow, SearchStopped, level_budget
 from game.ai.contract import Limits
 from game.ai.levels import parse_level
+from game.ai.palace.evaluate import _WORST_FREE, ROOM_CAP, SHUT_IN, evaluate_black, soldiers_needed  # noqa: F401
 from game.ai.palace.geometry import GEOMETRY, Geometry
 from game.rules import palace as P
 from game.rules.palace import apply_move, gen_moves
+from game.rules.palace_moves import gen_captures, has_moves
 
 WIN = 100_000
 INF = 10 * WIN
 #: the ten levels on each board (palaces -> rows, level 1 first; game.ai.common.LevelRow): values in
 #: eval units (100 = one soldier). Levels 1-9 search a node budget; 10 searches as deep as its
-#: time allows and plays its best (about 200,000 nodes a move at its 2.5 s on an idle machine, so
-#: level 9 searches a fifth of that). The figures behind the rows are in bench/RESULTS.md ("Round
-#: 26 - ten levels" and "Palace ladders").
+#: time allows and plays its best (about 200,000 nodes a move at its 2.5 s on an idle machine when
+#: the rows were set, so level 9 searches a fifth of that; the same search runs about twice as
+#: fast since, bench/RESULTS.md "Palace search speed"). The figures behind the rows are in
+#: bench/RESULTS.md ("Round 26 - ten levels" and "Palace ladders").
 _TWO = (
     LevelRow(1, 400, quiescence=0, noise=100.0, temperature=60.0, overlook=0.3, guard=250.0),
     LevelRow(2, 800, quiescence=1, noise=40.0, temperature=30.0, overlook=0.2, guard=200.0),
@@ -86,96 +89,6 @@ def _bits(mask):
         mask ^= low
 
 
-# ---- evaluation -------------------------------------------------------------------------------
-ROOM_CAP = 12
-ROOM_PENALTY = [2 * (ROOM_CAP - n) ** 2 for n in range(ROOM_CAP + 1)]
-#: the most a king that can still move loses to the terms below (5 for one move, less the soldiers
-#: needed term at need 1 and the room term at room 1)
-_WORST_FREE = 3 * (9 - 1) ** 2 + ROOM_PENALTY[1] - 5
-#: what a king shut in costs black, per board (palaces -> eval units). On one and four palaces it
-#: is more than a king with one move left can cost (_WORST_FREE), so that shutting a king in is
-#: always worth it to white; at 240, a nearly shut king (down to -429) looked worse to black than a
-#: shut one, and white's search kept kings nearly shut rather than closing the trap. Two palaces
-#: keep the 240 their balance and ladder were measured with (bench/RESULTS.md, "The family").
-SHUT_IN = {1: 600, 2: 240, 4: 600}
-
-
-def _room(k, white, empty, geo):
-    """Empty points a king at k could reach in a few moves (steps, and jumps over soldiers),
-    counted up to ROOM_CAP."""
-    neighbours, adj_mask, jumps = geo.neighbours, geo.adj_mask, geo.jumps
-    reach = front = 1 << k
-    n = 0
-    while front:  # by steps first: cheap and usually enough
-        front = neighbours(front) & empty & ~reach
-        reach |= front
-        n += front.bit_count()
-        if n >= ROOM_CAP:
-            return ROOM_CAP
-    front = reach  # shut in by steps: add what jumps open up
-    while front:
-        grow = 0
-        for p in _bits(front):
-            grow |= adj_mask[p] & empty
-            for over, to in jumps[p]:
-                if white >> over & 1 and empty >> to & 1:
-                    grow |= 1 << to
-        front = grow & ~reach
-        reach |= front
-        n += front.bit_count()
-        if n >= ROOM_CAP:
-            return ROOM_CAP
-    return n
-
-
-def soldiers_needed(k, black, white, empty, geo: Geometry = G2):
-    """Soldiers still to be put down to surround a king on k: each free neighbour needs one, and
-    each neighbour needs the point behind it filled (else the king jumps it)."""
-    need = 0
-    beyond = geo.beyond[k]
-    for q in geo.adj[k]:
-        if black >> q & 1:
-            continue
-        if empty >> q & 1:
-            need += 1
-        t = beyond.get(q)
-        if t is not None and empty >> t & 1:
-            need += 1
-    return need
-
-
-def evaluate_black(black, white, caps, stm, hand, geo: Geometry = G2):
-    """Static score for black in hundredths of a soldier."""
-    adj_mask, jumps, palace_mask = geo.adj_mask, geo.jumps, geo.palace_mask
-    shut_in = SHUT_IN[geo.board.palaces]
-    empty = geo.used & ~(black | white)
-    score = 100 * caps
-    threatened = 0
-    for k in _bits(black):
-        moves = (adj_mask[k] & empty).bit_count()
-        for over, to in jumps[k]:
-            if white >> over & 1 and empty >> to & 1:
-                moves += 1
-                threatened |= 1 << over
-        if moves == 0:
-            score -= shut_in  # a king shut in: a share of black's force lost
-            continue
-        score += 5 * moves
-        need = soldiers_needed(k, black, white, empty, geo)
-        if need < 9:  # few soldiers would shut this king in
-            score -= 3 * (9 - need) ** 2
-        score -= ROOM_PENALTY[_room(k, white, empty, geo)]  # a king with little room is soon trapped
-        if palace_mask >> k & 1:  # kings are easily trapped inside a palace
-            score -= 15
-    t = threatened.bit_count()
-    if t:
-        # black to move takes one; white to move can save one soldier, seldom two
-        score += 85 + 10 * (t - 1) if stm == "b" else (45 + 10 * t if t >= 2 else 15)
-    # soldiers still in hand will close points later
-    score -= 3 * hand
-    return score
-
-
 class _Search:
     def __init__(self, state, budget, rng):
         self.rules = state._rules
@@ -184,7 +97,9 @@ class _Search:
         self.budget = budget
         self.rng = rng
         self.tt = {}
+        self.canon = {}  # (black, white) -> geo.canonical(black, white): the table's key, for positions met again
         self.evals = {}
+        self.near: dict = {}  # kings -> _near()
         self.killers = {}
         self.history = {}
         self.seen = set(state.history[:-1])  # earlier positions of the game
@@ -195,47 +110,71 @@ class _Search:
 
     # ---- move ordering --------------------------------------------------------------------------
     def _order(self, moves, black, white, stm, tt_path, ply):
-        hist = self.history
+        """Sort moves best first: the table's move, captures (the most first), killers, history;
+        white's moves onto a point a king could jump to, next to a king, or away from a soldier a
+        king could jump come earlier."""
+        hist = self.history.get
         killers = self.killers.get(ply, ())
-        if stm == "w":
+        if stm == "b":
+
+            def key(m):
+                path = m.path
+                if path == tt_path:
+                    return -1e9
+                if m.captured:
+                    return -1e8 - len(m.captured)
+                s = -hist(path, 0)
+                if path in killers:
+                    s -= 1e7
+                return s
+
+        else:  # white never captures
             geo = self.geo
             empty = geo.used & ~(black | white)
-            landing = near = threatened = 0
-            for k in _bits(black):
-                near |= geo.adj_mask[k]
+            landing = 0
+            threatened = set()
+            for k in geo.ones[black]:
                 for over, to in geo.jumps[k]:
                     if white >> over & 1 and empty >> to & 1:
                         landing |= 1 << to
-                        threatened |= 1 << over
+                        threatened.add(over)
+            bonus = self._near(black)  # 2e5 next to a king, 5e5 more where a king could land
+            if landing:
+                bonus = dict(bonus)
+                for p in _bits(landing):
+                    bonus[p] = bonus.get(p, 0.0) + 5e5
+            bonus_get = bonus.get
 
-        def key(m):
-            path = m.path
-            if path == tt_path:
-                return -1e9
-            if m.captured:
-                return -1e8 - len(m.captured)
-            s = -hist.get(path, 0)
-            if path in killers:
-                s -= 1e7
-            if stm == "w":
-                to = path[-1]
-                if landing >> to & 1:
-                    s -= 5e5
-                if near >> to & 1:
-                    s -= 2e5
-                if len(path) == 2 and threatened >> path[0] & 1:
+            def key(m):
+                path = m.path
+                if path == tt_path:
+                    return -1e9
+                s = -hist(path, 0) - bonus_get(path[-1], 0)
+                if path in killers:
+                    s -= 1e7
+                if threatened and len(path) == 2 and path[0] in threatened:
                     s -= 4e5
-            return s
+                return s
 
         moves.sort(key=key)
         return moves
 
+    def _near(self, black):
+        """{point next to a king: 2e5} (white's ordering bonus), kept for each set of kings."""
+        near = self.near.get(black)
+        if near is None:
+            if len(self.near) > 100_000:
+                self.near.clear()
+            near = self.near[black] = dict.fromkeys(self.geo.ones[self.geo.around[black]], 2e5)
+        return near
+
     # ---- search ---------------------------------------------------------------------------------
-    def terminal(self, black, white, stm, hand, caps, plies, moves, ply):
-        """Score for the side to move if the game is over here, else None."""
+    def terminal(self, black, white, stm, hand, caps, plies, can_move, ply):
+        """Score for the side to move if the game is over here (can_move: whether it has a move),
+        else None."""
         if caps >= self.win:
             return (WIN - ply) if stm == "b" else -(WIN - ply)
-        if not moves:
+        if not can_move:
             if stm == "b":
                 return -(WIN - ply)
             return -(WIN - ply) if self.rules.white_blocked_loses else 0
@@ -255,14 +194,13 @@ class _Search:
             self.evals[key] = s
         return s
 
-    def quiesce(self, black, white, stm, hand, caps, plies, moves, alpha, beta, ply):
-        stand = self.static(black, white, stm, hand, caps)
-        if stm == "w" or stand >= beta:
+    def quiesce(self, black, white, hand, caps, alpha, beta, ply):
+        """Black at the horizon: the best of its static score and its captures' scores."""
+        stand = self.static(black, white, "b", hand, caps)
+        if stand >= beta:
             return stand
         alpha = max(alpha, stand)
-        for m in moves:
-            if not m.captured:
-                continue
+        for m in gen_captures(black, white, self.rules):
             self.budget.tick()
             b2, w2, h2, c2, _ = apply_move(black, white, hand, caps, m)
             if c2 >= self.win:
@@ -276,23 +214,32 @@ class _Search:
 
     def negamax(self, black, white, stm, hand, caps, plies, depth, alpha, beta, ply):
         self.budget.tick()
+        if depth <= 0:  # the horizon: the end rules need only whether there is a move
+            end = self.terminal(
+                black, white, stm, hand, caps, plies, has_moves(black, white, stm, hand, self.rules), ply
+            )
+            if end is not None:
+                return end
+            if stm == "w" or not self.captures_past:  # white's captures: none to look at
+                return self.static(black, white, stm, hand, caps)
+            return self.quiesce(black, white, hand, caps, alpha, beta, ply)
         moves = gen_moves(black, white, stm, hand, self.rules)
         end = self.terminal(black, white, stm, hand, caps, plies, moves, ply)
         if end is not None:
             return end
-        if depth <= 0:
-            if not self.captures_past:
-                return self.static(black, white, stm, hand, caps)
-            return self.quiesce(black, white, stm, hand, caps, plies, moves, alpha, beta, ply)
-        cw, cb, t = self.geo.canonical(black, white)
+        canon = self.canon.get((black, white))
+        if canon is None:
+            if len(self.canon) > 400_000:
+                self.canon.clear()
+            canon = self.canon[(black, white)] = self.geo.canonical(black, white)
+        cw, cb, t = canon
         tkey = (cw, cb, stm, hand, caps)
         entry = self.tt.get(tkey)
         tt_path = None
         if entry is not None:
             e_depth, e_flag, e_score, e_path = entry
             if e_path is not None:
-                perm = self.geo.inverse[t]
-                tt_path = tuple(perm[p] for p in e_path)
+                tt_path = tuple(map(self.geo.inverse[t].__getitem__, e_path))
             if e_depth >= depth:
                 if e_flag == 0:
                     return e_score
@@ -302,7 +249,7 @@ class _Search:
                     return e_score
         self._order(moves, black, white, stm, tt_path, ply)
         nxt = "w" if stm == "b" else "b"
-        seen = self.seen
+        seen, child, depth1, ply1 = self.seen, self.negamax, depth - 1, ply + 1
         alpha0 = alpha
         best, best_path = -INF, None
         first = True
@@ -316,11 +263,11 @@ class _Search:
                 p2 = 0 if reset else plies + 1
                 try:
                     if first:
-                        v = -self.negamax(b2, w2, nxt, h2, c2, p2, depth - 1, -beta, -alpha, ply + 1)
+                        v = -child(b2, w2, nxt, h2, c2, p2, depth1, -beta, -alpha, ply1)
                     else:
-                        v = -self.negamax(b2, w2, nxt, h2, c2, p2, depth - 1, -alpha - 1, -alpha, ply + 1)
+                        v = -child(b2, w2, nxt, h2, c2, p2, depth1, -alpha - 1, -alpha, ply1)
                         if alpha < v < beta:
-                            v = -self.negamax(b2, w2, nxt, h2, c2, p2, depth - 1, -beta, -alpha, ply + 1)
+                            v = -child(b2, w2, nxt, h2, c2, p2, depth1, -beta, -alpha, ply1)
                 finally:
                     seen.discard(key)
             first = False
@@ -339,8 +286,7 @@ class _Search:
         flag = 1 if best >= beta else (-1 if best <= alpha0 else 0)
         if len(self.tt) > 400_000:
             self.tt.clear()
-        perm = self.geo.perms[t]
-        self.tt[tkey] = (depth, flag, best, tuple(perm[p] for p in best_path))
+        self.tt[tkey] = (depth, flag, best, tuple(map(self.geo.perms[t].__getitem__, best_path)))
         return best
 
     # ---- root -----------------------------------------------------------------------------------
