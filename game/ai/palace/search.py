@@ -41,9 +41,11 @@ _TWO = (
     LevelRow(64, None, quiescence=1, tables=True),
 )
 #: one palace: weak Whites lose every game there and strong ones draw every game, so a pair is
-#: decided by the weaker side's Black failing or the stronger side's White holding; its own rows,
-#: the lowest noisier than on two palaces (bench/RESULTS.md, "Palace ladders, round 2": levels 7
-#: and 8, 9 and 10 still come out level there)
+#: decided by the weaker side's Black failing or the stronger side's White holding. The search
+#: holds as White from about the former level 8 (four plies on 12,000 nodes) up, against level 10
+#: too, so 9 here plays the row whose White a deeper Black still breaks (four plies on 8,000) and
+#: 8 one between it and 7; 1 is noisier than two palaces' 1, yet no guarded row scores much
+#: under 60% against the greedy beginner (bench/RESULTS.md, "One palace: the top re-spaced")
 _ONE = (
     LevelRow(2, 300, quiescence=0, noise=220.0, temperature=160.0, overlook=0.8, guard=300.0),
     LevelRow(2, 300, quiescence=0, noise=220.0, temperature=160.0, overlook=0.5, guard=300.0),
