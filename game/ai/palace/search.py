@@ -44,19 +44,21 @@ _TWO = (
     LevelRow(64, None, quiescence=1, tables=True),
 )
 #: one palace: weak Whites lose every game there and strong ones draw every game, so a pair is
-#: decided by the weaker side's Black failing or the stronger side's White holding; its own rows,
-#: the lowest noisier than on two palaces (bench/RESULTS.md, "Palace ladders, round 2": levels 7
-#: and 8, 9 and 10 still come out level there)
+#: decided by the weaker side's Black failing or the stronger side's White holding. The search
+#: holds as White from about the former level 8 (four plies on 12,000 nodes) up, against level 10
+#: too, so 9 here plays the row whose White a deeper Black still breaks (four plies on 8,000) and
+#: 8 one between it and 7; 1 is noisier than two palaces' 1, yet no guarded row scores much
+#: under 60% against the greedy beginner (bench/RESULTS.md, "One palace: the top re-spaced")
 _ONE = (
+    LevelRow(2, 300, quiescence=0, noise=220.0, temperature=160.0, overlook=0.8, guard=300.0),
     LevelRow(2, 300, quiescence=0, noise=220.0, temperature=160.0, overlook=0.5, guard=300.0),
     LevelRow(2, 400, quiescence=0, noise=100.0, temperature=60.0, overlook=0.3, guard=250.0),
     LevelRow(2, 600, quiescence=1, noise=65.0, temperature=45.0, overlook=0.25, guard=220.0),
     LevelRow(2, 1_100, quiescence=1, noise=30.0, temperature=22.0, overlook=0.12, guard=160.0),
     LevelRow(2, 1_500, quiescence=1, noise=18.0, temperature=14.0, overlook=0.05, guard=130.0),
     LevelRow(3, 3_000, quiescence=1, noise=16.0, temperature=12.0, overlook=0.06, guard=120.0),
+    LevelRow(4, 5_000, quiescence=1, noise=15.0, temperature=11.0, overlook=0.12, guard=115.0),
     LevelRow(4, 8_000, quiescence=1, noise=13.0, temperature=10.0, overlook=0.05, guard=110.0),
-    LevelRow(4, 12_000, quiescence=1, noise=9.0, temperature=7.0, overlook=0.03, guard=100.0),
-    LevelRow(6, 30_000, quiescence=1, noise=5.0, temperature=3.0, overlook=0.0, guard=60.0),
     LevelRow(64, None, quiescence=1, tables=True),
 )
 #: four palaces take the two-palace rows until their own ladder is measured (its ratings show as
