@@ -11,9 +11,10 @@ budget given as `nodes` (so that no clock caps it), and level 10 under a fixed n
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
-from game.ai.common import pick_level_move
+from game.ai.common import LevelRow, pick_level_move
 from game.ai.contract import Limits
 from game.ai.palace import search as S
 from game.rules import palace as P
@@ -108,19 +109,22 @@ def _scored(scored) -> list:
     return [[v, str(m)] for v, m in scored]
 
 
-def record(state, level: int, seed: int) -> dict:
-    """What the search returns at `level` with `seed`: nodes, depth, every iteration's root list,
-    the last finished one and the one before, the move the level plays and the principal
-    variation (as the engine, game.ai.palace.player, makes them)."""
-    row = S.level_row(level, state.board.palaces)
+def record(state, level: int, seed: int, row: LevelRow | None = None) -> dict:
+    """What the search returns at `level` with `seed`: the row it played, nodes, depth, every
+    iteration's root list, the last finished one and the one before, the move the level plays and
+    the principal variation (as the engine, game.ai.palace.player, makes them). `row`: play that
+    row instead of the level's today (the row the reference data was made with)."""
+    if row is None:
+        row = S.level_row(level, state.board.palaces)
     nodes = TOP_NODES if row.nodes is None else row.nodes
     iterations: list = []
 
     def iteration(search, depth, scored):
         iterations.append([depth, _scored(scored)])
 
-    search, scored, rng, row = S.run(state, Limits(level, nodes=nodes, seed=seed), iteration)
-    out: dict = {"level": level, "seed": seed, "nodes": search.budget.nodes, "depth": search.depth_done}
+    search, scored, rng, row = S.run(state, Limits(level, nodes=nodes, seed=seed), iteration, row)
+    out: dict = {"level": level, "seed": seed, "row": dataclasses.asdict(row)}
+    out |= {"nodes": search.budget.nodes, "depth": search.depth_done}
     out["iterations"] = iterations
     out["scored"] = _scored(scored)
     out["shallower"] = _scored(search.shallower)
@@ -131,12 +135,14 @@ def record(state, level: int, seed: int) -> dict:
     return out
 
 
-def make_cases() -> list[dict]:
-    """Every case with its position's moves and its searches' records."""
+def make_cases(rows: list | None = None) -> list[dict]:
+    """Every case with its position's moves and its searches' records; rows[case][run]: the
+    LevelRow each search plays (None: each level's row today)."""
     cases = []
-    for name, options, seed, kind, searches in GAMES:
+    for i, (name, options, seed, kind, searches) in enumerate(GAMES):
         moves = find_position(options, seed, kind)
         state = replay(options, moves)
-        runs = [record(state, level, sseed) for level, sseed in searches]
+        played = rows[i] if rows else [None] * len(searches)
+        runs = [record(state, level, sseed, row) for (level, sseed), row in zip(searches, played, strict=True)]
         cases.append({"name": name, "options": options, "moves": moves, "position": P.to_text(state), "runs": runs})
     return cases

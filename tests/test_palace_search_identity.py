@@ -4,7 +4,9 @@ search of commit 866fc60 (main before the speed-up), and every faster version mu
 nodes counted, depth reached, root values of every iteration, chosen move and principal variation
 for every case of tests/palace_search_cases.py (one, two and four palaces; soldiers in hand,
 chains of jumps, compulsory captures, black near its target, kings nearly shut in; levels 1-10 with
-several seeds). The levels' ratings were measured with that search, so it must not change."""
+several seeds), each search on the row it played then (kept in the data: re-spacing the levels'
+rows changes what a level plays, not the search). The levels' ratings were measured with that
+search, so it must not change."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import os
 import palace_search_cases as C
 import pytest
 
+from game.ai.common import LevelRow
 from game.rules import palace as P
 
 PATH = os.path.join(os.path.dirname(__file__), "data", "palace_search_golden.json")
@@ -41,7 +44,8 @@ def test_the_search_answers_as_before_its_speed_up(case):
     state = C.replay(case["options"], case["moves"])
     assert P.to_text(state) == case["position"]
     for want in case["runs"]:
-        got = json.loads(json.dumps(C.record(state, want["level"], want["seed"])))
+        row = LevelRow(**want["row"])  # the row the data was made with (levels' rows are re-spaced)
+        got = json.loads(json.dumps(C.record(state, want["level"], want["seed"], row)))
         what = f"{case['name']} level {want['level']} seed {want['seed']}"
         for field in ("nodes", "depth", "chosen", "pv"):
             assert got.get(field) == want.get(field), f"{what}: {field}"

@@ -346,11 +346,13 @@ class _Search:
         return done
 
 
-def run(state, limits: Limits, on_iteration=None):
+def run(state, limits: Limits, on_iteration=None, row: LevelRow | None = None):
     """One search under `limits`: (the _Search, [(score, move)] of its last finished iteration best
     first, its random generator, the level's row). on_iteration(search, depth, scored) after each
-    finished iteration."""
-    row = level_row(limits.level, state.board.palaces)
+    finished iteration. `row` plays that row instead of the level's (a row tried, or one a test
+    holds the search to while the levels' rows are re-spaced)."""
+    if row is None:
+        row = level_row(limits.level, state.board.palaces)
     budget = level_budget(row, limits)
     rng = random.Random(limits.seed)
     s = _Search(state, budget, rng)
