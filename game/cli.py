@@ -342,5 +342,17 @@ def main(argv=None) -> int:
     return 0
 
 
+def run() -> int:
+    """main() as a program: a reader that stops early (`levels banqi | head -3`) ends it quietly."""
+    try:
+        code = main()
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # the reader is gone: send what is left to nowhere, or the flush at exit fails again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -156,3 +156,22 @@ def test_review_reads_a_pdn_file_that_opens_with_a_comment(capsys, tmp_path):
     path.write_text("{a comment first}\n1. 32-28 19-23 *\n", encoding="utf-8")
     code, out, err = run(capsys, "review", str(path), "--nodes", "300")
     assert (code, err) == (0, "") and out.startswith("game 1: ? - ? *") and "marks:" in out
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly():
+    """`python -m game.cli levels banqi | head -1`: the pipe closes before the output is written;
+    the command ends without a traceback."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game.cli", "levels", "banqi"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the first line
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1
+    assert "Traceback" not in err and err == ""
