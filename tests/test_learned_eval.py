@@ -4,6 +4,7 @@ the compiled search alike (QIPAN_DRAUGHTS_EVAL chooses the file)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -99,6 +100,22 @@ def test_the_trainer_fits_and_writes_a_file_the_engine_loads(shards, tmp_path, c
     text = capsys.readouterr().out
     assert "held-out log-loss" in text and "as the engine evaluates" in text
     assert E._load_weights(out) is not None and E.load_learned_terms(out) is not None
+
+
+def test_the_trainer_says_how_near_each_evaluation_comes_to_the_deeper_scores(shards, tmp_path, capsys):
+    DS.deepen(shards, 600, 2, workers=1)
+    out, report = str(tmp_path / "deep.bin"), str(tmp_path / "deep.json")
+    assert T.main([shards, "--deep", "600", "--blend", "1", "--out", out, "--maxiter", "50", "--report", report]) == 0
+    assert "held-out log-loss against the 600-node scores" in capsys.readouterr().out
+    with open(report) as f:
+        r = json.load(f)
+    held = DS.load([shards], 600)
+    held_deep = (held["game"] % 10 == 0) & (held["deep"] != DS.NO_SCORE)
+    assert r["search_positions"] == int(held_deep.sum()) > 0
+    # a cross-entropy is least where the guess is the target: neither evaluation beats the scores themselves
+    target = T.sigmoid(held["deep"][held_deep].astype(np.float64) / r["K"])
+    floor = T.logloss(target, target)
+    assert r["learned_against_search"] >= floor - 1e-9 and r["current_against_search"] >= floor - 1e-9
 
 
 def test_the_learned_choice_names_a_shipped_learned_file():

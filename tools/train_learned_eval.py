@@ -327,6 +327,18 @@ def main(argv=None) -> int:
     )
     rms = float(np.sqrt(np.mean((learned - cur_test) ** 2)))
     print(f"  rms distance from the current evaluation {rms:.1f} centi-men; {time.perf_counter() - t0:.0f} s")
+    # how well each evaluation stands for the searches' scores on the held-out games (the target of --blend)
+    name = f"{args.deep}-node" if args.deep else "self-play search's"
+    has = test["deep"] != DS.NO_SCORE if args.deep else np.ones(len(test["wm"]), bool)
+    target = sigmoid((test["deep"] if args.deep else test["score"])[has].astype(np.float64) / k)
+    cur_search = learned_search = float("nan")
+    if has.any():
+        cur_search = logloss(sigmoid(cur_test[has] / k), target)
+        learned_search = logloss(sigmoid(learned[has] / k), target)
+        print(
+            f"  held-out log-loss against the {name} scores ({int(has.sum())} positions): "
+            f"{learned_search:.5f} (current {cur_search:.5f}, the scores themselves {logloss(target, target):.5f})"
+        )
     if args.report:
         with open(args.report, "w") as f:
             json.dump(
@@ -338,6 +350,9 @@ def main(argv=None) -> int:
                     "current": cur_loss,
                     "learned_fitted": model_loss,
                     "learned_engine": learned_loss,
+                    "search_positions": int(has.sum()),
+                    "current_against_search": cur_search,
+                    "learned_against_search": learned_search,
                     "lam": args.lam,
                     "base": args.base,
                 },
