@@ -497,15 +497,17 @@ def match(
     adjudicate=False,
     openings_file=None,
     openings_plies=4,
+    skip=0,
 ):
     """A against B over `games` games (pairs from the same opening, colours swapped): a dict with
     A's points per game, wins / draws / losses, how games ended, plies, and each side's clock;
     `pdn`: a file to write the games to; `openings_file`: the openings from that file instead of
-    random ones."""
-    count = (games + 1) // 2
+    random ones; `skip`: start at that opening (the games a longer match would play after the
+    first `skip` pairs, with the same openings and seeds)."""
+    count = skip + (games + 1) // 2
     lines = read_openings(openings_file, count) if openings_file else openings(count, openings_plies, openings_seed)
     work = []
-    for i, line in enumerate(lines):
+    for i, line in enumerate(lines[skip:], skip):
         work.append((spec_a, spec_b, line, seed + 1000 * i, max_plies, adjudicate))
         work.append((spec_b, spec_a, line, seed + 1000 * i + 500, max_plies, adjudicate))
     work = work[:games]
@@ -597,6 +599,7 @@ def bench_opponent(
     openings_file=None,
     openings_plies=4,
     nodes=None,
+    skip=0,
 ):
     thinks = ", hard thinking on the opponent's time (as if on a free core)" if ponder else ""
     if threads is not None:
@@ -612,6 +615,8 @@ def bench_opponent(
     source = (
         f"the first of {openings_file}" if openings_file else f"{openings_plies} random plies, seed {openings_seed}"
     )
+    if skip:
+        source += f", from opening {skip + 1} on"
     print(
         f"hard (A) vs {name} (B){thinks}, {each}, {games} games from {(games + 1) // 2} openings "
         f"({source}), colours swapped, {jobs} game(s) at a time; {load_text()}"
@@ -630,6 +635,7 @@ def bench_opponent(
         adjudicate=adjudicate,
         openings_file=openings_file,
         openings_plies=openings_plies,
+        skip=skip,
     )
     report(f"hard [{time.perf_counter() - t:.0f} s; {load_text()} at the end]", out)
 
@@ -671,6 +677,12 @@ def main(argv=None):
         default=4,
         help="random plies of each opening (0: every game from the start, where the opening book plays)",
     )
+    p.add_argument(
+        "--skip-openings",
+        type=int,
+        default=0,
+        help="start at this opening: the later games of a longer match (its first games played before)",
+    )
     args = p.parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     if "perft" in args.parts:
@@ -699,6 +711,7 @@ def main(argv=None):
                 openings_file=args.openings_file,
                 openings_plies=args.openings_plies,
                 nodes=args.nodes,
+                skip=args.skip_openings,
             )
     return 0
 
