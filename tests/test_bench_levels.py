@@ -59,6 +59,18 @@ def test_every_engine_names_the_row_its_search_plays():
     assert B.level_rows("draughts", {"variant": "russian"}) != B.level_rows("draughts", {})
 
 
+def test_a_game_played_under_another_evaluation_is_stale(monkeypatch):
+    """10x10 draughts has a choice of evaluations: its rows name the one they play with, so the
+    ladder's games under the former default are played again rather than fitted."""
+    rows = B.level_rows("draughts", {})
+    assert {r["eval"] for r in rows.values()} == {B.evaluation_id()}
+    kept = _game("1", "2") | {"rows": {"1": rows["1"], "2": rows["2"]}, "index": 0}
+    assert B.same_rows(kept, rows)
+    monkeypatch.setitem(B.EVALUATIONS, ("draughts", "international"), lambda: "another")
+    assert not B.same_rows(kept, B.level_rows("draughts", {}))
+    assert "eval" not in B.level_rows("draughts", {"variant": "russian"})["1"]  # one evaluation there
+
+
 def test_each_palace_board_writes_its_own_ladder(tmp_path):
     path = str(tmp_path / "ratings.json")
     ratings = {str(lv): (1000.0 + 100 * lv, 900.0, 1200.0 + 100 * lv, 16) for lv in range(1, 11)}

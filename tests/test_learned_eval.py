@@ -120,6 +120,7 @@ def test_the_trainer_says_how_near_each_evaluation_comes_to_the_deeper_scores(sh
 
 def test_the_learned_choice_names_a_shipped_learned_file():
     assert E.eval_file("learned") == E.LEARNED_FILE and E.eval_file("hand") is None
-    assert E.eval_file("") == E.WEIGHTS_FILE and E.eval_file("/x/y.bin") == "/x/y.bin"
+    assert E.eval_file("") == E.LEARNED_FILE  # the default
+    assert E.eval_file("weights") == E.WEIGHTS_FILE and E.eval_file("/x/y.bin") == "/x/y.bin"
     assert E._load_weights(E.LEARNED_FILE) is not None and E.load_learned_terms(E.LEARNED_FILE) is not None
-    assert E.load_learned_terms(E.WEIGHTS_FILE) is None  # the default holds the tables alone
+    assert E.load_learned_terms(E.WEIGHTS_FILE) is None  # the former default holds the tables alone

@@ -160,9 +160,13 @@ def current_terms() -> np.ndarray:
         src = phase_of[men[len(men) // 2]]  # the file's phase for this phase's middle men count
         for i in range(NPAT):
             theta[C_PAT + (p * NPAT + i) * NENT : C_PAT + (p * NPAT + i + 1) * NENT] = phases[src][i][4]
-    wm_pst, bm_pst, wk_pst, bk_pst = E._pst()
-    del wm_pst, bm_pst
-    theta[C_KSQ : C_KSQ + 50] = [wk_pst[R.SQ_BIT[s]] for s in range(50)]  # kings' values from the squares
+    learned = E.load_learned_terms(E.EVAL_FILE) if E.EVAL_FILE else None
+    if learned is not None:  # a learned file's own kings (White's by square; Black's mirror them)
+        theta[C_KSQ : C_KSQ + 50] = learned[0]
+    else:
+        wm_pst, bm_pst, wk_pst, bk_pst = E._pst()
+        del wm_pst, bm_pst
+        theta[C_KSQ : C_KSQ + 50] = [wk_pst[R.SQ_BIT[s]] for s in range(50)]  # kings' values from the squares
     theta[C_HAND:] = [E.KING_VS_KINGLESS, E.MOBILITY, E.BALANCE, *E.RUNAWAY[1:]]
     return theta
 

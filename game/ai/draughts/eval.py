@@ -7,6 +7,7 @@ is in game.ai.draughts.search.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import struct
 
@@ -261,8 +262,9 @@ def men_square_values():
 
 
 # ---- which evaluation plays: QIPAN_DRAUGHTS_EVAL -------------------------------------------------------
-# unset: weights.bin; "hand": the hand-made tables alone; "learned": learned.bin (made by
-# tools/train_learned_eval.py, docs/LEARNED_EVAL.md); a path: that file. A learned file (LEARNED_MAGIC)
+# unset or "learned": learned.bin (made by tools/train_learned_eval.py, docs/LEARNED_EVAL.md; the
+# default since it beat weights.bin at a node budget and at 0.25 s a move, bench/RESULTS.md);
+# "weights": weights.bin, the default before it; "hand": the hand-made tables alone; a path: that file. A learned file (LEARNED_MAGIC)
 # holds, after the pattern tables, every king's square value and the hand terms' constants, which then
 # replace the ones above (the plain and the compiled search read them from here).
 LEARNED_MAGIC = b"QPD3"
@@ -274,9 +276,11 @@ def eval_file(choice):
     """The weights file of a QIPAN_DRAUGHTS_EVAL value (None: the hand-made evaluation)."""
     if choice == "hand":
         return None
-    if choice == "learned":
+    if choice == "weights":
+        return WEIGHTS_FILE
+    if choice in ("", "learned"):
         return LEARNED_FILE
-    return choice or WEIGHTS_FILE
+    return choice
 
 
 def load_learned_terms(path):
@@ -321,9 +325,10 @@ def _use_learned_terms(terms) -> None:
 
 
 EVAL_CHOICE = os.environ.get("QIPAN_DRAUGHTS_EVAL", "")
-_EVAL_FILE = eval_file(EVAL_CHOICE)
-_TRAINED = None if _EVAL_FILE is None else _load_weights(_EVAL_FILE)
-if _TRAINED is not None and (_terms := load_learned_terms(_EVAL_FILE)) is not None:
+#: the file the evaluation plays (None: the hand-made one)
+EVAL_FILE = eval_file(EVAL_CHOICE)
+_TRAINED = None if EVAL_FILE is None else _load_weights(EVAL_FILE)
+if _TRAINED is not None and (_terms := load_learned_terms(EVAL_FILE)) is not None:
     _use_learned_terms(_terms)
 _PHASE_OF, _PHASES = _TRAINED if _TRAINED is not None else (None, None)
 
@@ -335,6 +340,15 @@ def _trained_eval(wm, wk, bm, bk, white):
     for sh, m, tw, tb, w in _PHASES[_PHASE_OF[(wm | bm).bit_count()]]:
         score += w[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
     return _finish(wm, wk, bm, bk, white, score)
+
+
+def evaluation_id() -> str:
+    """Which evaluation plays, as a short fingerprint of its file ("hand" without one): a game
+    measured under another evaluation measured other players (bench/bench_levels.py)."""
+    if EVAL_FILE is None or _TRAINED is None:
+        return "hand"
+    with open(EVAL_FILE, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()[:12]
 
 
 def evaluate_board(wm, wk, bm, bk, white):
