@@ -3,12 +3,14 @@ a stopped job goes on from, the same on a local process pool and on a Dask clust
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 
 import numpy as np
 import pytest
 
+from game.ai.draughts import eval as E
 from game.rules import draughts as R
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
@@ -86,3 +88,24 @@ def test_deeper_scores_go_beside_the_shards_and_are_made_once(pooled, tmp_path):
     i = int(np.flatnonzero(has)[1])
     row = tuple(int(data[k][i]) for k in ("wm", "wk", "bm", "bk", "white"))
     assert DS.deep_scores(0, [row], 400)[1][0] == data["deep"][i]
+
+
+def test_a_folder_never_mixes_games_or_scores_of_two_evaluations(pooled, tmp_path, monkeypatch):
+    """The recipe names the evaluation hard played with: another one neither adds shards to the
+    folder, nor scores its positions deeper, nor runs in a worker the job did not expect."""
+    assert DS.read_recipe(pooled)["evaluation"] == DS.evaluation_id()
+    folder = str(tmp_path / "other")
+    assert DS.generate(folder, workers=1, **{**JOB, "games": 1}) == 1
+    monkeypatch.setattr(DS, "evaluation_id", lambda: "another")
+    with pytest.raises(SystemExit, match="another recipe"):
+        DS.generate(folder, workers=1, **JOB)
+    with pytest.raises(SystemExit, match="evaluation"):
+        DS.deepen(folder, nodes=200, stride=4, workers=1)
+    with pytest.raises(RuntimeError, match="evaluation"):
+        DS._shard_task((7, 1, 1, 300, 4, 0.0, "the job's"))
+
+
+def test_the_kept_set_names_the_evaluation_it_was_played_with():
+    kept = os.path.join(os.path.dirname(__file__), "..", "bench", "draughts_selfplay_s1")
+    with open(E.WEIGHTS_FILE, "rb") as f:
+        assert DS.read_recipe(kept)["evaluation"] == hashlib.sha256(f.read()).hexdigest()[:12]  # weights.bin

@@ -38,6 +38,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from game.ai.draughts.eval import evaluation_id  # noqa: E402
 from game.rules import draughts as R  # noqa: E402
 
 FIELDS = ("wm", "wk", "bm", "bk", "white", "ply", "score", "result", "game")
@@ -98,9 +99,17 @@ def make_shard(seed: int, shard: int, per_shard: int, nodes: int, opening_plies:
     return {name: np.array(col, DTYPES[name]) for name, col in zip(FIELDS, cols)}
 
 
+def _same_evaluation(wanted: str) -> None:
+    """A worker plays the evaluation the job's recipe names, or nothing (a Dask worker may have
+    been started with another QIPAN_DRAUGHTS_EVAL)."""
+    if evaluation_id() != wanted:
+        raise RuntimeError(f"this worker's draughts evaluation is {evaluation_id()}, the job's {wanted}")
+
+
 def _shard_task(args: tuple) -> tuple[int, dict]:
-    shard = args[1]
-    return shard, make_shard(*args)
+    *job, evaluation = args
+    _same_evaluation(evaluation)
+    return job[1], make_shard(*job)
 
 
 def deep_scores(shard: int, positions: list[tuple], nodes: int) -> tuple[int, np.ndarray]:
@@ -117,7 +126,9 @@ def deep_scores(shard: int, positions: list[tuple], nodes: int) -> tuple[int, np
 
 
 def _deep_task(args: tuple) -> tuple[int, np.ndarray]:
-    return deep_scores(*args)
+    *job, evaluation = args
+    _same_evaluation(evaluation)
+    return deep_scores(*job)
 
 
 def deep_path(folder: str, shard: int, nodes: int) -> str:
@@ -127,7 +138,14 @@ def deep_path(folder: str, shard: int, nodes: int) -> str:
 def deepen(folder: str, nodes: int, stride: int, workers: int | None = None, client=None, progress=False) -> int:
     """A deeper search's score for every stride-th position of each shard that has none yet
     (deepNODES-NNNNN.npz beside the shard: idx, score); resumable as generate(). Returns how many
-    shards were scored."""
+    shards were scored. The deeper searches play the evaluation the folder's games were played
+    with (its recipe), or none."""
+    evaluation = read_recipe(folder).get("evaluation")
+    if evaluation != evaluation_id():
+        raise SystemExit(
+            f"{folder} was played with the draughts evaluation {evaluation}; this process plays {evaluation_id()}"
+            " (QIPAN_DRAUGHTS_EVAL=weights for the kept set, docs/LEARNED_EVAL.md)"
+        )
     tasks = []
     for name in sorted(os.listdir(folder)):
         if not (name.startswith("shard-") and name.endswith(".npz")):
@@ -138,7 +156,7 @@ def deepen(folder: str, nodes: int, stride: int, workers: int | None = None, cli
         with np.load(os.path.join(folder, name)) as z:
             idx = np.arange(0, len(z["wm"]), stride)
             rows = list(zip(*(z[k][idx].tolist() for k in ("wm", "wk", "bm", "bk", "white"))))
-        tasks.append(((shard, rows, nodes), idx))
+        tasks.append(((shard, rows, nodes, evaluation), idx))
     index = {t[0][0]: idx for t, idx in ((t, t[1]) for t in tasks)}
     args = [t[0] for t in tasks]
     if client is not None:
@@ -169,6 +187,8 @@ def shard_path(folder: str, shard: int) -> str:
 
 
 def recipe(seed: int, nodes: int, per_shard: int, opening_plies: int, random_rate: float) -> dict:
+    """What fixes a job's games: with the evaluation hard plays (a fingerprint of its file), so
+    that a folder never mixes games of two evaluations."""
     return {
         "seed": seed,
         "nodes": nodes,
@@ -176,7 +196,13 @@ def recipe(seed: int, nodes: int, per_shard: int, opening_plies: int, random_rat
         "opening_plies": opening_plies,
         "random_rate": random_rate,
         "format": 1,
+        "evaluation": evaluation_id(),
     }
+
+
+def read_recipe(folder: str) -> dict:
+    with open(os.path.join(folder, "meta.json")) as f:
+        return json.load(f)
 
 
 def missing_shards(folder: str, games: int, per_shard: int) -> list[int]:
@@ -233,15 +259,14 @@ def generate(
     meta_path = os.path.join(folder, "meta.json")
     want = recipe(seed, nodes, per_shard, opening_plies, random_rate)
     if os.path.exists(meta_path):
-        with open(meta_path) as f:
-            have = json.load(f)
+        have = read_recipe(folder)
         if have != want:
-            raise SystemExit(f"{folder} holds another recipe: {have}")
+            raise SystemExit(f"{folder} holds another recipe: {have}; this run's is {want}")
     else:
         with open(meta_path, "w") as f:
             json.dump(want, f, indent=1)
     todo = missing_shards(folder, games, per_shard)
-    tasks = [(seed, i, per_shard, nodes, opening_plies, random_rate) for i in todo]
+    tasks = [(seed, i, per_shard, nodes, opening_plies, random_rate, want["evaluation"]) for i in todo]
     made = run_dask(tasks, client) if client is not None else run_local(tasks, workers or os.cpu_count() or 1)
     start = time.perf_counter()
     for n, (shard, arrays) in enumerate(made, 1):
