@@ -55,7 +55,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game import games  # noqa: E402
 from game.ai.contract import Limits  # noqa: E402
-from game.ai.draughts.eval import evaluation_id  # noqa: E402
 from game.ai.levels import LEVEL_NUMBERS, RATINGS_FILE, ladder_values  # noqa: E402
 
 GREEDY = "greedy"
@@ -286,19 +285,13 @@ def play_game(job: dict) -> dict:
 
 
 # ---- the rows -------------------------------------------------------------------------------------------
-#: the evaluation a board's levels play with, where the program has a choice of them (game, variant
-#: -> its fingerprint): a kept game played under another evaluation is stale like one of other rows
-EVALUATIONS = {("draughts", "international"): evaluation_id}
-
-
 def level_rows(game: str, options: dict) -> dict[str, dict]:
     """{level as text: the fields of the row it plays under `options`} (the game's engine), with
-    the evaluation's fingerprint where the board has a choice of them."""
+    what else the levels' play depends on there (Engine.measured_with: a choice of evaluation)."""
     info = games.get(game)
     full = info.check_options(options)
     rows = {str(lv): info.engine.level_row(lv, full) for lv in LEVEL_NUMBERS}
-    evaluation = EVALUATIONS.get((game, full.get("variant")))
-    extra = {"eval": evaluation()} if evaluation else {}
+    extra = info.engine.measured_with(full)
     return {
         lv: json.loads(json.dumps({**dataclasses.asdict(row), **extra})) for lv, row in rows.items() if row is not None
     }

@@ -9,6 +9,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
 
 import bench_levels as B  # noqa: E402
 
+from game.ai.draughts.eval import evaluation_id  # noqa: E402
+from game.ai.draughts.player import DraughtsEngine  # noqa: E402
+
 
 def _game(first, second, seed=26, top_nodes=None, top_time=0.3):
     return {"first": first, "second": second, "seed": seed, "top_nodes": top_nodes, "top_time": top_time}
@@ -63,11 +66,12 @@ def test_a_game_played_under_another_evaluation_is_stale(monkeypatch):
     """10x10 draughts has a choice of evaluations: its rows name the one they play with, so the
     ladder's games under the former default are played again rather than fitted."""
     rows = B.level_rows("draughts", {})
-    assert {r["eval"] for r in rows.values()} == {B.evaluation_id()}
+    assert {r["eval"] for r in rows.values()} == {evaluation_id()}
     kept = _game("1", "2") | {"rows": {"1": rows["1"], "2": rows["2"]}, "index": 0}
     assert B.same_rows(kept, rows)
-    monkeypatch.setitem(B.EVALUATIONS, ("draughts", "international"), lambda: "another")
+    monkeypatch.setattr(DraughtsEngine, "measured_with", lambda self, options=None: {"eval": "another"})
     assert not B.same_rows(kept, B.level_rows("draughts", {}))
+    monkeypatch.undo()
     assert "eval" not in B.level_rows("draughts", {"variant": "russian"})["1"]  # one evaluation there
 
 

@@ -176,6 +176,12 @@ class EngineBase:
         games of a row since changed are not fitted. None where the engine has no level rows."""
         return None
 
+    def measured_with(self, options: Mapping | None = None) -> dict:
+        """What the levels' play depends on beside their rows under the rule `options` (a
+        choice of evaluation, as a fingerprint): recorded with each row by bench/bench_levels.py,
+        so that games played under another are not fitted either. {} where nothing else."""
+        return {}
+
 
 def over_result(state: Any, to_move_value: float | None = None) -> SearchResult:
     """The result for a position whose game is over: no move, the value of the outcome for the

@@ -7,6 +7,7 @@ is in game.ai.draughts.search.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import struct
@@ -264,9 +265,10 @@ def men_square_values():
 # ---- which evaluation plays: QIPAN_DRAUGHTS_EVAL -------------------------------------------------------
 # unset or "learned": learned.bin (made by tools/train_learned_eval.py, docs/LEARNED_EVAL.md; the
 # default since it beat weights.bin at a node budget and at 0.25 s a move, bench/RESULTS.md);
-# "weights": weights.bin, the default before it; "hand": the hand-made tables alone; a path: that file. A learned file (LEARNED_MAGIC)
-# holds, after the pattern tables, every king's square value and the hand terms' constants, which then
-# replace the ones above (the plain and the compiled search read them from here).
+# "weights": weights.bin, the default before it; "hand": the hand-made tables alone; a path: that
+# file. A learned file (LEARNED_MAGIC) holds, after the pattern tables, every king's square value
+# and the hand terms' constants, which then replace the ones above (the plain and the compiled
+# search read them from here).
 LEARNED_MAGIC = b"QPD3"
 LEARNED_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "learned.bin")
 N_HAND = 6  # kings against a kingless side, mobility, balance, runaway men 1..3 rows from the crown
@@ -342,6 +344,7 @@ def _trained_eval(wm, wk, bm, bk, white):
     return _finish(wm, wk, bm, bk, white, score)
 
 
+@functools.cache
 def evaluation_id() -> str:
     """Which evaluation plays, as a short fingerprint of its file ("hand" without one): a game
     measured under another evaluation measured other players (bench/bench_levels.py)."""

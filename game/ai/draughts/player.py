@@ -18,6 +18,7 @@ from game.ai.common import LevelRow, SearchStopped, level_budget, pick_level_mov
 from game.ai.contract import EngineBase, Limits, SearchResult, over_result
 from game.ai.draughts import book, fast, fast8
 from game.ai.draughts import search as S
+from game.ai.draughts.eval import evaluation_id
 from game.ai.draughts.family import board_of, board_of_variant
 from game.ai.draughts.levels import rows
 from game.ai.levels import parse_level
@@ -51,6 +52,11 @@ class DraughtsEngine(EngineBase):
     def level_row(self, level: Any, options: Mapping | None = None) -> LevelRow:
         variant = V.get((options or {}).get("variant", V.OPTION.default))
         return rows(variant.name)[parse_level(level)]
+
+    def measured_with(self, options: Mapping | None = None) -> dict:
+        # 10x10 plays the evaluation QIPAN_DRAUGHTS_EVAL chooses; the 8x8 boards have one
+        variant = V.get((options or {}).get("variant", V.OPTION.default))
+        return {"eval": evaluation_id()} if variant.size == 10 else {}
 
     def search(self, position: Any, limits: Limits) -> SearchResult:
         board = board_of(position)
