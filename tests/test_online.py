@@ -183,8 +183,23 @@ def test_the_game_goes_on_across_a_server_restart(monkeypatch):
             play_random(host, guest, log, random.Random(4), 3)
             assert host.game.plies == guest.game.plies and host.game.ply == 6
         finally:
+            conns = [s.conn for s in (host, guest) if s.conn is not None]
             host.close()
             guest.close()
+    # the server stopped only after both wormholes' closes reached it: none is left reconnecting to
+    # a server that is gone (each retry drew from the global random, in the middle of later tests)
+    assert len(conns) == 2 and all(c.wait_closed(0) for c in conns)
+
+
+def test_leaving_while_the_wormhole_connects_closes_it(mailbox):
+    """A guest that leaves before anyone answered its code closes its wormhole: it does not stay
+    claimed at the server, nor reconnect to it for the rest of the program's life."""
+    guest = WormholeGuestSession(mailbox.url, "98764-aardvark-absurd")
+    guest.pump()  # the first pump opens the wormhole
+    conn = guest.conn
+    assert conn is not None and conn.state == "connecting"
+    guest.close()
+    assert conn.state == "closed" and conn.wait_closed(10.0)
 
 
 def test_resume_after_both_programs_closed(mailbox):

@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.net import wormhole_link
+
 
 def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as s:
@@ -82,7 +84,10 @@ class LocalMailbox:
         raise RuntimeError(f"the mailbox server did not listen on {self.host}:{self.port} within {timeout:g} s")
 
     def stop(self) -> None:
+        """Stop the server, once the wormholes this program closed on it have had its answer
+        (wormhole_link.wait_closes: a close cut off would reconnect to the gone server forever)."""
         if self.proc is not None and self.proc.poll() is None:
+            wormhole_link.wait_closes(self.url)
             self.proc.terminate()
             try:
                 self.proc.wait(10)

@@ -185,9 +185,11 @@ class Session(SessionClock, Talk):
             conn.flush()
 
     def close(self, reason="closed") -> None:
-        """Leave: say BYE and hang up (the game stays saved and can be resumed)."""
-        if self.conn is not None and self.conn.open:
-            if self._hello:
+        """Leave: say BYE and hang up (the game stays saved and can be resumed). A connection that
+        is still connecting is closed too: a wormhole left so would keep its code claimed at the
+        mailbox server, and reconnect to it for the rest of the program's life."""
+        if self.conn is not None:
+            if self.conn.open and self._hello:
                 self.conn.send_line(P.format_message("BYE"))
             self.conn.flush_and_close(reason)
         self.conn = None

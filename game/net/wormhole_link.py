@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import threading
 import time
+import weakref
 from collections import deque
 
 from game.net.link import OVERSIZED, LineSplitter
@@ -41,6 +42,9 @@ CODE_WORDS = 2
 
 _reactor = None
 _reactor_lock = threading.Lock()
+#: every WormholeConnection of this program (wait_closes() looks for closes still on their way)
+_connections: weakref.WeakSet = weakref.WeakSet()
+_connections_lock = threading.Lock()
 
 
 def reactor():
@@ -151,6 +155,8 @@ class WormholeConnection:
         self._w = None
         self._closed = threading.Event()  # set once the wormhole is closed at the server too
         self.messages_out = self.messages_in = 0
+        with _connections_lock:
+            _connections.add(self)
         reactor_call(self._start)
 
     # ---- the interface of LineConnection -------------------------------------------------------
@@ -314,6 +320,17 @@ class WormholeConnection:
         """Wait (not in a frame!) until close() reached the server, so that what we sent last
         is in the mailbox before this program ends; False after timeout."""
         return self._closed.wait(timeout)
+
+
+def wait_closes(relay_url: str, timeout: float = 5.0) -> bool:
+    """Wait until every wormhole of this program closed on relay_url has had the server's answer
+    to its close (False after timeout). Stopping a server before that leaves those wormholes
+    reconnecting to it, with growing pauses, for the rest of the program's life: wormhole keeps
+    trying until the server has the close."""
+    with _connections_lock:
+        closing = [c for c in _connections if c.relay_url == relay_url and c.state == "closed"]
+    deadline = time.monotonic() + timeout
+    return all(c.wait_closed(max(0.0, deadline - time.monotonic())) for c in closing)
 
 
 def test_mailbox(relay_url: str, timeout: float = 10.0):
