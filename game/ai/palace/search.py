@@ -61,10 +61,13 @@ _ONE = (
     LevelRow(4, 8_000, quiescence=1, noise=13.0, temperature=10.0, overlook=0.05, guard=110.0),
     LevelRow(64, None, quiescence=1, tables=True),
 )
-#: four palaces: up to 85 drops a move against 27 on two palaces, so a softmax errs more often there
-#: and the rows keep the bottom's temperatures lower for their noise; 3 is near the former easy
-#: (two plies, 2,000 nodes), 6 the former medium (three plies, 6,000) and 9 the former hard on the
-#: ladder (40,000), which beat each other by about 80% (bench/RESULTS.md, "The family, round 3")
+#: four palaces: 3 near the former easy (two plies, 2,000 nodes), 6 the former medium (three plies,
+#: 6,000), 9 the former hard of that board's ladder (40,000), which beat each other by about 80% to
+#: the rules' end; 1 and 2 below with hotter softmaxes (a softmax over up to 85 drops errs often).
+#: 8 searches full depth on 28,000 nodes: on 20,000 it finished three or four plies, as 7 does, and
+#: scored no better. Most games between levels 4-10 are drawn (White keeps its last soldiers in blocks
+#: no king can jump), so the ten levels lie within some 450 points (bench/RESULTS.md, "Four palaces:
+#: rows of their own")
 _FOUR = (
     LevelRow(1, 400, quiescence=0, noise=120.0, temperature=120.0, overlook=0.4, guard=300.0),
     LevelRow(2, 1_000, quiescence=0, noise=80.0, temperature=90.0, overlook=0.3, guard=250.0),
@@ -73,7 +76,7 @@ _FOUR = (
     LevelRow(3, 4_500, quiescence=1, noise=20.0, temperature=18.0, overlook=0.1, guard=120.0),
     LevelRow(3, 6_000, quiescence=1, noise=10.0, temperature=10.0, overlook=0.05, guard=80.0),
     LevelRow(4, 12_000, quiescence=1, noise=8.0, temperature=6.0, overlook=0.04, guard=80.0),
-    LevelRow(5, 20_000, quiescence=1, noise=5.0, temperature=3.0, overlook=0.02, guard=60.0),
+    LevelRow(64, 28_000, quiescence=1, noise=4.0, temperature=2.0, overlook=0.02, guard=50.0),
     LevelRow(64, 40_000, quiescence=1),
     LevelRow(64, None, quiescence=1, tables=True),
 )
