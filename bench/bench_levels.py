@@ -530,6 +530,9 @@ def main(argv=None) -> int:
     kept = len(done)
     done = fitted(done, args.seed, _top(vars(args)), level_rows(args.game, options))
     print(f"{len(done)} of the {kept} games kept are fitted (this seed, level 10's budget, today's rows)")
+    if not done:
+        print(f"no games to fit: none kept of seed {args.seed} on today's rows (--seed, --top-nodes?)", file=sys.stderr)
+        return 2
     ratings = fit(done, args.prior_draws)
     report(args.game, options, done, ratings)
     load = os.getloadavg()

@@ -61,11 +61,26 @@ _ONE = (
     LevelRow(4, 8_000, quiescence=1, noise=13.0, temperature=10.0, overlook=0.05, guard=110.0),
     LevelRow(64, None, quiescence=1, tables=True),
 )
-#: four palaces take the two-palace rows until their own ladder is measured (its ratings show as
-#: not measured: bench/bench_levels.py palace --option palaces=4 measures it; the softmax's chance
-#: of a mistake grows with the number of moves, up to 85 drops there against 27 on two palaces,
-#: so its own rows will differ)
-LEVELS = {1: _ONE, 2: _TWO, 4: _TWO}
+#: four palaces: 3 near the former easy (two plies, 2,000 nodes), 6 the former medium (three plies,
+#: 6,000), 9 the former hard of that board's ladder (40,000), which beat each other by about 80% to
+#: the rules' end; 1 and 2 below with hotter softmaxes (a softmax over up to 85 drops errs often).
+#: 8 searches full depth on 28,000 nodes: on 20,000 it finished three or four plies, as 7 does, and
+#: scored no better. Most games between levels 4-10 are drawn (White keeps its last soldiers in blocks
+#: no king can jump), so the ten levels lie within some 450 points (bench/RESULTS.md, "Four palaces:
+#: rows of their own")
+_FOUR = (
+    LevelRow(1, 400, quiescence=0, noise=120.0, temperature=120.0, overlook=0.4, guard=300.0),
+    LevelRow(2, 1_000, quiescence=0, noise=80.0, temperature=90.0, overlook=0.3, guard=250.0),
+    LevelRow(2, 2_000, quiescence=1, noise=40.0, temperature=60.0, overlook=0.2, guard=200.0),
+    LevelRow(3, 3_000, quiescence=1, noise=30.0, temperature=30.0, overlook=0.15, guard=160.0),
+    LevelRow(3, 4_500, quiescence=1, noise=20.0, temperature=18.0, overlook=0.1, guard=120.0),
+    LevelRow(3, 6_000, quiescence=1, noise=10.0, temperature=10.0, overlook=0.05, guard=80.0),
+    LevelRow(4, 12_000, quiescence=1, noise=8.0, temperature=6.0, overlook=0.04, guard=80.0),
+    LevelRow(64, 28_000, quiescence=1, noise=4.0, temperature=2.0, overlook=0.02, guard=50.0),
+    LevelRow(64, 40_000, quiescence=1),
+    LevelRow(64, None, quiescence=1, tables=True),
+)
+LEVELS = {1: _ONE, 2: _TWO, 4: _FOUR}
 
 
 def level_row(level, palaces: int) -> LevelRow:
