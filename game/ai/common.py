@@ -149,7 +149,8 @@ class LevelRow:
                  a threat, not seen)
     guard:       a move its own view values this much below its best is never chosen (a piece
                  given away that any player would see); None: no mistakes to guard
-    tables:      the opening book and the endgame tables
+    tables:      the opening book and the endgame tables; in the palace game, which has neither,
+                 the ending's technique (the kings' hunt for the last soldiers)
     """
 
     depth: int

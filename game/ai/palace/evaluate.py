@@ -116,3 +116,42 @@ def evaluate_black(black, white, caps, stm, hand, geo: Geometry = G2):
     # soldiers still in hand will close points later
     score -= 3 * hand
     return score
+
+
+#: the kings' hunt in the ending (hunt()), per board (palaces -> eval units a king loses per step
+#: it stands from the nearest point it could jump a soldier from): only Black's searches at the
+#: levels that know the ending (LevelRow.tables) count it. Four palaces only: there the games
+#: between strong levels stopped one capture short of the target of 60, the kings wandering
+#: for 100 plies over a flat score (bench/RESULTS.md, "Four palaces: the kings' hunt"); elsewhere
+#: it is not measured
+HUNT = {4: 6}
+HUNT_CAP = 8  # steps: a king further from every soldier it could take counts as this far
+HUNT_SOLDIERS = 12  # the ending: nothing in hand and at most this many soldiers on the board
+
+
+def hunting(white, hand) -> bool:
+    """Whether the kings' hunt counts in this position (the ending)."""
+    return hand == 0 and white.bit_count() <= HUNT_SOLDIERS
+
+
+def hunt(black, white, geo: Geometry = G2) -> int:
+    """The kings' distance from the soldiers they could take: for each king, the steps to the
+    nearest point from which it could jump a soldier (over a soldier with an empty point behind),
+    up to HUNT_CAP. Without it the score of an ending where no soldier is within a few plies'
+    reach is flat, and the kings wander until the rules' no-progress count draws the game."""
+    empty = geo.used & ~(black | white)
+    flanks = geo.flanks
+    attack = 0
+    for s in geo.ones[white]:
+        for a, landing in flanks[s]:
+            if landing & empty and not white >> a & 1:
+                attack |= 1 << a
+    if not attack:
+        return HUNT_CAP * black.bit_count()
+    points = geo.ones[attack]
+    dist = geo.dist
+    total = 0
+    for k in geo.ones[black]:
+        dk = dist[k]
+        total += min(HUNT_CAP, min(dk[a] for a in points))
+    return total

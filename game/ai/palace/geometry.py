@@ -58,6 +58,15 @@ class Geometry:
         #: behind[k]: the points behind k's neighbours, one for each (lines through k part there)
         self.behind = [sum(1 << to for to in set(d.values())) for d in self.beyond]
         assert all(len(set(d.values())) == len(d) for d in self.beyond), "two neighbours share a point behind"
+        #: dist[a][b]: steps along the lines from a to b (the kings' hunt, evaluate.hunt)
+        self.dist = _distances(b)
+        #: flanks[s]: (bit of a point a king jumps a soldier on s from, bit of where it lands) for
+        #: every jump over s; none for the points no jump passes over (a soldier there is safe)
+        flanks: list = [[] for _ in range(b.size)]
+        for a in b.points:
+            for over, to in b.jumps[a]:
+                flanks[over].append((a, 1 << to))
+        self.flanks = tuple(tuple(f) for f in flanks)
         self.neighbours = b.neighbours
         self.landings = b.landings
         self.around, self.ones = b.around, b.ones  # neighbours and points of small sets, kept
@@ -80,6 +89,26 @@ class Geometry:
             if w < best_w or bl < best_b:
                 best_w, best_b, best_t = w, bl, t
         return best_w, best_b, best_t
+
+
+def _distances(b: Board) -> tuple:
+    """Every point's step distance to every point (breadth first along the board's lines)."""
+    far = b.size
+    out = []
+    for a in range(b.size):
+        d = [far] * b.size
+        if a in b.points:
+            d[a], front = 0, [a]
+            while front:
+                nxt = []
+                for p in front:
+                    for q in b.adj[p]:
+                        if d[q] == far:
+                            d[q] = d[p] + 1
+                            nxt.append(q)
+                front = nxt
+        out.append(tuple(d))
+    return tuple(out)
 
 
 def _image_tables(size: int, perms: list) -> list:

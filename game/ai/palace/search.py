@@ -17,7 +17,7 @@ import random
 from game.ai.common import LevelRow, SearchStopped, level_budget
 from game.ai.contract import Limits
 from game.ai.levels import parse_level
-from game.ai.palace.evaluate import _WORST_FREE, ROOM_CAP, SHUT_IN, evaluate_black, soldiers_needed  # noqa: F401
+from game.ai.palace.evaluate import _WORST_FREE, HUNT, ROOM_CAP, SHUT_IN, evaluate_black, hunt, hunting, soldiers_needed  # noqa: F401
 from game.ai.palace.geometry import GEOMETRY, Geometry
 from game.rules import palace as P
 from game.rules.palace import apply_move, gen_moves
@@ -65,9 +65,10 @@ _ONE = (
 #: 6,000), 9 the former hard of that board's ladder (40,000), which beat each other by about 80% to
 #: the rules' end; 1 and 2 below with hotter softmaxes (a softmax over up to 85 drops errs often).
 #: 8 searches full depth on 28,000 nodes: on 20,000 it finished three or four plies, as 7 does, and
-#: scored no better. Most games between levels 4-10 are drawn (White keeps its last soldiers in blocks
-#: no king can jump), so the ten levels lie within some 450 points (bench/RESULTS.md, "Four palaces:
-#: rows of their own")
+#: scored no better. 8 up know the ending (tables: the kings' hunt, evaluate.hunt), which spaced
+#: 7-8, 8-9 and 9-10 70-100 apart; below 8 most games are drawn in the middle game (White's soldiers
+#: in a mass no king can jump), so the ten levels lie within some 590 points (bench/RESULTS.md,
+#: "Four palaces: rows of their own" and "Four palaces: the kings' hunt")
 _FOUR = (
     LevelRow(1, 400, quiescence=0, noise=120.0, temperature=120.0, overlook=0.4, guard=300.0),
     LevelRow(2, 1_000, quiescence=0, noise=80.0, temperature=90.0, overlook=0.3, guard=250.0),
@@ -76,8 +77,8 @@ _FOUR = (
     LevelRow(3, 4_500, quiescence=1, noise=20.0, temperature=18.0, overlook=0.1, guard=120.0),
     LevelRow(3, 6_000, quiescence=1, noise=10.0, temperature=10.0, overlook=0.05, guard=80.0),
     LevelRow(4, 12_000, quiescence=1, noise=8.0, temperature=6.0, overlook=0.04, guard=80.0),
-    LevelRow(64, 28_000, quiescence=1, noise=4.0, temperature=2.0, overlook=0.02, guard=50.0),
-    LevelRow(64, 40_000, quiescence=1),
+    LevelRow(64, 28_000, quiescence=1, noise=4.0, temperature=2.0, overlook=0.02, guard=50.0, tables=True),
+    LevelRow(64, 40_000, quiescence=1, tables=True),
     LevelRow(64, None, quiescence=1, tables=True),
 )
 LEVELS = {1: _ONE, 2: _TWO, 4: _FOUR}
@@ -124,6 +125,7 @@ class _Search:
         self.captures_past = True  # the kings' captures one ply past the horizon (weak levels: not)
         self.shallower: list = []  # the iteration before the last finished one (a level overlooks)
         self.on_iteration = None  # called with (search, depth, scored) after each iteration
+        self.hunt: int = 0  # eval units a step of the kings' hunt (evaluate.hunt; run() sets it)
 
     # ---- move ordering --------------------------------------------------------------------------
     def _order(self, moves, black, white, stm, tt_path, ply):
@@ -204,6 +206,8 @@ class _Search:
         s = self.evals.get(key)
         if s is None:
             s = evaluate_black(black, white, caps, stm, hand, self.geo)
+            if self.hunt and hunting(white, hand):
+                s -= self.hunt * hunt(black, white, self.geo)
             if stm == "w":
                 s = -s
             if len(self.evals) > 200_000:
@@ -373,6 +377,10 @@ def run(state, limits: Limits, on_iteration=None, row: LevelRow | None = None):
     s = _Search(state, budget, rng)
     s.on_iteration = on_iteration
     s.captures_past = row.quiescence > 0
+    # the levels that know the ending hunt the last soldiers down as Black; White's searches do not,
+    # or its soldiers would learn to run from kings that are not yet a threat
+    if row.tables and state.to_move == "b":
+        s.hunt = HUNT.get(state.board.palaces, 0)
     depth = row.depth if limits.depth is None else min(row.depth, limits.depth)
     # moves further below the best than the level's guard are never chosen: bounds will do
     scored = s.root(state, depth, row.guard or 0)
