@@ -172,7 +172,9 @@ def test_the_side_labels_stay_off_the_board(n, size, lang):
     surf = pygame.Surface(size, pygame.SRCALPHA)
     v.draw_extras(surf, P.new_game(palaces=n), lang)
     board = v.board_rect
-    assert not any(surf.get_at((x, y)).a for x in range(board.left, board.right) for y in range(board.top, board.bottom))
+    assert not any(
+        surf.get_at((x, y)).a for x in range(board.left, board.right) for y in range(board.top, board.bottom)
+    )
     bounds = surf.get_bounding_rect()
     assert v.rect.contains(bounds)
     if size == (700, 560):  # the game's own board: both labels there, at body size
