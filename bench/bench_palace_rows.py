@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import sys
 
@@ -45,10 +46,20 @@ def main(argv=None) -> int:
     palaces, rows = trial_rows(args.trial)
     if os.path.abspath(args.file) == bench_levels.games_file("palace", {"palaces": palaces}):
         raise SystemExit("a trial keeps its games apart from the shipped ladder's: give another --file")
-    # the bench's processes are forked from this one, so they play these rows too
+    # the bench's worker processes must be forked from this one to play these rows too (a spawned
+    # worker would import the shipped rows and play them under the trial's name)
+    if "fork" not in multiprocessing.get_all_start_methods():
+        raise SystemExit("trial rows need worker processes forked from this one (not on this system)")
+    method = multiprocessing.get_start_method(allow_none=True)
+    shipped = search.LEVELS[palaces]
+    multiprocessing.set_start_method("fork", force=True)
     search.LEVELS[palaces] = rows
     rest = [a for a in rest if a != "--"]
-    return bench_levels.main(["palace", "--option", f"palaces={palaces}", "--file", args.file, *rest])
+    try:
+        return bench_levels.main(["palace", "--option", f"palaces={palaces}", "--file", args.file, *rest])
+    finally:  # this process as it was (a caller may go on: the tests do)
+        search.LEVELS[palaces] = shipped
+        multiprocessing.set_start_method(method, force=True)
 
 
 if __name__ == "__main__":
