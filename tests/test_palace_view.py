@@ -159,3 +159,25 @@ def test_the_view_follows_the_board_of_its_state():
     v.pieces(s)
     assert v.board is P.BOARDS[4] and len(v.points()) == 105
     assert f"captures: 0 / {s.win_captures}" in " ".join(v.status_lines(s, "en"))  # the board's own target
+
+
+@pytest.mark.parametrize("n", [1, 2, 4])
+@pytest.mark.parametrize("size", [(700, 560), (320, 300), (240, 200)])  # the game's board, the setup's picture, less
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_side_labels_stay_off_the_board(n, size, lang):
+    # "Captured" is wider than the column beside the wide board on the setup's small picture
+    pygame.init()
+    v = V.View({"palaces": n})
+    v.layout(pygame.Rect(0, 0, *size), False)
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    v.draw_extras(surf, P.new_game(palaces=n), lang)
+    board = v.board_rect
+    assert not any(
+        surf.get_at((x, y)).a for x in range(board.left, board.right) for y in range(board.top, board.bottom)
+    )
+    bounds = surf.get_bounding_rect()
+    assert v.rect.contains(bounds)
+    if size == (700, 560):  # the game's own board: both labels there, at body size
+        left = surf.subsurface(pygame.Rect(v.rect.left, 0, board.left - v.rect.left, v.hand_rect.y + 30))
+        right = surf.subsurface(pygame.Rect(board.right, 0, v.rect.right - board.right, v.caps_rect.y + 30))
+        assert left.get_bounding_rect().w > 0 and right.get_bounding_rect().w > 0

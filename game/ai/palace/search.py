@@ -67,7 +67,7 @@ _ONE = (
 #: 8 searches full depth on 28,000 nodes: on 20,000 it finished three or four plies, as 7 does, and
 #: scored no better. 8 up know the ending (tables: the kings' hunt, evaluate.hunt), which spaced
 #: 7-8, 8-9 and 9-10 70-100 apart; below 8 most games are drawn in the middle game (White's soldiers
-#: in a mass no king can jump), so the ten levels lie within some 590 points (bench/RESULTS.md,
+#: in a mass no king can jump), so the ten levels lie within some 550 points (bench/RESULTS.md,
 #: "Four palaces: rows of their own" and "Four palaces: the kings' hunt")
 _FOUR = (
     LevelRow(1, 400, quiescence=0, noise=120.0, temperature=120.0, overlook=0.4, guard=300.0),

@@ -268,16 +268,17 @@ class View(GameView):
     def draw_extras(self, surface, state, lang):
         self.follow(state)
         s = self.step
-        f = fonts.font(max(9, int(s * 0.3)))
-        big = fonts.font(max(10, int(s * 0.5)))
+        f_px, big_px = max(9, int(s * 0.3)), max(10, int(s * 0.5))
+        f, big = fonts.font(f_px), fonts.font(big_px)
         small_r = self.radius * 0.82
         # the stack of soldiers in hand, piled upward from the bottom of the left column (the labels
-        # kept inside the view's rect: on a small picture of the wide board they are wider than it)
+        # kept in the margins beside the board: on a small picture of the wide board they are wider
+        # than the columns)
         hr = self.hand_rect
-        title = f.render(tr("palace.in_hand", lang), True, SIDE_DIM)
-        surface.blit(title, title.get_rect(midtop=(hr.centerx, hr.y)).clamp(self.rect))
-        count = big.render(str(state.hand), True, SIDE_TEXT if state.hand else SIDE_DIM)
-        surface.blit(count, count.get_rect(midtop=(hr.centerx, hr.y + title.get_height())).clamp(self.rect))
+        room = pygame.Rect(self.rect.x, 0, self.board_rect.x - self.rect.x, 1)
+        self._side_label(surface, tr("palace.in_hand", lang), f_px, SIDE_DIM, hr.centerx, hr.y, room)
+        colour = SIDE_TEXT if state.hand else SIDE_DIM
+        self._side_label(surface, str(state.hand), big_px, colour, hr.centerx, hr.y + f.get_height(), room)
         base_y = hr.bottom - small_r - 2
         most = max(state.hand, P.board_setup(state.board.palaces).max_hand, 1)
         lift = min(small_r * 0.5, (hr.h - 3.5 * s - 2 * small_r) / most)
@@ -287,19 +288,36 @@ class View(GameView):
             pygame.draw.circle(surface, SIDE_DIM, (hr.centerx, round(base_y)), round(small_r), 1)
         # black's captures: one slot per capture needed, from the top of the right column
         cr = self.caps_rect
-        title = f.render(tr("palace.captures", lang), True, SIDE_DIM)
-        surface.blit(title, title.get_rect(midtop=(cr.centerx, cr.y)).clamp(self.rect))
+        room = pygame.Rect(self.board_rect.right, 0, self.rect.right - self.board_rect.right, 1)
+        self._side_label(surface, tr("palace.captures", lang), f_px, SIDE_DIM, cr.centerx, cr.y, room)
         n = state.captures
         target = state.win_captures
-        count = big.render(f"{n}/{target}", True, (236, 120, 90) if n >= target - 2 else SIDE_TEXT)
-        surface.blit(count, count.get_rect(midtop=(cr.centerx, cr.y + title.get_height())).clamp(self.rect))
-        top = cr.y + title.get_height() + count.get_height() + small_r + s * 0.2
+        colour = (236, 120, 90) if n >= target - 2 else SIDE_TEXT
+        self._side_label(surface, f"{n}/{target}", big_px, colour, cr.centerx, cr.y + f.get_height(), room)
+        top = cr.y + f.get_height() + big.get_height() + small_r + s * 0.2
         gap = min(2.2 * small_r, (cr.bottom - small_r - top) / max(1, target - 1))
         for i in range(target):
             y = top + i * gap
             pygame.draw.circle(surface, (70, 64, 58), (cr.centerx, round(y)), round(small_r), max(1, int(s / 30)))
             if i < n:
                 self.draw_piece(surface, "W", (cr.centerx, y), scale=0.82)
+
+    @staticmethod
+    def _side_label(surface, text, px, colour, centre_x, y, room) -> None:
+        """`text` at `px` pixels centred on centre_x at y and kept within `room`'s columns (the
+        margin beside the board): shrunk to fit down to 9 px on a small picture of the wide board,
+        else left out rather than drawn across the board's frame."""
+        font = fonts.font(px)
+        height = font.get_height()
+        while font.size(text)[0] > room.w:
+            if px <= 9:
+                return
+            px -= 1
+            font = fonts.font(px)
+        img = font.render(text, True, colour)
+        box = img.get_rect(midtop=(centre_x, y + (height - img.get_height()) // 2))
+        box.x = max(room.x, min(box.x, room.right - box.w))
+        surface.blit(img, box)
 
     # ---- the teaching overlay --------------------------------------------------------------------
     def has_overlay(self):
