@@ -99,6 +99,34 @@ def test_openings_and_soldier_counts():
     assert P.to_text(P.new_game(opening="standard")) == P.to_text(P.new_game(opening="centre")) == STARTS[2]
 
 
+@pytest.mark.parametrize("n", sorted(BOARDS))
+def test_each_board_offers_exactly_its_own_openings(n):
+    """The screens offer an opening only where it gives its own start: every offered one differs
+    from the others, and every one left out plays the board's standard start."""
+    opening = next(o for o in P.OPTIONS if o.key == "opening")
+    offered = opening.offered({"palaces": n})
+    assert offered[0] == "standard" and len(offered) == len(SETUPS[n].openings)
+    starts = {name: P.to_text(P.new_game(palaces=n, opening=name)) for name in opening.choices}
+    assert len({starts[name] for name in offered}) == len(offered)
+    for name in set(opening.choices) - set(offered):
+        assert starts[name] == STARTS[n], name
+        assert opening.settled({"palaces": n, "opening": name}) == "standard"
+    assert all(opening.settled({"palaces": n, "opening": name}) == name for name in offered)
+
+
+@pytest.mark.parametrize("n", sorted(BOARDS))
+def test_each_board_offers_only_targets_its_soldiers_can_reach(n):
+    target = next(o for o in P.OPTIONS if o.key == "target")
+    offered = target.offered({"palaces": n})
+    most = max(
+        len(P.new_game(palaces=n, opening=o).soldiers) + P.new_game(palaces=n, opening=o).hand
+        for o in SETUPS[n].openings
+    )
+    assert offered[0] == 0 and all(t <= most for t in offered)
+    assert [t for t in target.choices if t <= most] == list(offered)  # none left out that could be won
+    assert P.new_game(palaces=n, target=offered[-1]).win_captures == offered[-1]
+
+
 def test_standard_targets_are_the_documented_ones():
     # docs/PALACE.md's table and the Rules screen give each board's standard target; they are
     # chosen by measurement (bench/RESULTS.md), so the code and the documents must agree

@@ -133,6 +133,9 @@ class Option:
               family plays too differently for one rating scale): game.ai.levels, the record
     only_when: ((key, value), ...) of other options under which this one acts (none: always); the
               setup screen hides it otherwise (draughts' who moves first: international only)
+    narrowed_by, choices_under: the key of another option and {its value: the choices that mean
+              something under it}; the screens offer only those (the palace openings a board has).
+              A value outside them is still accepted and plays as the default.
     """
 
     key: str
@@ -142,15 +145,35 @@ class Option:
     choice_labels: dict = field(default_factory=dict)
     ladder: bool = False
     only_when: tuple = ()
+    narrowed_by: str = ""
+    choices_under: dict = field(default_factory=dict)
 
     def acts(self, chosen: dict) -> bool:
         """True when the option has an effect under the `chosen` options."""
         return all(chosen.get(key) == value for key, value in self.only_when)
 
+    def offered(self, chosen: dict) -> tuple:
+        """The choices worth offering under the `chosen` options, in display order."""
+        if not self.narrowed_by:
+            return self.choices
+        under = self.choices_under.get(chosen.get(self.narrowed_by), self.choices)
+        return tuple(c for c in self.choices if c in under)
+
+    def settled(self, chosen: dict):
+        """The value this option plays with under the `chosen` options: the default where it has no
+        effect or its chosen value is not offered there."""
+        value = chosen.get(self.key, self.default)
+        return value if self.acts(chosen) and value in self.offered(chosen) else self.default
+
 
 def defaults(options) -> dict:
     """{key: default} of a sequence of Option."""
     return {o.key: o.default for o in options}
+
+
+def settle(options, chosen: dict) -> dict:
+    """{key: Option.settled} of every option: what the screens pass on from their rows."""
+    return {o.key: o.settled(chosen) for o in options}
 
 
 def option_text(value) -> str:

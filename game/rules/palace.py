@@ -73,6 +73,7 @@ def parse_point(text: str, board: Board = _B2) -> int:
 # "first" is not one of them: a balance variant from Bagh-chal, where the many side starts. With the
 # kings on the doors black scores ~73% between equal medium players; white dropping first evens it
 # out (bench/bench_palace.py --selfplay; the figures are in assets/rules/palace.*.md).
+_TARGETS = (0, 4, 5, 6, 7, 8, 10, 12, 14, 16, 19, 24, 32, 40, 60, 64)
 OPTIONS = (
     Option(
         "palaces",
@@ -86,7 +87,8 @@ OPTIONS = (
         },
         ladder=True,
     ),
-    # an opening a board does not have is the board's standard one (palace_board.Setup.opening)
+    # an opening a board does not have is the board's standard one (palace_board.Setup.opening), so
+    # the screens offer each board only its own
     Option(
         "opening",
         "standard",
@@ -100,13 +102,18 @@ OPTIONS = (
             "corners": {"en": "Corners", "zh": "四角"},
             "full": {"en": "74 soldiers", "zh": "七十四兵"},
         },
+        narrowed_by="palaces",
+        choices_under={p: board_setup(p).offered() for p in BOARDS},
     ),
+    # a target above a board's soldiers could only be won by leaving white without a move
     Option(
         "target",
         0,
-        (0, 4, 5, 6, 7, 8, 10, 12, 14, 16, 19, 24, 32, 40, 60, 64),
+        _TARGETS,
         {"en": "Captures to win", "zh": "黑方胜需吃子"},
         {0: {"en": "Standard", "zh": "标准"}},
+        narrowed_by="palaces",
+        choices_under={p: tuple(t for t in _TARGETS if t <= board_setup(p).max_soldiers) for p in BOARDS},
     ),
     Option(
         "first",

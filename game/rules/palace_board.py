@@ -224,6 +224,11 @@ class Setup:
     def opening(self, name: str) -> tuple:
         return self.openings.get(name) or self.openings[self.standard]
 
+    def offered(self) -> tuple:
+        """The opening names worth offering: "standard" and the board's other openings (its
+        standard one under its own name would be the same start twice)."""
+        return ("standard", *(k for k in self.openings if k != self.standard))
+
 
 def _around(r, c):
     return [(r + i, c + j) for i in (-1, 0, 1) for j in (-1, 0, 1) if i or j]

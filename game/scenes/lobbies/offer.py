@@ -11,7 +11,7 @@ from game import games
 from game.i18n import tr
 from game.net.runner import SessionRunner
 from game.net.session import SessionError
-from game.rules.common import check_options
+from game.rules.common import check_options, settle
 from game.scenes.lobbies.lobby import Lobby, start_board, unfinished
 from game.scenes.lobbies.texts import _t, clock_line, option_lines, reason_text, seat_labels
 from game.scenes.screens.clock_rows import ClockRows
@@ -60,10 +60,11 @@ class OfferSetupScene(Lobby):
                     (lambda o=opt: o.label.get(app.lang) or o.label["en"]),
                     choices,
                     saved.get(opt.key, opt.default),
-                    lambda v: None,
+                    self._option_changed,
                 )
             )
         options = games.get(self.game.value).rules.OPTIONS
+        self._option_changed()
         for opt, wdg in zip(
             options, self.option_widgets
         ):  # greyed where the others make it idle (8x8: who moves first)
@@ -103,9 +104,19 @@ class OfferSetupScene(Lobby):
     def _game_changed(self, _value) -> None:
         self._build_options({})
 
+    def _chosen(self) -> dict:
+        return {o.key: w.value for o, w in zip(games.get(self.game.value).rules.OPTIONS, self.option_widgets)}
+
+    def _option_changed(self, _value=None) -> None:
+        """Each option's row offers only what means something under the others (as the local
+        setup does: a palace board's own openings)."""
+        chosen = self._chosen()
+        for o, w in zip(games.get(self.game.value).rules.OPTIONS, self.option_widgets):
+            w.offer(o.offered(chosen), o.default)
+
     def options(self) -> dict:
         rules = games.get(self.game.value).rules
-        return check_options(rules.OPTIONS, {o.key: w.value for o, w in zip(rules.OPTIONS, self.option_widgets)})
+        return check_options(rules.OPTIONS, settle(rules.OPTIONS, self._chosen()))
 
     def _seat_label(self, seat) -> str:
         key = (self.game.value, tuple(sorted(self.options().items())), self.app.lang)

@@ -36,7 +36,7 @@ def option_lines(game: str, options: dict, lang: str) -> list:
     out = []
     chosen = {opt.key: options.get(opt.key, opt.default) for opt in games.get(game).options}
     for opt in games.get(game).options:
-        value = chosen[opt.key]
+        value = opt.settled(chosen)  # (a palace opening the board lacks: its standard one)
         if not opt.acts(chosen):  # (draughts on 8x8: who moves first is the variant's)
             continue
         labels = opt.choice_labels.get(value)

@@ -12,7 +12,7 @@ from game.clock import TimeControl
 from game.i18n import tr
 from game.player_record import nearest_level
 from game.rules import module
-from game.rules.common import check_options
+from game.rules.common import check_options, settle
 from game.scenes.record_keeper import record_of
 from game.scenes.registry import register
 from game.scenes.screens.clock_rows import ClockRows, time_control  # noqa: F401  (time_control: tests)
@@ -119,6 +119,7 @@ class SetupScene(FormScene):
                     label_width=LABEL_WIDTH,
                 )
             )
+        self._offer_choices()
         self.start_btn = Button(app, t("setup.start"), self.start, style="primary", shortcut="Enter")
         self.rules_btn = Button(app, t("setup.rules"), self.open_rules)
         self.back_btn = Button(app, t("setup.back"), app.pop, shortcut="Esc")
@@ -253,12 +254,19 @@ class SetupScene(FormScene):
             return lambda: labels.get(self.app.lang) or labels["en"]
         return str(value)
 
+    def _chosen(self) -> dict:
+        return {o.key: w.value for o, w in zip(self.rules.OPTIONS, self.option_widgets)}
+
+    def _offer_choices(self) -> None:
+        """Each rule option's row offers only what means something under the others (a palace
+        board's own openings)."""
+        chosen = self._chosen()
+        for o, w in zip(self.rules.OPTIONS, self.option_widgets):
+            w.offer(o.offered(chosen), o.default)
+
     def options(self) -> dict:
-        chosen = {o.key: w.value for o, w in zip(self.rules.OPTIONS, self.option_widgets)}
         # an option without effect under the others (hidden) is given as its default
-        return check_options(
-            self.rules.OPTIONS, {o.key: chosen[o.key] if o.acts(chosen) else o.default for o in self.rules.OPTIONS}
-        )
+        return check_options(self.rules.OPTIONS, settle(self.rules.OPTIONS, self._chosen()))
 
     def _seat_label(self, seat) -> str:
         key = (tuple(sorted(self.options().items())), self.app.lang)
@@ -271,6 +279,8 @@ class SetupScene(FormScene):
         return self._labels[seat]
 
     def _changed(self, _value=None) -> None:
+        if hasattr(self, "option_widgets"):  # (not while the form is being built)
+            self._offer_choices()
         if hasattr(self, "clock_rows"):  # (not while the form is being built)
             self.clock_rows.opened(_value)  # choosing Custom opens its figures
         if hasattr(self, "_ladder_key") and not self.level_chosen:  # another variant: its own ladder

@@ -71,8 +71,16 @@ class Choice(Widget):
     def __init__(self, app, label, choices, value, on_change, label_width: float = 0.36):
         super().__init__(app)
         self.label, self.choices, self.on_change = label, list(choices), on_change
+        self.all_choices = list(self.choices)
         self.value = value if any(v == value for v, _ in self.choices) else self.choices[0][0]
         self.label_width = label_width
+
+    def offer(self, values, fallback) -> None:
+        """Show only the choices whose value is in `values` (in their first order). A value no
+        longer shown becomes `fallback` quietly: the caller is already answering a change."""
+        self.choices = [c for c in self.all_choices if c[0] in values] or list(self.all_choices)
+        if not any(v == self.value for v, _ in self.choices):
+            self.value = fallback if any(v == fallback for v, _ in self.choices) else self.choices[0][0]
 
     GAP = 4  # between segments
 
