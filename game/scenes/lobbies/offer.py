@@ -18,6 +18,7 @@ from game.scenes.screens.clock_rows import ClockRows
 from game.scenes.screens.in_progress import ask_before_replacing
 from game.scenes.widgets import Button, Choice, TextInput
 from game.scenes.widgets.forms import spread, stack
+from game.scenes.widgets.rule_options import choice_text, chosen, narrow
 from game.sprites import theme
 
 
@@ -53,7 +54,7 @@ class OfferSetupScene(Lobby):
         app = self.app
         self.option_widgets = []
         for opt in games.get(self.game.value).rules.OPTIONS:
-            choices = [(v, self._choice_text(opt, v)) for v in opt.choices]
+            choices = [(v, choice_text(app, opt, v)) for v in opt.choices]
             self.option_widgets.append(
                 Choice(
                     app,
@@ -72,12 +73,6 @@ class OfferSetupScene(Lobby):
         self.set_widgets(
             [self.game, self.seat, self.clock_rows.clock, *self.option_widgets, self.open_btn, self.back_btn]
         )
-
-    def _choice_text(self, opt, value):
-        labels = opt.choice_labels.get(value)
-        if labels:
-            return lambda: labels.get(self.app.lang) or labels["en"]
-        return str(value)
 
     def on_resize(self, size) -> None:
         """The choices one under the other, tighter where many options would run off the window
@@ -104,19 +99,12 @@ class OfferSetupScene(Lobby):
     def _game_changed(self, _value) -> None:
         self._build_options({})
 
-    def _chosen(self) -> dict:
-        return {o.key: w.value for o, w in zip(games.get(self.game.value).rules.OPTIONS, self.option_widgets)}
-
     def _option_changed(self, _value=None) -> None:
-        """Each option's row offers only what means something under the others (as the local
-        setup does: a palace board's own openings)."""
-        chosen = self._chosen()
-        for o, w in zip(games.get(self.game.value).rules.OPTIONS, self.option_widgets):
-            w.offer(o.offered(chosen), o.default)
+        narrow(games.get(self.game.value).rules.OPTIONS, self.option_widgets)  # as the local setup does
 
     def options(self) -> dict:
         rules = games.get(self.game.value).rules
-        return check_options(rules.OPTIONS, settle(rules.OPTIONS, self._chosen()))
+        return check_options(rules.OPTIONS, settle(rules.OPTIONS, chosen(rules.OPTIONS, self.option_widgets)))
 
     def _seat_label(self, seat) -> str:
         key = (self.game.value, tuple(sorted(self.options().items())), self.app.lang)

@@ -24,6 +24,7 @@ from game.scenes.views import VIEWS, seat_labels
 from game.scenes.widgets import Button, Choice
 from game.scenes.widgets.forms import FormScene, spread, stack
 from game.scenes.widgets.level_picker import LevelPicker
+from game.scenes.widgets.rule_options import choice_text, chosen, narrow
 from game.sprites import theme
 
 # the labels' column: room for the longer option labels on one line where the window allows
@@ -107,7 +108,7 @@ class SetupScene(FormScene):
         self.option_widgets = []
         saved = {**last.get("options", {}), **(options or {})}
         for opt in self.rules.OPTIONS:
-            choices = [(v, self._choice_text(opt, v)) for v in opt.choices]
+            choices = [(v, choice_text(app, opt, v)) for v in opt.choices]
             value = saved.get(opt.key, opt.default)
             self.option_widgets.append(
                 Choice(
@@ -119,7 +120,7 @@ class SetupScene(FormScene):
                     label_width=LABEL_WIDTH,
                 )
             )
-        self._offer_choices()
+        narrow(self.rules.OPTIONS, self.option_widgets)
         self.start_btn = Button(app, t("setup.start"), self.start, style="primary", shortcut="Enter")
         self.rules_btn = Button(app, t("setup.rules"), self.open_rules)
         self.back_btn = Button(app, t("setup.back"), app.pop, shortcut="Esc")
@@ -213,9 +214,9 @@ class SetupScene(FormScene):
         moves first: international draughts only), an option others depend on first (the variant
         row stays where it is while the rows that depend on it come and go)."""
         pairs = list(zip(self.rules.OPTIONS, self.option_widgets))
-        chosen = {o.key: w.value for o, w in pairs}
+        now = chosen(self.rules.OPTIONS, self.option_widgets)
         ruling = {key for o in self.rules.OPTIONS for key, _ in o.only_when}
-        shown = [(o, w) for o, w in pairs if o.acts(chosen)]
+        shown = [(o, w) for o, w in pairs if o.acts(now)]
         return sorted(shown, key=lambda ow: ow[0].key not in ruling)
 
     def open_options(self) -> None:
@@ -248,25 +249,11 @@ class SetupScene(FormScene):
         if getattr(self, "s", None) is not None:
             self.on_resize(self.app.size)
 
-    def _choice_text(self, opt, value):
-        labels = opt.choice_labels.get(value)
-        if labels:
-            return lambda: labels.get(self.app.lang) or labels["en"]
-        return str(value)
-
-    def _chosen(self) -> dict:
-        return {o.key: w.value for o, w in zip(self.rules.OPTIONS, self.option_widgets)}
-
-    def _offer_choices(self) -> None:
-        """Each rule option's row offers only what means something under the others (a palace
-        board's own openings)."""
-        chosen = self._chosen()
-        for o, w in zip(self.rules.OPTIONS, self.option_widgets):
-            w.offer(o.offered(chosen), o.default)
-
     def options(self) -> dict:
         # an option without effect under the others (hidden) is given as its default
-        return check_options(self.rules.OPTIONS, settle(self.rules.OPTIONS, self._chosen()))
+        return check_options(
+            self.rules.OPTIONS, settle(self.rules.OPTIONS, chosen(self.rules.OPTIONS, self.option_widgets))
+        )
 
     def _seat_label(self, seat) -> str:
         key = (tuple(sorted(self.options().items())), self.app.lang)
@@ -280,7 +267,7 @@ class SetupScene(FormScene):
 
     def _changed(self, _value=None) -> None:
         if hasattr(self, "option_widgets"):  # (not while the form is being built)
-            self._offer_choices()
+            narrow(self.rules.OPTIONS, self.option_widgets)
         if hasattr(self, "clock_rows"):  # (not while the form is being built)
             self.clock_rows.opened(_value)  # choosing Custom opens its figures
         if hasattr(self, "_ladder_key") and not self.level_chosen:  # another variant: its own ladder

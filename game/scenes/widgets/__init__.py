@@ -3,7 +3,8 @@ the dialog / confirm box. The toggles, choices and sliders (selectors.py), the t
 (textfield.py), the list box (listbox.py), the widget base (base.py) and the text helpers
 (text_layout.py) live in their own modules and are re-exported here, so
 `from game.scenes.widgets import TextInput` works. The package also holds the form base
-(forms.py), the game tabs (game_tabs.py) and the clipboard (clipboard.py).
+(forms.py), the game tabs (game_tabs.py), the clipboard (clipboard.py) and the rows of a game's
+rule options (rule_options.py).
 
 A widget gets the app (for text rendering, sounds, language), has a `rect` that its scene sets in
 its layout step, handles events (handle_event -> True when used) and draws itself. Texts may be a
