@@ -33,10 +33,10 @@ def test_every_trial_gives_nine_rows_and_keeps_the_boards_level_10():
 def test_a_trial_plays_its_rows_and_refuses_the_shipped_games_file(tmp_path):
     palaces, rows = T.trial_rows("one-low")
     assert rows[3] != search.LEVELS[palaces][3]  # the trial's level 4 is not the shipped one
-    shipped = bench_levels.games_file("palace", {"palaces": palaces})
+    shipped_games = bench_levels.games_file("palace", {"palaces": palaces})
     with pytest.raises(SystemExit):
-        T.main(["one-low", "--file", shipped, "--fit-only"])
-    shipped = search.LEVELS[palaces]
+        T.main(["one-low", "--file", shipped_games, "--fit-only"])
+    shipped_rows = search.LEVELS[palaces]
     out = tmp_path / "trial.jsonl"
     T.main(["one-low", "--file", str(out), "--games", "2", "--jobs", "1", "--pairs", "4-5"])
     games = [json.loads(line) for line in out.read_text().splitlines()]
@@ -44,4 +44,4 @@ def test_a_trial_plays_its_rows_and_refuses_the_shipped_games_file(tmp_path):
     for g in games:
         assert g["rows"]["4"] == json.loads(json.dumps(dataclasses.asdict(rows[3])))
         assert g["rows"]["5"] == json.loads(json.dumps(dataclasses.asdict(rows[4])))
-    assert search.LEVELS[palaces] is shipped  # the shipped rows back once the trial is over
+    assert search.LEVELS[palaces] is shipped_rows  # the shipped rows back once the trial is over
