@@ -287,13 +287,15 @@ def play_game(job: dict) -> dict:
 # ---- the rows -------------------------------------------------------------------------------------------
 def level_rows(game: str, options: dict) -> dict[str, dict]:
     """{level as text: the fields of the row it plays under `options`} (the game's engine), with
-    what else the levels' play depends on there (Engine.measured_with: a choice of evaluation)."""
+    what else each level's play depends on there (Engine.measured_with: a choice of evaluation,
+    a level's own start of a technique)."""
     info = games.get(game)
     full = info.check_options(options)
-    rows = {str(lv): info.engine.level_row(lv, full) for lv in LEVEL_NUMBERS}
-    extra = info.engine.measured_with(full)
+    rows = {lv: info.engine.level_row(lv, full) for lv in LEVEL_NUMBERS}
     return {
-        lv: json.loads(json.dumps({**dataclasses.asdict(row), **extra})) for lv, row in rows.items() if row is not None
+        str(lv): json.loads(json.dumps({**dataclasses.asdict(row), **info.engine.measured_with(full, lv)}))
+        for lv, row in rows.items()
+        if row is not None
     }
 
 

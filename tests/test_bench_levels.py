@@ -69,7 +69,7 @@ def test_a_game_played_under_another_evaluation_is_stale(monkeypatch):
     assert {r["eval"] for r in rows.values()} == {evaluation_id()}
     kept = _game("1", "2") | {"rows": {"1": rows["1"], "2": rows["2"]}, "index": 0}
     assert B.same_rows(kept, rows)
-    monkeypatch.setattr(DraughtsEngine, "measured_with", lambda self, options=None: {"eval": "another"})
+    monkeypatch.setattr(DraughtsEngine, "measured_with", lambda self, options=None, level=None: {"eval": "another"})
     assert not B.same_rows(kept, B.level_rows("draughts", {}))
     monkeypatch.undo()
     assert "eval" not in B.level_rows("draughts", {"variant": "russian"})["1"]  # one evaluation there
@@ -103,3 +103,21 @@ def test_english_checkers_beginner_plays_on_a_board_with_the_rules_moves():
             assert {greedy.key(x) for x in greedy.board(played).legal_moves} == ours
             move = rng.choice(state.legal_moves()) if len(played) % 10 else greedy.move(state, played, seed)
             state, played = state.play(move), played + [move]
+
+
+def test_a_palace_game_played_under_another_start_of_the_hunt_is_stale(monkeypatch):
+    """Four palaces' levels with `tables` hunt the last soldiers from a start of their own where the
+    board names one (search.HUNT_FROM): their rows record it, the other levels' rows do not."""
+    from game.ai.palace import search as palace_search
+
+    four = {"palaces": 4}
+    rows = B.level_rows("palace", four)
+    assert all("hunt_from" not in r for r in rows.values())  # no start of its own: the rows as before
+    kept = _game("7", "8") | {"rows": {"7": rows["7"], "8": rows["8"]}, "index": 0}
+    assert B.same_rows(kept, rows)
+    monkeypatch.setitem(palace_search.HUNT_FROM, 4, tuple(range(11, 21)))
+    moved = B.level_rows("palace", four)
+    assert moved["8"]["hunt_from"] == 18 and moved["10"]["hunt_from"] == 20
+    assert "hunt_from" not in moved["7"] and moved["7"] == rows["7"]  # 7 does not hunt
+    assert not B.same_rows(kept, moved)
+    assert B.level_rows("palace", {}) == B.level_rows("palace", {"palaces": 2})  # other boards as they were

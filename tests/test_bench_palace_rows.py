@@ -45,3 +45,17 @@ def test_a_trial_plays_its_rows_and_refuses_the_shipped_games_file(tmp_path):
         assert g["rows"]["4"] == json.loads(json.dumps(dataclasses.asdict(rows[3])))
         assert g["rows"]["5"] == json.loads(json.dumps(dataclasses.asdict(rows[4])))
     assert search.LEVELS[palaces] is shipped_rows  # the shipped rows back once the trial is over
+
+
+def test_a_trial_may_say_where_each_levels_hunt_begins_for_its_run_only(monkeypatch):
+    seen = []
+    monkeypatch.setattr(bench_levels, "main", lambda argv: seen.append(search.HUNT_FROM.get(4)) or 0)
+    before = dict(search.HUNT_FROM)
+    assert T.trial_hunt_from("four-hunt") is None  # a trial that does not say keeps the engine's
+    assert T.trial_hunt_from("four-hunt24") == (24,) * 10
+    graded = T.trial_hunt_from("four-graded")
+    assert graded is not None and len(graded) == 10 and list(graded) == sorted(graded)
+    for name in ("four-hunt24", "four-graded", "four-hunt"):
+        T.main([name, "--file", "unused.jsonl", "--fit-only"])
+    assert seen == [(24,) * 10, graded, before.get(4)]  # what the bench's games were played under
+    assert search.HUNT_FROM == before  # and the engine's own back afterwards

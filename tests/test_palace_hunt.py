@@ -79,3 +79,17 @@ def test_the_top_levels_black_scores_the_ending_by_the_kings_distance():
         plain = below.static(black, s.white, "b", 0, 59)
         assert top.static(black, s.white, "b", 0, 59) == plain - HUNT[4] * hunt(black, s.white, geo)
     assert hunt(s.black, s.white, geo) > 0
+
+
+def test_each_level_begins_its_hunt_where_its_board_says(monkeypatch):
+    s = P.from_text(ENDING)  # five soldiers on the board
+    assert [_search(s, level).hunt_from for level in (8, 10)] == [A.HUNT_SOLDIERS] * 2  # the engine's own
+    starts = (0, 0, 0, 0, 0, 0, 0, 3, 20, 20)
+    monkeypatch.setitem(A.HUNT_FROM, 4, starts)
+    at8, at9 = _search(s, 8), _search(s, 9)
+    assert (at8.hunt_from, at9.hunt_from) == (3, 20)
+    geo = GEOMETRY[4]
+    black = s.black
+    plain = _search(s, 7).static(black, s.white, "b", 0, 59)
+    assert at8.static(black, s.white, "b", 0, 59) == plain  # five soldiers: more than level 8's start
+    assert at9.static(black, s.white, "b", 0, 59) == plain - HUNT[4] * hunt(black, s.white, geo)

@@ -176,10 +176,11 @@ class EngineBase:
         games of a row since changed are not fitted. None where the engine has no level rows."""
         return None
 
-    def measured_with(self, options: Mapping | None = None) -> dict:
-        """What the levels' play depends on beside their rows under the rule `options` (a
-        choice of evaluation, as a fingerprint): recorded with each row by bench/bench_levels.py,
-        so that games played under another are not fitted either. {} where nothing else."""
+    def measured_with(self, options: Mapping | None = None, level: int | None = None) -> dict:
+        """What the levels' play (`level`'s, None: every level's) depends on beside their rows
+        under the rule `options` (a choice of evaluation as a fingerprint, a level's own start of
+        a technique): recorded with each row by bench/bench_levels.py, so that games played under
+        another are not fitted either. {} where nothing else."""
         return {}
 
 

@@ -53,7 +53,7 @@ class DraughtsEngine(EngineBase):
         variant = V.get((options or {}).get("variant", V.OPTION.default))
         return rows(variant.name)[parse_level(level)]
 
-    def measured_with(self, options: Mapping | None = None) -> dict:
+    def measured_with(self, options: Mapping | None = None, level: int | None = None) -> dict:
         # 10x10 plays the evaluation QIPAN_DRAUGHTS_EVAL chooses; the 8x8 boards have one
         variant = V.get((options or {}).get("variant", V.OPTION.default))
         return {"eval": evaluation_id()} if variant.size == 10 else {}

@@ -129,9 +129,10 @@ HUNT_CAP = 8  # steps: a king further from every soldier it could take counts as
 HUNT_SOLDIERS = 12  # the ending: nothing in hand and at most this many soldiers on the board
 
 
-def hunting(white, hand) -> bool:
-    """Whether the kings' hunt counts in this position (the ending)."""
-    return hand == 0 and white.bit_count() <= HUNT_SOLDIERS
+def hunting(white, hand, most: int = HUNT_SOLDIERS) -> bool:
+    """Whether the kings' hunt counts in this position: nothing in hand and at most `most`
+    soldiers on the board (the search's start of the hunt, HUNT_SOLDIERS unless a level's own)."""
+    return hand == 0 and white.bit_count() <= most
 
 
 def hunt(black, white, geo: Geometry = G2) -> int:

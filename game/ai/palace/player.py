@@ -42,6 +42,15 @@ class PalaceEngine(EngineBase):
     def level_row(self, level: Any, options: Mapping | None = None) -> LevelRow:
         return S.level_row(level, int(check_options(rules.OPTIONS, dict(options or {}))["palaces"]))
 
+    def measured_with(self, options: Mapping | None = None, level: int | None = None) -> dict:
+        # a board whose levels begin the kings' hunt each at its own point (search.HUNT_FROM) names
+        # it in the rows of the levels that hunt; elsewhere nothing (every start HUNT_SOLDIERS)
+        palaces = int(check_options(rules.OPTIONS, dict(options or {}))["palaces"])
+        starts = S.HUNT_FROM.get(palaces)
+        if starts is None or level is None or not S.level_row(level, palaces).tables:
+            return {}
+        return {"hunt_from": starts[level - 1]}
+
     def search(self, position: Any, limits: Limits) -> SearchResult:
         started = time.perf_counter()
         if position.result() is not None:

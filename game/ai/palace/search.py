@@ -17,7 +17,17 @@ import random
 from game.ai.common import LevelRow, SearchStopped, level_budget
 from game.ai.contract import Limits
 from game.ai.levels import parse_level
-from game.ai.palace.evaluate import _WORST_FREE, HUNT, ROOM_CAP, SHUT_IN, evaluate_black, hunt, hunting, soldiers_needed  # noqa: F401
+from game.ai.palace.evaluate import (  # noqa: F401
+    _WORST_FREE,
+    HUNT,
+    HUNT_SOLDIERS,
+    ROOM_CAP,
+    SHUT_IN,
+    evaluate_black,
+    hunt,
+    hunting,
+    soldiers_needed,
+)
 from game.ai.palace.geometry import GEOMETRY, Geometry
 from game.rules import palace as P
 from game.rules.palace import apply_move, gen_moves
@@ -83,6 +93,11 @@ _FOUR = (
     LevelRow(64, None, quiescence=1, tables=True),
 )
 LEVELS = {1: _ONE, 2: _TWO, 4: _FOUR}
+#: where each level's kings' hunt begins, per board (palaces -> levels 1-10: the most soldiers on the
+#: board at which its Black hunts; only the levels whose row has `tables` hunt at all). A board not
+#: named here begins every level's hunt at evaluate.HUNT_SOLDIERS (bench/bench_palace_rows.py tries
+#: other starts)
+HUNT_FROM: dict[int, tuple[int, ...]] = {}
 
 
 def level_row(level, palaces: int) -> LevelRow:
@@ -127,6 +142,7 @@ class _Search:
         self.shallower: list = []  # the iteration before the last finished one (a level overlooks)
         self.on_iteration = None  # called with (search, depth, scored) after each iteration
         self.hunt: int = 0  # eval units a step of the kings' hunt (evaluate.hunt; run() sets it)
+        self.hunt_from = HUNT_SOLDIERS  # the most soldiers on the board at which it hunts (run() sets it)
 
     # ---- move ordering --------------------------------------------------------------------------
     def _order(self, moves, black, white, stm, tt_path, ply):
@@ -207,7 +223,7 @@ class _Search:
         s = self.evals.get(key)
         if s is None:
             s = evaluate_black(black, white, caps, stm, hand, self.geo)
-            if self.hunt and hunting(white, hand):
+            if self.hunt and hunting(white, hand, self.hunt_from):
                 s -= self.hunt * hunt(black, white, self.geo)
             if stm == "w":
                 s = -s
@@ -382,6 +398,7 @@ def run(state, limits: Limits, on_iteration=None, row: LevelRow | None = None):
     # or its soldiers would learn to run from kings that are not yet a threat
     if row.tables and state.to_move == "b":
         s.hunt = HUNT.get(state.board.palaces, 0)
+        s.hunt_from = HUNT_FROM.get(state.board.palaces, (HUNT_SOLDIERS,) * 10)[limits.level - 1]
     depth = row.depth if limits.depth is None else min(row.depth, limits.depth)
     # moves further below the best than the level's guard are never chosen: bounds will do
     scored = s.root(state, depth, row.guard or 0)
