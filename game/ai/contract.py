@@ -177,10 +177,10 @@ class EngineBase:
         return None
 
     def measured_with(self, options: Mapping | None = None, level: int | None = None) -> dict:
-        """What the levels' play (`level`'s, None: every level's) depends on beside their rows
-        under the rule `options` (a choice of evaluation as a fingerprint, a level's own start of
-        a technique): recorded with each row by bench/bench_levels.py, so that games played under
-        another are not fitted either. {} where nothing else."""
+        """What level `level`'s play depends on beside its row under the rule `options` (a choice
+        of evaluation as a fingerprint, a level's own start of a technique): recorded with each
+        row by bench/bench_levels.py, so that games played under another are not fitted either.
+        {} where nothing else; without a level, only what holds for every level."""
         return {}
 
 
