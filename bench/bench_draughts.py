@@ -465,7 +465,7 @@ def write_pdn(path, games) -> None:
     mistakes): [(spec white, spec black, moves, result 1 / 0.5 / 0, why it ended), ...]."""
     from game.rules import draughts_pdn
 
-    with open(path, "w", encoding="utf-8") as f:
+    with open(path + ".part", "w", encoding="utf-8") as f:
         for n, (sw, sb, texts, res, why) in enumerate(games, 1):
             state, moves = R.new_game(), []
             for text in texts:
@@ -474,6 +474,7 @@ def write_pdn(path, games) -> None:
             tags = {"Event": f"bench_draughts ({why})", "Round": n, "White": spec_name(sw), "Black": spec_name(sb)}
             code = next(text for text, pts in POINTS.items() if pts == res)
             f.write(draughts_pdn.write_game(R.new_game(), moves, headers=tags, result=code) + "\n")
+    os.replace(path + ".part", path)  # whole or not at all: it is written again after every game
 
 
 def interval(points, games):
@@ -501,7 +502,8 @@ def match(
 ):
     """A against B over `games` games (pairs from the same opening, colours swapped): a dict with
     A's points per game, wins / draws / losses, how games ended, plies, and each side's clock;
-    `pdn`: a file to write the games to; `openings_file`: the openings from that file instead of
+    `pdn`: a file to write the games to, again as each game ends (a match stopped early keeps the
+    games it finished); `openings_file`: the openings from that file instead of
     random ones; `skip`: start at that opening (the games a longer match would play after the
     first `skip` pairs, with the same openings and seeds)."""
     count = skip + (games + 1) // 2
@@ -537,8 +539,8 @@ def match(
                 print(
                     f"    game {n}: {mine} in {plies} plies ({reason}); A {100 * sum(pts) / n:.1f}% so far", flush=True
                 )
-    if pdn:
-        write_pdn(pdn, played)
+            if pdn:
+                write_pdn(pdn, played)
     return out
 
 

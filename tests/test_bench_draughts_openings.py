@@ -3,6 +3,7 @@ match's points are split by the openings' classes from the right side."""
 
 import os
 import sys
+from pathlib import Path
 
 from game.rules import draughts as R
 from game.rules import draughts_pdn
@@ -78,3 +79,20 @@ def test_a_match_can_start_every_game_from_the_start_position():
     assert D.openings(3, plies=0) == [[], [], []]  # where the opening book plays
     lines = D.openings(5, plies=4, seed=2024)
     assert len({tuple(line) for line in lines}) == 5 and all(len(line) == 4 for line in lines)
+
+
+def test_a_matchs_games_are_written_as_each_ends(tmp_path, monkeypatch):
+    import bench_draughts as D
+
+    written = []
+    real = D.write_pdn
+
+    def write(path, games):
+        real(path, games)
+        written.append(len(draughts_pdn.read_games(Path(path).read_text(encoding="utf-8"))))
+
+    monkeypatch.setattr(D, "write_pdn", write)
+    path = str(tmp_path / "match.pdn")
+    out = D.match(("qipan", "hard", None, 300), ("beginner",), 2, 1, max_plies=12, pdn=path)
+    assert written == [1, 2]  # a match stopped after its first game keeps that game
+    assert len(out["points"]) == 2 and not os.path.exists(path + ".part")
