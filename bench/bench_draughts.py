@@ -460,21 +460,19 @@ def engine_points(game, engine):
     return (pts if pts is None or white else 1.0 - pts), white
 
 
-def write_pdn(path, games) -> None:
-    """The games of a match as one PDN file, to study (python -m game.cli review FILE marks the
-    mistakes): [(spec white, spec black, moves, result 1 / 0.5 / 0, why it ended), ...]."""
+def pdn_game(n, game) -> str:
+    """Game `n` of a match as PDN text, to study (python -m game.cli review FILE marks the
+    mistakes): game = (spec white, spec black, moves, result 1 / 0.5 / 0, why it ended)."""
     from game.rules import draughts_pdn
 
-    with open(path + ".part", "w", encoding="utf-8") as f:
-        for n, (sw, sb, texts, res, why) in enumerate(games, 1):
-            state, moves = R.new_game(), []
-            for text in texts:
-                moves.append(R.find_move(state, text))
-                state = state.play(moves[-1])
-            tags = {"Event": f"bench_draughts ({why})", "Round": n, "White": spec_name(sw), "Black": spec_name(sb)}
-            code = next(text for text, pts in POINTS.items() if pts == res)
-            f.write(draughts_pdn.write_game(R.new_game(), moves, headers=tags, result=code) + "\n")
-    os.replace(path + ".part", path)  # whole or not at all: it is written again after every game
+    sw, sb, texts, res, why = game
+    state, moves = R.new_game(), []
+    for text in texts:
+        moves.append(R.find_move(state, text))
+        state = state.play(moves[-1])
+    tags = {"Event": f"bench_draughts ({why})", "Round": n, "White": spec_name(sw), "Black": spec_name(sb)}
+    code = next(text for text, pts in POINTS.items() if pts == res)
+    return draughts_pdn.write_game(R.new_game(), moves, headers=tags, result=code) + "\n"
 
 
 def interval(points, games):
@@ -502,8 +500,8 @@ def match(
 ):
     """A against B over `games` games (pairs from the same opening, colours swapped): a dict with
     A's points per game, wins / draws / losses, how games ended, plies, and each side's clock;
-    `pdn`: a file to write the games to, again as each game ends (a match stopped early keeps the
-    games it finished); `openings_file`: the openings from that file instead of
+    `pdn`: a file the games are added to as each ends (a match stopped early keeps the games it
+    finished); `openings_file`: the openings from that file instead of
     random ones; `skip`: start at that opening (the games a longer match would play after the
     first `skip` pairs, with the same openings and seeds)."""
     count = skip + (games + 1) // 2
@@ -515,7 +513,8 @@ def match(
     work = work[:games]
     out = {"points": [], "ends": {}, "plies": [], "clock": {who: [0.0, 0, 0.0, 0, 0.0, 0.0, 0] for who in "ab"}}
     played = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # each game is added to the PDN as it ends, so a match stopped early keeps the games it finished
+    with ProcessPoolExecutor(max_workers=jobs) as pool, open(pdn or os.devnull, "w", encoding="utf-8") as kept:
         for n, ((sa, sb, *_), (res, plies, reason, spent, texts)) in enumerate(zip(work, pool.map(play_game, work)), 1):
             played.append((sa, sb, texts, res, str(reason).replace("EndReason.", "").lower()))
             a_white = sa == spec_a
@@ -540,7 +539,8 @@ def match(
                     f"    game {n}: {mine} in {plies} plies ({reason}); A {100 * sum(pts) / n:.1f}% so far", flush=True
                 )
             if pdn:
-                write_pdn(pdn, played)
+                kept.write(pdn_game(n, played[-1]))
+                kept.flush()
     return out
 
 

@@ -3,7 +3,6 @@ match's points are split by the openings' classes from the right side."""
 
 import os
 import sys
-from pathlib import Path
 
 from game.rules import draughts as R
 from game.rules import draughts_pdn
@@ -84,15 +83,16 @@ def test_a_match_can_start_every_game_from_the_start_position():
 def test_a_matchs_games_are_written_as_each_ends(tmp_path, monkeypatch):
     import bench_draughts as D
 
-    written = []
-    real = D.write_pdn
+    path = tmp_path / "match.pdn"
+    on_disk = []  # games already in the file when the next one is written
+    real = D.pdn_game
 
-    def write(path, games):
-        real(path, games)
-        written.append(len(draughts_pdn.read_games(Path(path).read_text(encoding="utf-8"))))
+    def game(n, played):
+        text = path.read_text(encoding="utf-8")
+        on_disk.append(len(draughts_pdn.read_games(text)) if text.strip() else 0)
+        return real(n, played)
 
-    monkeypatch.setattr(D, "write_pdn", write)
-    path = str(tmp_path / "match.pdn")
-    out = D.match(("qipan", "hard", None, 300), ("beginner",), 2, 1, max_plies=12, pdn=path)
-    assert written == [1, 2]  # a match stopped after its first game keeps that game
-    assert len(out["points"]) == 2 and not os.path.exists(path + ".part")
+    monkeypatch.setattr(D, "pdn_game", game)
+    out = D.match(("qipan", "hard", None, 300), ("beginner",), 2, 1, max_plies=12, pdn=str(path))
+    assert on_disk == [0, 1]  # a match stopped after its first game keeps that game
+    assert len(out["points"]) == 2 and len(draughts_pdn.read_games(path.read_text(encoding="utf-8"))) == 2
