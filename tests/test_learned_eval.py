@@ -48,27 +48,59 @@ def test_the_current_evaluation_written_as_a_learned_file_evaluates_the_same(pos
     assert np.array_equal(T.engine_eval(path, positions), T.engine_eval(None, positions))
 
 
-def test_a_learned_file_evaluates_as_its_model(positions, tmp_path):
+@pytest.mark.parametrize("boxes", [False, True])
+def test_a_learned_file_evaluates_as_its_model(positions, tmp_path, boxes):
     rng = np.random.default_rng(5)
     theta = T.current_terms() + rng.integers(-30, 31, T.N_COL)
     path = str(tmp_path / "noisy.bin")
-    T.export(theta, path)
+    T.export(theta, path, boxes)
+    assert len(E._load_weights(path)[1][0]) == len(E.PATTERNS) + (len(E.BOX_PATTERNS) if boxes else 0)
     plain = _plain_scaling(positions)
     got = T.engine_eval(path, positions)
-    assert np.array_equal(got[plain], (T.design(positions) @ theta)[plain].astype(np.int64))
+    assert np.array_equal(got[plain], (T.design(positions, boxes) @ theta)[plain].astype(np.int64))
     assert not np.array_equal(got, T.engine_eval(None, positions))
 
 
-def test_with_a_learned_file_the_compiled_search_follows_the_plain_one(tmp_path):
+def test_box_indices_read_each_boxs_own_squares():
+    """A box's index is the base-3 number of its eight squares (0 empty, 1 white man, 2 black
+    man), read in two chunks of two rows; the boxes are 4 x 4 fields and cover the board."""
+    import random
+
+    from game.rules import draughts as R
+
+    assert len(E.BOX_PATTERNS) == 16 and all(len(p) == 8 for p in E.BOX_PATTERNS)
+    assert sorted({sq for p in E.BOX_PATTERNS for sq in p}) == list(range(50))
+    for p in E.BOX_PATTERNS:
+        rows = [R.row_col(s + 1)[0] for s in p]
+        cols = [R.row_col(s + 1)[1] for s in p]
+        assert max(rows) - min(rows) == 3 and max(cols) - min(cols) <= 3
+    rng = random.Random(9)
+    for _ in range(200):
+        sq = rng.sample(range(50), rng.randrange(0, 41))
+        cut = rng.randrange(len(sq) + 1)
+        wm = sum(R.SQUARE[s] for s in sq[:cut])
+        bm = sum(R.SQUARE[s] for s in sq[cut:])
+        want = [
+            sum(3**i * (1 if wm & R.SQUARE[s] else 2 if bm & R.SQUARE[s] else 0) for i, s in enumerate(p))
+            for p in E.BOX_PATTERNS
+        ]
+        assert E.box_indices(wm, bm) == want
+        d = {k: np.array([v], np.uint64) for k, v in (("wm", wm), ("bm", bm))}
+        assert [int(T.box_index(d, i)[0]) for i in range(len(want))] == want
+
+
+@pytest.mark.parametrize("boxes", [False, True])
+def test_with_a_learned_file_the_compiled_search_follows_the_plain_one(tmp_path, boxes):
     rng = np.random.default_rng(6)
     theta = T.current_terms() + rng.integers(-40, 41, T.N_COL)
     path = str(tmp_path / "noisy.bin")
-    T.export(theta, path)
+    T.export(theta, path, boxes)
     code = f"""
 import random
 from game.ai.draughts import eval as E, fast as F, search as A
 from game.rules import draughts as R
 assert E.KING_VS_KINGLESS == {int(round(theta[T.C_HAND]))} and F.available()
+assert F.WEIGHTS[1].shape[1] == {len(E.PATTERNS) + (len(E.BOX_PATTERNS) if boxes else 0)}
 rng = random.Random(4)
 checked = 0
 while checked < 12:

@@ -27,6 +27,16 @@ PAT_B = np.zeros_like(PAT_W)
 for _i, _t in enumerate(E._PAT_TABLES):
     PAT_W[_i, : len(_t[2])] = _t[2]
     PAT_B[_i, : len(_t[3])] = _t[3]
+# the boxes a learned file may add (eval.BOX_PATTERNS): two chunks each, [box, chunk, ...]
+NBOX = len(E._BOX_TABLES)
+BOX_SH = np.array([[c[0] for c in t] for t in E._BOX_TABLES], np.int64)
+BOX_M = np.array([[c[1] for c in t] for t in E._BOX_TABLES], np.int64)
+BOX_W = np.zeros((NBOX, 2, max(len(c[2]) for t in E._BOX_TABLES for c in t)), np.int64)
+BOX_B = np.zeros_like(BOX_W)
+for _i, _t in enumerate(E._BOX_TABLES):
+    for _j, _c in enumerate(_t):
+        BOX_W[_i, _j, : len(_c[2])] = _c[2]
+        BOX_B[_i, _j, : len(_c[3])] = _c[3]
 LEFT, RIGHT, W_ADV, B_ADV = E.LEFT, E.RIGHT, E.W_ADV, E.B_ADV
 
 
@@ -35,12 +45,13 @@ KINGS_VS_KINGLESS, MOBILITY, BALANCE, RUNAWAY = 0, 1, 2, 3  # where hand (weight
 
 def weights():
     """The evaluation's trained values as arrays, or None without trained tables: the phase of
-    each men count, the tables [phase, pattern, index], the kings' square values by chunks of 7
-    bits [side, chunk, bits] and the hand terms' constants (at KINGS_VS_KINGLESS, ...)."""
+    each men count, the tables [phase, pattern, index] (the strips, then the boxes if the file has
+    them), the kings' square values by chunks of 7 bits [side, chunk, bits] and the hand terms'
+    constants (at KINGS_VS_KINGLESS, ...)."""
     if E._TRAINED is None:
         return None
     phase_of, phases = E._TRAINED
-    w = np.array([[t[4] for t in ph] for ph in phases], np.int64)
+    w = np.array([[t[-1] for t in ph] for ph in phases], np.int64)
     kings = np.array([E._WK, E._BK], np.int64)
     hand = np.array([E.KING_VS_KINGLESS, E.MOBILITY, E.BALANCE, *E.RUNAWAY], np.int64)
     return np.array(phase_of, np.int64), w, kings, hand
@@ -69,6 +80,10 @@ def evaluate(wm, wk, bm, bk, white, phase_of, w, kings, hand):
         sh = PAT_SH[i]
         m = PAT_M[i]
         score += w[ph, i, PAT_W[i, (wm >> sh) & m] + PAT_B[i, (bm >> sh) & m]]
+    for i in range(w.shape[1] - NPAT):  # the boxes, in a file that has them
+        sh1, m1, sh2, m2 = BOX_SH[i, 0], BOX_M[i, 0], BOX_SH[i, 1], BOX_M[i, 1]
+        k = BOX_W[i, 0, (wm >> sh1) & m1] + BOX_B[i, 0, (bm >> sh1) & m1]
+        score += w[ph, NPAT + i, k + BOX_W[i, 1, (wm >> sh2) & m2] + BOX_B[i, 1, (bm >> sh2) & m2]]
     nwk = popcnt(wk)
     nbk = popcnt(bk)
     if nwk or nbk:
