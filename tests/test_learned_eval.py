@@ -134,6 +134,23 @@ def test_the_trainer_fits_and_writes_a_file_the_engine_loads(shards, tmp_path, c
     assert E._load_weights(out) is not None and E.load_learned_terms(out) is not None
 
 
+def test_the_trainer_fits_the_boxes_and_keeps_them_in_a_correction(shards, tmp_path, capsys, monkeypatch):
+    out, again = str(tmp_path / "boxes.bin"), str(tmp_path / "again.bin")
+    assert T.main([shards, "--boxes", "--out", out, "--lam", "1e-3", "--maxiter", "50"]) == 0
+    phases = E._load_weights(out)[1]
+    assert all(len(ph) == len(E.PATTERNS) + len(E.BOX_PATTERNS) for ph in phases)
+    assert any(any(t[-1]) for ph in phases for t in ph[len(E.PATTERNS) :])  # the boxes learned something
+    # a correction to a file with boxes keeps them, without --boxes (the process plays that file)
+    code = (
+        "import sys; sys.path.insert(0, 'tools'); import train_learned_eval as T; "
+        f"sys.exit(T.main([{shards!r}, '--base', 'current', '--out', {again!r}, '--maxiter', '20']))"
+    )
+    env = dict(os.environ, QIPAN_DRAUGHTS_EVAL=out)
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert all(len(ph) == len(E.PATTERNS) + len(E.BOX_PATTERNS) for ph in E._load_weights(again)[1])
+
+
 def test_the_trainer_says_how_near_each_evaluation_comes_to_the_deeper_scores(shards, tmp_path, capsys):
     DS.deepen(shards, 600, 2, workers=1)
     out, report = str(tmp_path / "deep.bin"), str(tmp_path / "deep.json")

@@ -27,16 +27,21 @@ PAT_B = np.zeros_like(PAT_W)
 for _i, _t in enumerate(E._PAT_TABLES):
     PAT_W[_i, : len(_t[2])] = _t[2]
     PAT_B[_i, : len(_t[3])] = _t[3]
-# the boxes a learned file may add (eval.BOX_PATTERNS): two chunks each, [box, chunk, ...]
-NBOX = len(E._BOX_TABLES)
-BOX_SH = np.array([[c[0] for c in t] for t in E._BOX_TABLES], np.int64)
-BOX_M = np.array([[c[1] for c in t] for t in E._BOX_TABLES], np.int64)
-BOX_W = np.zeros((NBOX, 2, max(len(c[2]) for t in E._BOX_TABLES for c in t)), np.int64)
-BOX_B = np.zeros_like(BOX_W)
-for _i, _t in enumerate(E._BOX_TABLES):
-    for _j, _c in enumerate(_t):
-        BOX_W[_i, _j, : len(_c[2])] = _c[2]
-        BOX_B[_i, _j, : len(_c[3])] = _c[3]
+# The boxes a learned file may add (eval.BOX_PATTERNS): a box is two chunks of 2 rows x 2 squares,
+# and each chunk is shared by the boxes above and below it, so the 20 chunks (5 pairs of rows x 4
+# columns of boxes, [pair, column]) are read once each: box (pair p, column c) is chunk (p, c) +
+# 81 x chunk (p + 1, c).
+NBOX = len(E.BOX_PATTERNS)
+CH_SH = np.zeros((5, 4), np.int64)
+CH_M = np.zeros((5, 4), np.int64)
+CH_W = np.zeros((5, 4, 256), np.int64)
+CH_B = np.zeros_like(CH_W)
+for _p in range(5):
+    for _c in range(4):
+        _sq = E.BOX_PATTERNS[_p * 4 + _c][:4] if _p < 4 else E.BOX_PATTERNS[12 + _c][4:]
+        _sh, _m, _tw, _tb = E._chunk(_sq, 0)
+        CH_SH[_p, _c], CH_M[_p, _c] = _sh, _m
+        CH_W[_p, _c, : len(_tw)], CH_B[_p, _c, : len(_tb)] = _tw, _tb
 LEFT, RIGHT, W_ADV, B_ADV = E.LEFT, E.RIGHT, E.W_ADV, E.B_ADV
 
 
@@ -80,10 +85,13 @@ def evaluate(wm, wk, bm, bk, white, phase_of, w, kings, hand):
         sh = PAT_SH[i]
         m = PAT_M[i]
         score += w[ph, i, PAT_W[i, (wm >> sh) & m] + PAT_B[i, (bm >> sh) & m]]
-    for i in range(w.shape[1] - NPAT):  # the boxes, in a file that has them
-        sh1, m1, sh2, m2 = BOX_SH[i, 0], BOX_M[i, 0], BOX_SH[i, 1], BOX_M[i, 1]
-        k = BOX_W[i, 0, (wm >> sh1) & m1] + BOX_B[i, 0, (bm >> sh1) & m1]
-        score += w[ph, NPAT + i, k + BOX_W[i, 1, (wm >> sh2) & m2] + BOX_B[i, 1, (bm >> sh2) & m2]]
+    if w.shape[1] > NPAT:  # a file with the boxes
+        for c in range(4):
+            top = CH_W[0, c, (wm >> CH_SH[0, c]) & CH_M[0, c]] + CH_B[0, c, (bm >> CH_SH[0, c]) & CH_M[0, c]]
+            for p in range(1, 5):
+                low = CH_W[p, c, (wm >> CH_SH[p, c]) & CH_M[p, c]] + CH_B[p, c, (bm >> CH_SH[p, c]) & CH_M[p, c]]
+                score += w[ph, NPAT + (p - 1) * 4 + c, top + 81 * low]
+                top = low
     nwk = popcnt(wk)
     nbk = popcnt(bk)
     if nwk or nbk:
