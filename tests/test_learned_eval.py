@@ -48,27 +48,59 @@ def test_the_current_evaluation_written_as_a_learned_file_evaluates_the_same(pos
     assert np.array_equal(T.engine_eval(path, positions), T.engine_eval(None, positions))
 
 
-def test_a_learned_file_evaluates_as_its_model(positions, tmp_path):
+@pytest.mark.parametrize("boxes", [False, True])
+def test_a_learned_file_evaluates_as_its_model(positions, tmp_path, boxes):
     rng = np.random.default_rng(5)
     theta = T.current_terms() + rng.integers(-30, 31, T.N_COL)
     path = str(tmp_path / "noisy.bin")
-    T.export(theta, path)
+    T.export(theta, path, boxes)
+    assert len(E._load_weights(path)[1][0]) == len(E.PATTERNS) + (len(E.BOX_PATTERNS) if boxes else 0)
     plain = _plain_scaling(positions)
     got = T.engine_eval(path, positions)
-    assert np.array_equal(got[plain], (T.design(positions) @ theta)[plain].astype(np.int64))
+    assert np.array_equal(got[plain], (T.design(positions, boxes) @ theta)[plain].astype(np.int64))
     assert not np.array_equal(got, T.engine_eval(None, positions))
 
 
-def test_with_a_learned_file_the_compiled_search_follows_the_plain_one(tmp_path):
+def test_box_indices_read_each_boxs_own_squares():
+    """A box's index is the base-3 number of its eight squares (0 empty, 1 white man, 2 black
+    man), read in two chunks of two rows; the boxes are 4 x 4 fields and cover the board."""
+    import random
+
+    from game.rules import draughts as R
+
+    assert len(E.BOX_PATTERNS) == 16 and all(len(p) == 8 for p in E.BOX_PATTERNS)
+    assert sorted({sq for p in E.BOX_PATTERNS for sq in p}) == list(range(50))
+    for p in E.BOX_PATTERNS:
+        rows = [R.row_col(s + 1)[0] for s in p]
+        cols = [R.row_col(s + 1)[1] for s in p]
+        assert max(rows) - min(rows) == 3 and max(cols) - min(cols) <= 3
+    rng = random.Random(9)
+    for _ in range(200):
+        sq = rng.sample(range(50), rng.randrange(0, 41))
+        cut = rng.randrange(len(sq) + 1)
+        wm = sum(R.SQUARE[s] for s in sq[:cut])
+        bm = sum(R.SQUARE[s] for s in sq[cut:])
+        want = [
+            sum(3**i * (1 if wm & R.SQUARE[s] else 2 if bm & R.SQUARE[s] else 0) for i, s in enumerate(p))
+            for p in E.BOX_PATTERNS
+        ]
+        assert E.box_indices(wm, bm) == want
+        d = {k: np.array([v], np.uint64) for k, v in (("wm", wm), ("bm", bm))}
+        assert [int(T.box_index(d, i)[0]) for i in range(len(want))] == want
+
+
+@pytest.mark.parametrize("boxes", [False, True])
+def test_with_a_learned_file_the_compiled_search_follows_the_plain_one(tmp_path, boxes):
     rng = np.random.default_rng(6)
     theta = T.current_terms() + rng.integers(-40, 41, T.N_COL)
     path = str(tmp_path / "noisy.bin")
-    T.export(theta, path)
+    T.export(theta, path, boxes)
     code = f"""
 import random
 from game.ai.draughts import eval as E, fast as F, search as A
 from game.rules import draughts as R
 assert E.KING_VS_KINGLESS == {int(round(theta[T.C_HAND]))} and F.available()
+assert F.WEIGHTS[1].shape[1] == {len(E.PATTERNS) + (len(E.BOX_PATTERNS) if boxes else 0)}
 rng = random.Random(4)
 checked = 0
 while checked < 12:
@@ -100,6 +132,23 @@ def test_the_trainer_fits_and_writes_a_file_the_engine_loads(shards, tmp_path, c
     text = capsys.readouterr().out
     assert "held-out log-loss" in text and "as the engine evaluates" in text
     assert E._load_weights(out) is not None and E.load_learned_terms(out) is not None
+
+
+def test_the_trainer_fits_the_boxes_and_keeps_them_in_a_correction(shards, tmp_path, capsys, monkeypatch):
+    out, again = str(tmp_path / "boxes.bin"), str(tmp_path / "again.bin")
+    assert T.main([shards, "--boxes", "--out", out, "--lam", "1e-3", "--maxiter", "50"]) == 0
+    phases = E._load_weights(out)[1]
+    assert all(len(ph) == len(E.PATTERNS) + len(E.BOX_PATTERNS) for ph in phases)
+    assert any(any(t[-1]) for ph in phases for t in ph[len(E.PATTERNS) :])  # the boxes learned something
+    # a correction to a file with boxes keeps them, without --boxes (the process plays that file)
+    code = (
+        "import sys; sys.path.insert(0, 'tools'); import train_learned_eval as T; "
+        f"sys.exit(T.main([{shards!r}, '--base', 'current', '--out', {again!r}, '--maxiter', '20']))"
+    )
+    env = dict(os.environ, QIPAN_DRAUGHTS_EVAL=out)
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert all(len(ph) == len(E.PATTERNS) + len(E.BOX_PATTERNS) for ph in E._load_weights(again)[1])
 
 
 def test_the_trainer_says_how_near_each_evaluation_comes_to_the_deeper_scores(shards, tmp_path, capsys):

@@ -7,7 +7,8 @@ The model is the form the engine already evaluates, so that the plain and the co
 read the result as data (eval.save_learned; QIPAN_DRAUGHTS_EVAL=learned or a path plays it):
 
 - per game phase (men on the board: below 16, 16-25, 26 and more), a table for each of the 11
-  patterns of 2 rows x 4 squares over every empty / white man / black man configuration;
+  patterns of 2 rows x 4 squares over every empty / white man / black man configuration, and with
+  `--boxes` also for each of the 16 boxes of 4 x 4 fields (eval.BOX_PATTERNS);
 - per phase the men's count and their tempo (rows advanced), folded into those tables;
 - the kings: their count and a value for each square;
 - kings against a kingless side, the men's mobility, the wings' balance, runaway men 1-3 rows
@@ -49,7 +50,8 @@ from game.rules import draughts as R  # noqa: E402
 BOUNDS = (16, 26)
 PHASE_OF = [sum(n >= b for b in BOUNDS) for n in range(41)]
 N_PHASE = len(BOUNDS) + 1
-NPAT, NENT = len(E.PATTERNS), E.PAT_ENTRIES
+NSTRIP, NENT = len(E.PATTERNS), E.PAT_ENTRIES
+NPAT = NSTRIP + len(E.BOX_PATTERNS)  # the strips' columns, then the boxes' (used with --boxes only)
 # columns: patterns per phase, then per phase men and tempo, then kings (count, 50 squares),
 # then the hand terms (as eval.N_HAND)
 C_PAT = 0
@@ -94,8 +96,19 @@ def hand_columns(d: dict) -> np.ndarray:
     return out
 
 
-def design(d: dict):
-    """The sparse design matrix of the positions (White's view)."""
+def box_index(d: dict, i: int) -> np.ndarray:
+    """Every position's index in box pattern i (eval.box_indices)."""
+    wm, bm = d["wm"], d["bm"]
+    idx = np.zeros(len(wm), np.int64)
+    for sh, m, tw, tb in E._BOX_TABLES[i]:
+        idx += np.array(tw, np.int64)[((wm >> np.uint64(sh)) & np.uint64(m)).astype(np.int64)]
+        idx += np.array(tb, np.int64)[((bm >> np.uint64(sh)) & np.uint64(m)).astype(np.int64)]
+    return idx
+
+
+def design(d: dict, boxes: bool = False):
+    """The sparse design matrix of the positions (White's view); the boxes' columns stay empty
+    unless `boxes`."""
     from scipy.sparse import coo_matrix, csr_matrix, hstack
 
     n = len(d["wm"])
@@ -110,6 +123,9 @@ def design(d: dict):
         )
         rows.append(np.arange(n))
         cols.append(C_PAT + (phase * NPAT + i) * NENT + idx)
+    for i in range(len(E.BOX_PATTERNS)) if boxes else ():
+        rows.append(np.arange(n))
+        cols.append(C_PAT + (phase * NPAT + NSTRIP + i) * NENT + box_index(d, i))
     r, c = np.concatenate(rows), np.concatenate(cols)
     pats = coo_matrix((np.ones(len(r)), (r, c)), shape=(n, C_MEN)).tocsr()
     dense = np.zeros((n, N_COL - C_MEN))
@@ -158,8 +174,8 @@ def current_terms() -> np.ndarray:
     for p in range(N_PHASE):
         men = [n for n in range(41) if PHASE_OF[n] == p]
         src = phase_of[men[len(men) // 2]]  # the file's phase for this phase's middle men count
-        for i in range(NPAT):
-            theta[C_PAT + (p * NPAT + i) * NENT : C_PAT + (p * NPAT + i + 1) * NENT] = phases[src][i][4]
+        for i, table in enumerate(phases[src]):  # the strips, then the boxes where the file has them
+            theta[C_PAT + (p * NPAT + i) * NENT : C_PAT + (p * NPAT + i + 1) * NENT] = table[-1]
     learned = E.load_learned_terms(E.EVAL_FILE) if E.EVAL_FILE else None
     if learned is not None:  # a learned file's own kings (White's by square; Black's mirror them)
         theta[C_KSQ : C_KSQ + 50] = learned[0]
@@ -218,8 +234,16 @@ def fit(X, y, offset, lam, lam_other, maxiter=400):
 
 
 # ---- export ---------------------------------------------------------------------------------------------------
-def export(theta_cm: np.ndarray, path: str) -> None:
-    """Write a learned file from the model's values in centi-men (White's view)."""
+def has_boxes(theta: np.ndarray) -> bool:
+    """Whether any box column holds a value."""
+    return any(
+        np.any(theta[C_PAT + (p * NPAT + NSTRIP) * NENT : C_PAT + (p + 1) * NPAT * NENT]) for p in range(N_PHASE)
+    )
+
+
+def export(theta_cm: np.ndarray, path: str, boxes: bool = False) -> None:
+    """Write a learned file from the model's values in centi-men (White's view), with the boxes'
+    tables if `boxes`."""
     rows = []
     for p in range(N_PHASE):
         men, tempo = theta_cm[C_MEN + p], theta_cm[C_TEMPO + p]
@@ -236,6 +260,9 @@ def export(theta_cm: np.ndarray, path: str) -> None:
                 row += np.where(trit == 1, men + tempo * (9 - ROW[sq0]), 0.0)
                 row -= np.where(trit == 2, men + tempo * ROW[sq0], 0.0)
             tables.append(np.rint(row).astype(int).tolist())
+        for i in range(NSTRIP, NPAT) if boxes else ():
+            box = theta_cm[C_PAT + (p * NPAT + i) * NENT : C_PAT + (p * NPAT + i + 1) * NENT]
+            tables.append(np.rint(box).astype(int).tolist())
         rows.append(tables)
     kings = theta_cm[C_KING] + theta_cm[C_KSQ : C_KSQ + 50]
     white_kings = np.rint(kings).astype(int).tolist()
@@ -271,6 +298,7 @@ def main(argv=None) -> int:
     p.add_argument("--base", choices=("none", "current"), default="none", help="learn from zero or a correction")
     p.add_argument("--lam", type=float, default=1e-5, help="L2 penalty of the pattern tables' values")
     p.add_argument("--lam-other", type=float, default=1e-7, help="L2 penalty of the other values")
+    p.add_argument("--boxes", action="store_true", help="fit the 4 x 4 boxes' tables too (eval.BOX_PATTERNS)")
     p.add_argument("--blend", type=float, default=0.0, help="share of sigmoid(search score / K) in the target")
     p.add_argument(
         "--deep", type=int, metavar="NODES", help="fit the positions with a deeper score (draughts_selfplay --deepen)"
@@ -307,22 +335,19 @@ def main(argv=None) -> int:
         fitted &= train["deep"] != DS.NO_SCORE
         train["score"] = train["deep"]
     tr = both({k: v[fitted] for k, v in train.items()})
-    X = design(tr)
+    theta0 = current_terms() if args.base == "current" else np.zeros(N_COL)
+    boxes = args.boxes or has_boxes(theta0)  # a current evaluation's boxes are kept
+    X = design(tr, boxes)
     y = np.concatenate([y_train[fitted], 1 - y_train[fitted]])
     if args.blend:
         y = (1 - args.blend) * y + args.blend * sigmoid(tr["score"].astype(np.float64) / k)
-    if args.base == "current":
-        theta0 = current_terms()
-        offset = (X @ theta0) / k
-    else:
-        theta0 = np.zeros(N_COL)
-        offset = np.zeros(X.shape[0])
+    offset = (X @ theta0) / k
     print(f"design {X.shape[0]} x {X.shape[1]}, {X.nnz} entries ({time.perf_counter() - t0:.0f} s)", flush=True)
     theta = fit(X, y, offset, args.lam, args.lam_other, args.maxiter)
     model = theta0 + theta * k  # centi-men
-    Xt = design(test)
+    Xt = design(test, boxes)
     model_loss = logloss(sigmoid(Xt @ model / k), y_test)
-    export(model, args.out)
+    export(model, args.out, boxes)
     learned = engine_eval(args.out, test).astype(np.float64)
     learned_loss = logloss(sigmoid(learned / k), y_test)
     print(

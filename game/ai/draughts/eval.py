@@ -122,6 +122,23 @@ WEIGHTS_MAGIC = b"QPD2"
 WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights.bin")
 
 
+def _chunk(squares0, first):
+    """(shift, mask, white table, black table) reading squares0 from one run of bits: the tables
+    give each configuration's base-3 value (0 empty, 1 white man, 2 black man), the i-th square
+    being digit first + i."""
+    bits = [R.SQ_BIT[s] for s in squares0]
+    sh = min(bits)
+    span = max(bits) - sh + 1
+    tw, tb = [0] * (1 << span), [0] * (1 << span)
+    for i, b in enumerate(bits):
+        step = 1 << (b - sh)
+        for v in range(1 << span):
+            if v & step:
+                tw[v] += 3 ** (first + i)
+                tb[v] += 2 * 3 ** (first + i)
+    return sh, (1 << span) - 1, tuple(tw), tuple(tb)
+
+
 def _pattern_tables():
     """Blocks of 2 rows x 4 squares (8 squares) tiling the board: rows r, r+1 for r = 0..8 with
     the window alternating left/right, plus two windows for the corner squares."""
@@ -133,27 +150,46 @@ def _pattern_tables():
     pats, tables = [], []
     for r, c0 in blocks:
         squares0 = [r * 5 + c for c in range(c0, c0 + 4)] + [(r + 1) * 5 + c for c in range(c0, c0 + 4)]
-        bits = [R.SQ_BIT[s] for s in squares0]
-        sh = min(bits)
-        span = max(bits) - sh + 1
-        tw, tb = [0] * (1 << span), [0] * (1 << span)
-        for i, b in enumerate(bits):
-            step = 1 << (b - sh)
-            for v in range(1 << span):
-                if v & step:
-                    tw[v] += 3**i
-                    tb[v] += 2 * 3**i
         pats.append(tuple(squares0))
-        tables.append((sh, (1 << span) - 1, tuple(tw), tuple(tb)))
+        tables.append(_chunk(squares0, 0))
     return tuple(pats), tuple(tables)
 
 
 PATTERNS, _PAT_TABLES = _pattern_tables()
 
 
+def _box_tables():
+    """Squares of 4 x 4 fields (8 playing squares: two a row over four rows) at every even row and
+    column, overlapping by half: the files and the men behind one another, which the strips of 2
+    rows do not see together (Scan's shape). Four rows span too many bits for one table, so each
+    is read as two chunks of two rows."""
+    pats, tables = [], []
+    for r0 in (0, 2, 4, 6):
+        for c0 in (0, 2, 4, 6):
+            squares0 = [
+                R.square_at(r, c) - 1 for r in range(r0, r0 + 4) for c in range(c0, c0 + 4) if R.square_at(r, c)
+            ]
+            pats.append(tuple(squares0))
+            tables.append((_chunk(squares0[:4], 0), _chunk(squares0[4:], 4)))
+    return tuple(pats), tuple(tables)
+
+
+#: the box patterns a learned file may add after the strips (PATTERNS)
+BOX_PATTERNS, _BOX_TABLES = _box_tables()
+N_STRIPS = len(PATTERNS)
+
+
 def pattern_indices(wm, bm):
-    """Base-3 index (0 empty, 1 white man, 2 black man) of every pattern."""
+    """Base-3 index (0 empty, 1 white man, 2 black man) of every strip pattern (PATTERNS)."""
     return [tw[(wm >> sh) & m] + tb[(bm >> sh) & m] for sh, m, tw, tb in _PAT_TABLES]
+
+
+def box_indices(wm, bm):
+    """The same for every box pattern (BOX_PATTERNS)."""
+    return [
+        tw1[(wm >> sh1) & m1] + tb1[(bm >> sh1) & m1] + tw2[(wm >> sh2) & m2] + tb2[(bm >> sh2) & m2]
+        for (sh1, m1, tw1, tb1), (sh2, m2, tw2, tb2) in _BOX_TABLES
+    ]
 
 
 MAIN_DIAG = sum(R.SQUARE[s - 1] for s in (46, 41, 37, 32, 28, 23, 19, 14, 10, 5))
@@ -199,14 +235,18 @@ def hand_features(wm, wk, bm, bk):
 
 def _load_weights(path=None):
     """The trained tables: (phase of each men count 0..40, per phase the pattern tables with the
-    men's piece-square values folded in), or None when the file is missing or not ours."""
+    men's piece-square values folded in), or None when the file is missing or not ours. A phase's
+    tables are the strips' (shift, mask, white, black, values), then, in a file that has them,
+    the boxes' (chunk, chunk, values)."""
     try:
         with open(path or WEIGHTS_FILE, "rb") as f:
             data = f.read()
         if data[:4] not in (WEIGHTS_MAGIC, LEARNED_MAGIC):
             return None
         n_phase, n_pat, n_ent = struct.unpack_from("<HHH", data, 4)
-        if n_pat != len(PATTERNS) or n_ent != PAT_ENTRIES or not 1 <= n_phase <= 8:
+        if n_pat not in (len(PATTERNS), len(PATTERNS) + len(BOX_PATTERNS)) or n_ent != PAT_ENTRIES:
+            return None
+        if not 1 <= n_phase <= 8:
             return None
         phase_of = tuple(data[10:51])
         if max(phase_of) >= n_phase:
@@ -217,21 +257,20 @@ def _load_weights(path=None):
     tables = []
     for ph in range(n_phase):
         base = ph * n_pat * n_ent
-        tables.append(
-            tuple(
-                (sh, m, tw, tb, vals[base + i * n_ent : base + (i + 1) * n_ent])
-                for i, (sh, m, tw, tb) in enumerate(_PAT_TABLES)
-            )
-        )
+        rows = [vals[base + i * n_ent : base + (i + 1) * n_ent] for i in range(n_pat)]
+        strips = tuple((*t, w) for t, w in zip(_PAT_TABLES, rows))
+        boxes = tuple((*t, w) for t, w in zip(_BOX_TABLES, rows[len(PATTERNS) :]))
+        tables.append(strips + boxes)
     return phase_of, tuple(tables)
 
 
 def save_weights(path, phase_of, folded_rows) -> None:
     """Write trained tables (see _load_weights); folded_rows[phase][pattern] is a sequence of
-    PAT_ENTRIES ints. Used by tools/train_draughts_eval.py."""
-    n_phase = len(folded_rows)
+    PAT_ENTRIES ints, for the strips (PATTERNS) and optionally then the boxes (BOX_PATTERNS)."""
+    n_phase, n_pat = len(folded_rows), len(folded_rows[0])
+    assert n_pat in (len(PATTERNS), len(PATTERNS) + len(BOX_PATTERNS))
     with open(path, "wb") as f:
-        f.write(WEIGHTS_MAGIC + struct.pack("<HHH", n_phase, len(PATTERNS), PAT_ENTRIES))
+        f.write(WEIGHTS_MAGIC + struct.pack("<HHH", n_phase, n_pat, PAT_ENTRIES))
         f.write(bytes(phase_of))
         for rows in folded_rows:
             for row in rows:
@@ -339,8 +378,11 @@ def _trained_eval(wm, wk, bm, bk, white):
     """Trained men patterns (with the men's square values folded in) for the game phase given by
     the number of men, then the hand-made terms."""
     score = 0
-    for sh, m, tw, tb, w in _PHASES[_PHASE_OF[(wm | bm).bit_count()]]:
+    tables = _PHASES[_PHASE_OF[(wm | bm).bit_count()]]
+    for sh, m, tw, tb, w in tables[:N_STRIPS]:
         score += w[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
+    for (sh1, m1, tw1, tb1), (sh2, m2, tw2, tb2), w in tables[N_STRIPS:]:
+        score += w[tw1[(wm >> sh1) & m1] + tb1[(bm >> sh1) & m1] + tw2[(wm >> sh2) & m2] + tb2[(bm >> sh2) & m2]]
     return _finish(wm, wk, bm, bk, white, score)
 
 

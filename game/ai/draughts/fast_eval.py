@@ -27,6 +27,21 @@ PAT_B = np.zeros_like(PAT_W)
 for _i, _t in enumerate(E._PAT_TABLES):
     PAT_W[_i, : len(_t[2])] = _t[2]
     PAT_B[_i, : len(_t[3])] = _t[3]
+# The boxes a learned file may add (eval.BOX_PATTERNS): a box is two chunks of 2 rows x 2 squares,
+# and each chunk is shared by the boxes above and below it, so the 20 chunks (5 pairs of rows x 4
+# columns of boxes, [pair, column]) are read once each: box (pair p, column c) is chunk (p, c) +
+# 81 x chunk (p + 1, c).
+NBOX = len(E.BOX_PATTERNS)
+CH_SH = np.zeros((5, 4), np.int64)
+CH_M = np.zeros((5, 4), np.int64)
+CH_W = np.zeros((5, 4, 256), np.int64)
+CH_B = np.zeros_like(CH_W)
+for _p in range(5):
+    for _c in range(4):
+        _sq = E.BOX_PATTERNS[_p * 4 + _c][:4] if _p < 4 else E.BOX_PATTERNS[12 + _c][4:]
+        _sh, _m, _tw, _tb = E._chunk(_sq, 0)
+        CH_SH[_p, _c], CH_M[_p, _c] = _sh, _m
+        CH_W[_p, _c, : len(_tw)], CH_B[_p, _c, : len(_tb)] = _tw, _tb
 LEFT, RIGHT, W_ADV, B_ADV = E.LEFT, E.RIGHT, E.W_ADV, E.B_ADV
 
 
@@ -35,12 +50,13 @@ KINGS_VS_KINGLESS, MOBILITY, BALANCE, RUNAWAY = 0, 1, 2, 3  # where hand (weight
 
 def weights():
     """The evaluation's trained values as arrays, or None without trained tables: the phase of
-    each men count, the tables [phase, pattern, index], the kings' square values by chunks of 7
-    bits [side, chunk, bits] and the hand terms' constants (at KINGS_VS_KINGLESS, ...)."""
+    each men count, the tables [phase, pattern, index] (the strips, then the boxes if the file has
+    them), the kings' square values by chunks of 7 bits [side, chunk, bits] and the hand terms'
+    constants (at KINGS_VS_KINGLESS, ...)."""
     if E._TRAINED is None:
         return None
     phase_of, phases = E._TRAINED
-    w = np.array([[t[4] for t in ph] for ph in phases], np.int64)
+    w = np.array([[t[-1] for t in ph] for ph in phases], np.int64)
     kings = np.array([E._WK, E._BK], np.int64)
     hand = np.array([E.KING_VS_KINGLESS, E.MOBILITY, E.BALANCE, *E.RUNAWAY], np.int64)
     return np.array(phase_of, np.int64), w, kings, hand
@@ -69,6 +85,13 @@ def evaluate(wm, wk, bm, bk, white, phase_of, w, kings, hand):
         sh = PAT_SH[i]
         m = PAT_M[i]
         score += w[ph, i, PAT_W[i, (wm >> sh) & m] + PAT_B[i, (bm >> sh) & m]]
+    if w.shape[1] > NPAT:  # a file with the boxes
+        for c in range(4):
+            top = CH_W[0, c, (wm >> CH_SH[0, c]) & CH_M[0, c]] + CH_B[0, c, (bm >> CH_SH[0, c]) & CH_M[0, c]]
+            for p in range(1, 5):
+                low = CH_W[p, c, (wm >> CH_SH[p, c]) & CH_M[p, c]] + CH_B[p, c, (bm >> CH_SH[p, c]) & CH_M[p, c]]
+                score += w[ph, NPAT + (p - 1) * 4 + c, top + 81 * low]
+                top = low
     nwk = popcnt(wk)
     nbk = popcnt(bk)
     if nwk or nbk:
