@@ -142,14 +142,17 @@ def test_weights_file_round_trip_and_damaged_files(tmp_path):
     assert A._load_weights(str(tmp_path / "missing.bin")) is None
 
 
-def test_pattern_indices_read_each_patterns_own_squares():
-    """Every pattern's index, read from its run of bits, is the base-3 number of its eight
-    squares (0 empty, 1 white man, 2 black man), and the patterns cover the board."""
+@pytest.mark.parametrize("kind", ["strips", "boxes"])
+def test_pattern_indices_read_each_patterns_own_squares(kind):
+    """Every pattern's index, read from its runs of bits, is the base-3 number of its eight
+    squares (0 empty, 1 white man, 2 black man), and the patterns cover the board: the strips of
+    2 rows, and the boxes of 4 x 4 fields a learned file may add."""
     import random
 
+    patterns, indices = (E.PATTERNS, E.pattern_indices) if kind == "strips" else (E.BOX_PATTERNS, E.box_indices)
     rng = random.Random(8)
-    assert all(len(p) == 8 for p in E.PATTERNS)
-    assert sorted({sq for p in E.PATTERNS for sq in p}) == list(range(50))
+    assert all(len(p) == 8 for p in patterns)
+    assert sorted({sq for p in patterns for sq in p}) == list(range(50))
     for _ in range(200):
         sq = rng.sample(range(50), rng.randrange(0, 41))
         cut = rng.randrange(len(sq) + 1)
@@ -157,9 +160,9 @@ def test_pattern_indices_read_each_patterns_own_squares():
         bm = sum(R.SQUARE[s] for s in sq[cut:])
         want = [
             sum(3**i * (1 if wm & R.SQUARE[s] else 2 if bm & R.SQUARE[s] else 0) for i, s in enumerate(p))
-            for p in E.PATTERNS
+            for p in patterns
         ]
-        assert E.pattern_indices(wm, bm) == want
+        assert indices(wm, bm) == want
 
 
 def test_trained_evaluation_is_nearly_colour_symmetric():
