@@ -244,7 +244,7 @@ def _load_weights(path=None):
         if data[:4] not in (WEIGHTS_MAGIC, LEARNED_MAGIC):
             return None
         n_phase, n_pat, n_ent = struct.unpack_from("<HHH", data, 4)
-        if n_pat not in (len(PATTERNS), len(PATTERNS) + len(BOX_PATTERNS)) or n_ent != PAT_ENTRIES:
+        if n_pat not in (N_STRIPS, N_STRIPS + len(BOX_PATTERNS)) or n_ent != PAT_ENTRIES:
             return None
         if not 1 <= n_phase <= 8:
             return None
@@ -259,7 +259,7 @@ def _load_weights(path=None):
         base = ph * n_pat * n_ent
         rows = [vals[base + i * n_ent : base + (i + 1) * n_ent] for i in range(n_pat)]
         strips = tuple((*t, w) for t, w in zip(_PAT_TABLES, rows))
-        boxes = tuple((*t, w) for t, w in zip(_BOX_TABLES, rows[len(PATTERNS) :]))
+        boxes = tuple((*t, w) for t, w in zip(_BOX_TABLES, rows[N_STRIPS:]))
         tables.append(strips + boxes)
     return phase_of, tuple(tables)
 
@@ -268,7 +268,7 @@ def save_weights(path, phase_of, folded_rows) -> None:
     """Write trained tables (see _load_weights); folded_rows[phase][pattern] is a sequence of
     PAT_ENTRIES ints, for the strips (PATTERNS) and optionally then the boxes (BOX_PATTERNS)."""
     n_phase, n_pat = len(folded_rows), len(folded_rows[0])
-    assert n_pat in (len(PATTERNS), len(PATTERNS) + len(BOX_PATTERNS))
+    assert n_pat in (N_STRIPS, N_STRIPS + len(BOX_PATTERNS))
     with open(path, "wb") as f:
         f.write(WEIGHTS_MAGIC + struct.pack("<HHH", n_phase, n_pat, PAT_ENTRIES))
         f.write(bytes(phase_of))

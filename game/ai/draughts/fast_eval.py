@@ -31,7 +31,6 @@ for _i, _t in enumerate(E._PAT_TABLES):
 # and each chunk is shared by the boxes above and below it, so the 20 chunks (5 pairs of rows x 4
 # columns of boxes, [pair, column]) are read once each: box (pair p, column c) is chunk (p, c) +
 # 81 x chunk (p + 1, c).
-NBOX = len(E.BOX_PATTERNS)
 CH_SH = np.zeros((5, 4), np.int64)
 CH_M = np.zeros((5, 4), np.int64)
 CH_W = np.zeros((5, 4, 256), np.int64)
